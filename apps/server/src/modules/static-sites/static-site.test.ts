@@ -1,0 +1,59 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+
+describe('static site serving', () => {
+  let root: string;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(tmpdir(), 'static-site-'));
+    mkdirSync(path.join(root, 'assets'));
+    writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>app</title>');
+    writeFileSync(path.join(root, 'assets', 'main-abc123.js'), 'console.log(1)');
+    app = await buildApp({ staticRoot: root });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('serves hashed assets with a long immutable cache', async () => {
+    const response = await app.inject({ url: '/assets/main-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers client-side routes with index.html, never cached', async () => {
+    const response = await app.inject({ url: '/payment/some-form-id?lang=ru' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<title>app</title>');
+  });
+
+  it('keeps the API on the same origin', async () => {
+    const response = await app.inject({ url: '/api/health' });
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers 404 for a missing asset instead of index.html', async () => {
+    const response = await app.inject({ url: '/assets/missing-chunk.js' });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('answers 404 JSON for unknown API paths', async () => {
+    const response = await app.inject({ url: '/api/unknown' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toHaveProperty('message');
+  });
+
+  it('refuses to start without a built app', async () => {
+    const empty = mkdtempSync(path.join(tmpdir(), 'static-site-empty-'));
+    await expect(buildApp({ staticRoot: empty })).rejects.toThrow('No index.html');
+    rmSync(empty, { recursive: true, force: true });
+  });
+});

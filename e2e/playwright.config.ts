@@ -1,0 +1,58 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+import { E2E_PORTS, E2E_URLS } from './support/e2e-servers.ts';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
+  use: {
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      // Debian's chromium: browser downloads are not possible on these machines.
+      executablePath: chromiumPath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1440, height: 900 } } },
+    {
+      name: 'phone',
+      use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
+    },
+  ],
+  webServer: {
+    command: 'node apps/server/dist/main.js',
+    cwd: repoRoot,
+    url: `${E2E_URLS.api}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      HOST: '127.0.0.1',
+      PORT: String(E2E_PORTS.api),
+      BACKOFFICE_PORT: String(E2E_PORTS.backoffice),
+      PAYMENT_FORM_PORT: String(E2E_PORTS.paymentForm),
+      BACKOFFICE_DIST: `${repoRoot}apps/backoffice/dist`,
+      PAYMENT_FORM_DIST: `${repoRoot}apps/payment-form/dist`,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,2 @@
+export * from './business-constants.ts';
+export * from './reference-headers.ts';

@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+
+// Every package writes a JSON result next to its console output so the test
+// command can print one closing "N passed, N failed" line for the whole repo.
+export const sharedTestConfig = defineConfig({
+  test: {
+    reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
+    passWithNoTests: false,
+  },
+});
+
+/** Settings of packages that render React components. */
+export const domTestConfig = defineConfig({
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: [new URL('./vitest.dom-setup.ts', import.meta.url).pathname],
+  },
+});
