@@ -15,6 +15,8 @@ export PAYMENT_FORM_PORT="${PAYMENT_FORM_PORT:-8081}"
 export BACKOFFICE_DIST="$REPO_ROOT/apps/backoffice/dist"
 export PAYMENT_FORM_DIST="$REPO_ROOT/apps/payment-form/dist"
 export PRINT_BANNER=1
+# Request logs stay available (LOG_LEVEL=info) but keep the banner readable by default.
+export LOG_LEVEL="${LOG_LEVEL:-warn}"
 
 log_step "Starting (Ctrl+C stops)"
 exec node apps/server/dist/main.js

@@ -1,0 +1,3 @@
+export * from './amount-stepper.ts';
+export * from './change-amount-input.ts';
+export * from './minor-units.ts';

@@ -1,0 +1,2 @@
+export * from './phone-display.ts';
+export * from './withdrawal-phone.ts';
