@@ -1,6 +1,9 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
 import { sharedTestConfig } from '../../vitest.shared.ts';
 
+// Date rules must hold in UTC whatever the machine's zone: run in one far from UTC.
+process.env.TZ = 'Pacific/Kiritimati';
+
 export default mergeConfig(
   sharedTestConfig,
   defineConfig({

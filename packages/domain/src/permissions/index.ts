@@ -1,0 +1,4 @@
+export * from './navigation.ts';
+export * from './permission-predicates.ts';
+export * from './permission-table.ts';
+export * from './role-permissions.ts';

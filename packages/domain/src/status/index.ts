@@ -1,0 +1,2 @@
+export * from './invoice-status.ts';
+export * from './ticket-status.ts';

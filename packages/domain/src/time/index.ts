@@ -1,0 +1,3 @@
+export * from './countdown.ts';
+export * from './date-formats.ts';
+export * from './monitoring-periods.ts';
