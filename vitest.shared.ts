@@ -17,3 +17,11 @@ export const domTestConfig = defineConfig({
     setupFiles: [new URL('./vitest.dom-setup.ts', import.meta.url).pathname],
   },
 });
+
+/** Settings of packages whose tests run in plain Node. */
+export const nodeTestConfig = defineConfig({
+  test: {
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+  },
+});

@@ -1,12 +1,4 @@
-import { defineConfig, mergeConfig } from 'vitest/config';
-import { sharedTestConfig } from '../../vitest.shared.ts';
+import { mergeConfig } from 'vitest/config';
+import { nodeTestConfig, sharedTestConfig } from '../../vitest.shared.ts';
 
-export default mergeConfig(
-  sharedTestConfig,
-  defineConfig({
-    test: {
-      environment: 'node',
-      include: ['src/**/*.test.ts'],
-    },
-  }),
-);
+export default mergeConfig(sharedTestConfig, nodeTestConfig);
