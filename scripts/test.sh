@@ -17,6 +17,8 @@ run_stage() {
 
 install_dependencies || exit 1
 ensure_chromium || exit 1
+# The integration suite runs on embedded PGlite and on this PostgreSQL.
+ensure_postgresql || exit 1
 
 # Results of a previous run must not leak into this run's summary.
 rm -rf apps/*/reports packages/*/reports e2e/reports artifacts/screenshots

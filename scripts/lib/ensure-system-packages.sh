@@ -23,3 +23,32 @@ ensure_chromium() {
   # DejaVu covers Latin and Cyrillic, so screenshots in en, ru and uz render real glyphs.
   apt_install chromium fonts-dejavu-core fontconfig
 }
+
+# Starts a local PostgreSQL for the integration suite (installing Debian's package when missing)
+# and exports TEST_DATABASE_URL for a role that may create the per-test databases.
+ensure_postgresql() {
+  if ! command -v pg_lsclusters >/dev/null 2>&1; then
+    apt_install postgresql
+  fi
+  local runner=()
+  [ "$(id -u)" != "0" ] && runner=(sudo)
+  local cluster
+  cluster="$(pg_lsclusters --no-header | head -n 1)"
+  if [ -z "$cluster" ]; then
+    local version
+    version="$(ls /usr/lib/postgresql | sort -V | tail -n 1)"
+    "${runner[@]}" pg_createcluster "$version" main >/dev/null
+    cluster="$(pg_lsclusters --no-header | head -n 1)"
+  fi
+  local version name port status
+  read -r version name port status _ <<<"$cluster"
+  if [ "$status" != "online" ]; then
+    "${runner[@]}" pg_ctlcluster "$version" "$name" start
+  fi
+  # A dedicated role with a password, so the suite connects over TCP like a deployment does.
+  "${runner[@]}" su postgres -c "psql -p $port -qtAc \"DO \\\$\\\$ BEGIN
+      IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'paygate_test') THEN
+        CREATE ROLE paygate_test LOGIN CREATEDB PASSWORD 'paygate_test';
+      END IF; END \\\$\\\$;\"" >/dev/null
+  export TEST_DATABASE_URL="postgres://paygate_test:paygate_test@127.0.0.1:$port/postgres"
+}

@@ -1,38 +1,61 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { readServerConfig } from './config/server-config.ts';
+import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { formatStartBanner } from './start-banner.ts';
 
-const config = readServerConfig();
 const logger = { level: process.env.LOG_LEVEL ?? 'info' };
-
 const listeners: FastifyInstance[] = [];
+let database: DatabaseHandle | undefined;
 
-const apiServer = await buildApp({ logger });
-listeners.push(apiServer);
-const apiAddress = await apiServer.listen({ host: config.host, port: config.port });
+const start = async () => {
+  const config = readServerConfig();
 
-const siteAddresses: Array<{ name: string; address: string }> = [];
-for (const site of config.staticSites) {
-  const siteServer = await buildApp({ logger, staticRoot: site.root });
-  listeners.push(siteServer);
-  const address = await siteServer.listen({ host: config.host, port: site.port });
-  siteAddresses.push({ name: site.name, address });
-  siteServer.log.info({ site: site.name, address }, `${site.name} served at ${address}`);
-}
+  // Migrations run before any listener opens, so no request ever sees an old schema.
+  database = await openDatabase(config.database);
 
-if (process.env.PRINT_BANNER === '1') {
-  process.stdout.write(formatStartBanner({ apiAddress, sites: siteAddresses }));
-}
+  const apiServer = await buildApp({ logger });
+  listeners.push(apiServer);
+  const apiAddress = await apiServer.listen({ host: config.host, port: config.port });
 
-let shuttingDown = false;
-const shutdown = async (signal: string) => {
-  if (shuttingDown) return;
-  shuttingDown = true;
-  apiServer.log.info({ signal }, 'shutting down');
+  const sites: Array<{ name: string; address: string }> = [];
+  for (const site of config.staticSites) {
+    const siteServer = await buildApp({ logger, staticRoot: site.root });
+    listeners.push(siteServer);
+    const address = await siteServer.listen({ host: config.host, port: site.port });
+    sites.push({ name: site.name, address });
+    siteServer.log.info({ site: site.name, address }, `${site.name} served at ${address}`);
+  }
+
+  if (process.env.PRINT_BANNER === '1') {
+    process.stdout.write(formatStartBanner({ apiAddress, sites }));
+  }
+};
+
+const stop = async () => {
   // close() stops accepting connections and waits for in-flight requests.
   await Promise.allSettled(listeners.map((listener) => listener.close()));
+  await database?.close();
+};
+
+let stopping = false;
+const shutdown = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  listeners[0]?.log.info({ signal }, 'shutting down');
+  await stop();
   process.exit(0);
 };
 process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+try {
+  await start();
+} catch (error) {
+  const message = error instanceof Error ? error.message : String(error);
+  const cause =
+    error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  process.stderr.write(`Server failed to start: ${message}${cause}\n`);
+  await stop();
+  process.exit(1);
+}

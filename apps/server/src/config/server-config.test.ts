@@ -1,9 +1,32 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, readServerConfig } from './server-config.ts';
 
 describe('readServerConfig', () => {
-  it('defaults to loopback on port 3000 with no static sites', () => {
-    expect(readServerConfig({})).toEqual({ host: '127.0.0.1', port: 3000, staticSites: [] });
+  it('defaults to loopback on port 3000, embedded PGlite in .data/pglite, no static sites', () => {
+    expect(readServerConfig({})).toEqual({
+      host: '127.0.0.1',
+      port: 3000,
+      database: { kind: 'pglite', dataDir: path.resolve('.data/pglite') },
+      staticSites: [],
+    });
+  });
+
+  it('persists PGlite in DATA_DIR', () => {
+    expect(readServerConfig({ DATA_DIR: '/var/lib/paygate' }).database).toEqual({
+      kind: 'pglite',
+      dataDir: '/var/lib/paygate',
+    });
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set, and refuses other URLs', () => {
+    expect(readServerConfig({ DATABASE_URL: 'postgres://u:p@db:5432/paygate' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u:p@db:5432/paygate',
+    });
+    expect(() => readServerConfig({ DATABASE_URL: 'mysql://db/paygate' })).toThrow(
+      'DATABASE_URL must be a postgres:// or postgresql:// URL',
+    );
   });
 
   it('reads host, port and both static sites', () => {
@@ -14,7 +37,7 @@ describe('readServerConfig', () => {
       BACKOFFICE_PORT: '9000',
       PAYMENT_FORM_DIST: '/srv/pay',
     });
-    expect(config).toEqual({
+    expect(config).toMatchObject({
       host: '0.0.0.0',
       port: 4000,
       staticSites: [

@@ -1,3 +1,6 @@
+import path from 'node:path';
+import type { DatabaseTarget } from '../db/database.ts';
+
 /**
  * Server configuration, read from the environment once at start and validated so a
  * typo fails the start with a clear message instead of misbehaving later.
@@ -13,6 +16,8 @@ export interface StaticSiteConfig {
 export interface ServerConfig {
   host: string;
   port: number;
+  /** PostgreSQL when DATABASE_URL is set, else embedded PGlite persisted in DATA_DIR. */
+  database: DatabaseTarget;
   /** Built front-ends served on their own ports with the API on the same origin. */
   staticSites: StaticSiteConfig[];
 }
@@ -45,9 +50,21 @@ const optionalSite = (
   return [{ name, root, port: parsePort(env, portKey, defaultPort) }];
 };
 
+const readDatabaseTarget = (env: Environment): DatabaseTarget => {
+  const url = env.DATABASE_URL?.trim();
+  if (url) {
+    if (!/^postgres(ql)?:\/\//.test(url)) {
+      throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL');
+    }
+    return { kind: 'postgres', url };
+  }
+  return { kind: 'pglite', dataDir: path.resolve(env.DATA_DIR?.trim() || '.data/pglite') };
+};
+
 export const readServerConfig = (env: Environment = process.env): ServerConfig => ({
   host: env.HOST?.trim() || '127.0.0.1',
   port: parsePort(env, 'PORT', 3000),
+  database: readDatabaseTarget(env),
   staticSites: [
     ...optionalSite(env, 'backoffice', 'BACKOFFICE_DIST', 'BACKOFFICE_PORT', 8080),
     ...optionalSite(env, 'payment-form', 'PAYMENT_FORM_DIST', 'PAYMENT_FORM_PORT', 8081),

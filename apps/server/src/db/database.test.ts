@@ -1,0 +1,110 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type DatabaseHandle,
+  locateMigrationsFolder,
+  openDatabase,
+  queryRows,
+} from './database.ts';
+import { currencies, invoices, merchants, terminals } from './schema.ts';
+import { openTestDatabase, TEST_DATABASE_KINDS } from './testing/test-databases.ts';
+
+describe.each(TEST_DATABASE_KINDS)('database on %s', (kind) => {
+  let handle: DatabaseHandle;
+
+  beforeAll(async () => {
+    handle = await openTestDatabase(kind);
+  });
+  afterAll(async () => handle?.close());
+
+  it('applies the migrations', async () => {
+    const [tables] = await queryRows<{ count: number }>(
+      handle.db,
+      sql`SELECT count(*)::int AS count FROM information_schema.tables WHERE table_schema = 'public'`,
+    );
+    expect(tables?.count).toBeGreaterThanOrEqual(20);
+  });
+
+  it('keeps money exact beyond 2^53 as bigint', async () => {
+    const huge = 2n ** 62n + 7n;
+    await handle.db.insert(currencies).values({
+      id: 901,
+      code: 'UZS',
+      name: 'Uzbek sum',
+      dimension: 2,
+      minValue: 100n,
+      maxValue: huge,
+    });
+    const [row] = await handle.db.select().from(currencies).where(eq(currencies.id, 901));
+    expect(row?.maxValue).toBe(huge);
+  });
+
+  it('enforces the invoice rules in the database itself', async () => {
+    const [merchant] = await handle.db
+      .insert(merchants)
+      .values({ name: 'Shop', clientPublicKey: `pk_${kind}`, signingSecret: 'secret' })
+      .returning();
+    const [terminal] = await handle.db
+      .insert(terminals)
+      .values({ merchantId: merchant?.id ?? 0, name: 'Main', flowType: 'DEPOSIT', currencyId: 901 })
+      .returning();
+    const invoice = {
+      merchantId: merchant?.id ?? 0,
+      terminalId: terminal?.id ?? 0,
+      merchantInvoiceId: 'order-1',
+      flowType: 'DEPOSIT' as const,
+      amount: 150_000n,
+      currencyId: 901,
+      customerExternalId: 'customer-1',
+      formId: `form-${kind}-1`,
+      expiresAt: new Date(Date.now() + 15 * 60_000),
+    };
+    await handle.db.insert(invoices).values(invoice);
+
+    // The same merchant invoice id twice, and a non-positive amount, are refused.
+    await expect(
+      handle.db.insert(invoices).values({ ...invoice, formId: `form-${kind}-2` }),
+    ).rejects.toThrow();
+    await expect(
+      handle.db
+        .insert(invoices)
+        .values({ ...invoice, merchantInvoiceId: 'order-2', formId: `form-${kind}-3`, amount: 0n }),
+    ).rejects.toThrow();
+  });
+});
+
+describe('embedded PGlite persisted in a data folder', () => {
+  it('keeps data across restarts and migrates only once', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'paygate-pglite-'));
+    try {
+      const first = await openDatabase({ kind: 'pglite', dataDir });
+      await first.db
+        .insert(merchants)
+        .values({ name: 'Persisted', clientPublicKey: 'pk_persisted', signingSecret: 's' });
+      await first.close();
+
+      const second = await openDatabase({ kind: 'pglite', dataDir });
+      const rows = await second.db.select().from(merchants);
+      expect(rows.map((row) => row.name)).toEqual(['Persisted']);
+      await second.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('locateMigrationsFolder', () => {
+  it('finds apps/server/drizzle from src and from dist', () => {
+    const fromSrc = locateMigrationsFolder();
+    expect(fromSrc.endsWith(path.join('server', 'drizzle'))).toBe(true);
+    const fromDist = locateMigrationsFolder(path.join(path.dirname(fromSrc), 'dist', 'main.js'));
+    expect(fromDist).toBe(fromSrc);
+  });
+
+  it('says where it looked when there is none', () => {
+    expect(() => locateMigrationsFolder('/nonexistent/a/b/c.js')).toThrow('No migrations folder');
+  });
+});

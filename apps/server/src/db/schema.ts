@@ -1,0 +1,495 @@
+/**
+ * The database schema: every entity of SPEC §3. Money is bigint minor units; times are
+ * timestamptz (UTC). Indexes serve the invoice list filters (merchant, terminal, status,
+ * dates, amount) and the background job queues.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  char,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const money = (name: string) => bigint(name, { mode: 'bigint' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
+const bigId = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
+
+// Reference lists (SPEC §3 "Reference lists by header id").
+
+export const referenceHeaders = pgTable('reference_headers', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const referenceItems = pgTable(
+  'reference_items',
+  {
+    id: integer('id').primaryKey(),
+    headerId: integer('header_id')
+      .notNull()
+      .references(() => referenceHeaders.id),
+    value: text('value').notNull(),
+    /** Machine code where the item has one (status codes, attribute codes, bank codes). */
+    code: text('code'),
+    /** Terminal attribute types only: I Integer, S String, C Char, B Boolean, N Numeric. */
+    paramType: char('param_type', { length: 1 }),
+    /** SBP banks only: the integer bank code sent with a fast-payment withdrawal. */
+    codeInteger: integer('code_integer'),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (table) => [
+    index('reference_items_header_idx').on(table.headerId, table.sortOrder),
+    uniqueIndex('reference_items_header_code_uq').on(table.headerId, table.code),
+    check('reference_items_param_type_ck', sql`${table.paramType} IN ('I','S','C','B','N')`),
+  ],
+);
+
+export const currencies = pgTable(
+  'currencies',
+  {
+    id: integer('id').primaryKey(),
+    code: char('code', { length: 3 }).notNull(),
+    name: text('name').notNull(),
+    dimension: smallint('dimension').notNull(),
+    minValue: money('min_value').notNull(),
+    maxValue: money('max_value').notNull(),
+  },
+  (table) => [
+    uniqueIndex('currencies_code_uq').on(table.code),
+    check('currencies_dimension_ck', sql`${table.dimension} BETWEEN 0 AND 18`),
+    check(
+      'currencies_limits_ck',
+      sql`${table.minValue} >= 0 AND ${table.minValue} <= ${table.maxValue}`,
+    ),
+  ],
+);
+
+// Merchants, people, sessions.
+
+export const merchants = pgTable(
+  'merchants',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    clientPublicKey: text('client_public_key').notNull(),
+    /** HMAC key for merchant API signatures and callback signing; never sent to the back office. */
+    signingSecret: text('signing_secret').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('merchants_client_public_key_uq').on(table.clientPublicKey)],
+);
+
+export const roles = pgTable('roles', {
+  name: text('name').primaryKey(),
+  permissions: text('permissions').array().notNull(),
+});
+
+export const people = pgTable(
+  'people',
+  {
+    id: id(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    roleName: text('role_name')
+      .notNull()
+      .references(() => roles.name),
+    /** Permissions granted beyond the role's. */
+    extraPermissions: text('extra_permissions').array().notNull().default(sql`'{}'::text[]`),
+    /** Null for platform staff; merchant users see only this merchant. */
+    merchantId: integer('merchant_id').references(() => merchants.id),
+    testDashboard: boolean('test_dashboard').notNull().default(false),
+    enabled: boolean('enabled').notNull().default(true),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('people_username_uq').on(sql`lower(${table.username})`)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    personId: integer('person_id')
+      .notNull()
+      .references(() => people.id),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set by logout (or a password change): the token stops working at once. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    sourceIp: text('source_ip'),
+  },
+  (table) => [index('sessions_person_idx').on(table.personId)],
+);
+
+// Terminals, pools, providers, payment methods.
+
+export const terminalPools = pgTable('terminal_pools', {
+  id: id(),
+  name: text('name').notNull(),
+  statusId: integer('status_id').references(() => referenceItems.id),
+  typeId: integer('type_id').references(() => referenceItems.id),
+  createdAt: createdAt(),
+});
+
+export const terminals = pgTable(
+  'terminals',
+  {
+    id: id(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    name: text('name').notNull(),
+    flowType: text('flow_type', { enum: ['DEPOSIT', 'WITHDRAWAL'] }).notNull(),
+    currencyId: integer('currency_id')
+      .notNull()
+      .references(() => currencies.id),
+    terminalPoolId: integer('terminal_pool_id').references(() => terminalPools.id),
+    isTest: boolean('is_test').notNull().default(true),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('terminals_merchant_idx').on(table.merchantId),
+    check('terminals_flow_type_ck', sql`${table.flowType} IN ('DEPOSIT','WITHDRAWAL')`),
+  ],
+);
+
+export const terminalAttributes = pgTable(
+  'terminal_attributes',
+  {
+    id: id(),
+    terminalId: integer('terminal_id')
+      .notNull()
+      .references(() => terminals.id, { onDelete: 'cascade' }),
+    /** A reference item of header 105 (terminal attribute type), which carries the param type. */
+    attributeTypeId: integer('attribute_type_id')
+      .notNull()
+      .references(() => referenceItems.id),
+    value: text('value').notNull(),
+  },
+  (table) => [
+    uniqueIndex('terminal_attributes_terminal_type_uq').on(table.terminalId, table.attributeTypeId),
+  ],
+);
+
+export const providers = pgTable(
+  'providers',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    code: text('code').notNull(),
+  },
+  (table) => [uniqueIndex('providers_code_uq').on(table.code)],
+);
+
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: id(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    currencyId: integer('currency_id')
+      .notNull()
+      .references(() => currencies.id),
+    /** card: requisites are a card number; by_mobile: a phone number; sbp: fast-payment system. */
+    requisiteKind: text('requisite_kind', { enum: ['card', 'by_mobile', 'sbp'] }).notNull(),
+    minAmount: money('min_amount').notNull(),
+    maxAmount: money('max_amount').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+  },
+  (table) => [
+    uniqueIndex('payment_methods_code_uq').on(table.code),
+    check(
+      'payment_methods_limits_ck',
+      sql`${table.minAmount} >= 0 AND ${table.minAmount} <= ${table.maxAmount}`,
+    ),
+  ],
+);
+
+// People accounts: the provider-side accounts whose requisites customers pay to.
+
+export const peopleAccounts = pgTable(
+  'people_accounts',
+  {
+    id: id(),
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => providers.id),
+    paymentMethodId: integer('payment_method_id')
+      .notNull()
+      .references(() => paymentMethods.id),
+    bankName: text('bank_name').notNull(),
+    ownerName: text('owner_name').notNull().default(''),
+    countryCode: text('country_code'),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (table) => [index('people_accounts_method_idx').on(table.paymentMethodId, table.enabled)],
+);
+
+export const peopleAccountCredentials = pgTable(
+  'people_account_credentials',
+  {
+    id: id(),
+    peopleAccountId: integer('people_account_id')
+      .notNull()
+      .references(() => peopleAccounts.id, { onDelete: 'cascade' }),
+    /** A reference item of header 103 (requisite type), e.g. card number or phone. */
+    credentialTypeId: integer('credential_type_id')
+      .notNull()
+      .references(() => referenceItems.id),
+    /** A reference item of header 102 (parameter type). */
+    paramTypeId: integer('param_type_id')
+      .notNull()
+      .references(() => referenceItems.id),
+    value: text('value').notNull(),
+  },
+  (table) => [index('people_account_credentials_account_idx').on(table.peopleAccountId)],
+);
+
+export const peopleAccountLimits = pgTable(
+  'people_account_limits',
+  {
+    peopleAccountId: integer('people_account_id')
+      .primaryKey()
+      .references(() => peopleAccounts.id, { onDelete: 'cascade' }),
+    /** Total the account may take, in minor units. */
+    limit: money('limit').notNull(),
+    /** Amount already taken by assigned invoices, in minor units. */
+    balance: money('balance').notNull().default(sql`0`),
+    priority: integer('priority').notNull().default(0),
+    checkUniqueAmount: boolean('check_unique_amount').notNull().default(false),
+  },
+  (table) => [
+    check('people_account_limits_priority_ck', sql`${table.priority} >= 0`),
+    check('people_account_limits_limit_ck', sql`${table.limit} >= 0`),
+  ],
+);
+
+// Invoices and their history.
+
+export const INVOICE_STATUSES = [
+  'NEW',
+  'IN_PROGRESS',
+  'DONE',
+  'PAYED',
+  'DECLINED',
+  'CANCELED',
+] as const;
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    terminalId: integer('terminal_id')
+      .notNull()
+      .references(() => terminals.id),
+    merchantInvoiceId: text('merchant_invoice_id').notNull(),
+    providerInvoiceId: text('provider_invoice_id'),
+    flowType: text('flow_type', { enum: ['DEPOSIT', 'WITHDRAWAL'] }).notNull(),
+    status: text('status', { enum: INVOICE_STATUSES }).notNull().default('NEW'),
+    statusDate: timestamp('status_date', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    amount: money('amount').notNull(),
+    fee: money('fee').notNull().default(sql`0`),
+    currencyId: integer('currency_id')
+      .notNull()
+      .references(() => currencies.id),
+    paymentMethodId: integer('payment_method_id').references(() => paymentMethods.id),
+    peopleAccountId: integer('people_account_id').references(() => peopleAccounts.id),
+    /** The requisite shown to or entered by the customer (card number or phone). */
+    credentialValue: text('credential_value'),
+    bankCodeInteger: integer('bank_code_integer'),
+    customerExternalId: text('customer_external_id').notNull(),
+    customerFirstName: text('customer_first_name').notNull().default(''),
+    customerLastName: text('customer_last_name').notNull().default(''),
+    isTestProcessing: boolean('is_test_processing').notNull().default(false),
+    /** Public id of the hosted form: at least 128 random bits, never the invoice id. */
+    formId: text('form_id').notNull(),
+    canChangeAmount: boolean('can_change_amount').notNull().default(false),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    successUrl: text('success_url'),
+    cancelUrl: text('cancel_url'),
+    errorUrl: text('error_url'),
+    callbackUrl: text('callback_url'),
+  },
+  (table) => [
+    uniqueIndex('invoices_form_id_uq').on(table.formId),
+    uniqueIndex('invoices_merchant_invoice_uq').on(table.merchantId, table.merchantInvoiceId),
+    index('invoices_merchant_created_idx').on(table.merchantId, table.createdAt.desc()),
+    index('invoices_merchant_status_created_idx').on(
+      table.merchantId,
+      table.status,
+      table.createdAt.desc(),
+    ),
+    index('invoices_terminal_created_idx').on(table.terminalId, table.createdAt.desc()),
+    index('invoices_merchant_status_date_idx').on(table.merchantId, table.statusDate.desc()),
+    index('invoices_merchant_amount_idx').on(table.merchantId, table.amount),
+    index('invoices_customer_idx').on(table.customerExternalId),
+    index('invoices_provider_invoice_idx').on(table.providerInvoiceId),
+    index('invoices_open_expiry_idx')
+      .on(table.expiresAt)
+      .where(sql`${table.status} IN ('NEW','IN_PROGRESS')`),
+    index('invoices_account_open_idx')
+      .on(table.peopleAccountId, table.amount)
+      .where(sql`${table.status} IN ('NEW','IN_PROGRESS')`),
+    check('invoices_amount_ck', sql`${table.amount} > 0 AND ${table.fee} >= 0`),
+    check('invoices_flow_type_ck', sql`${table.flowType} IN ('DEPOSIT','WITHDRAWAL')`),
+    check(
+      'invoices_status_ck',
+      sql`${table.status} IN ('NEW','IN_PROGRESS','DONE','PAYED','DECLINED','CANCELED')`,
+    ),
+  ],
+);
+
+export const invoiceStatusHistory = pgTable(
+  'invoice_status_history',
+  {
+    id: bigId(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    status: text('status').notNull(),
+    statusDate: timestamp('status_date', { withTimezone: true }).notNull().defaultNow(),
+    personId: integer('person_id').references(() => people.id),
+  },
+  (table) => [index('invoice_status_history_invoice_idx').on(table.invoiceId, table.statusDate)],
+);
+
+export const invoiceErrors = pgTable(
+  'invoice_errors',
+  {
+    id: bigId(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    description: text('description').notNull(),
+    eventTime: timestamp('event_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('invoice_errors_invoice_idx').on(table.invoiceId, table.eventTime)],
+);
+
+export const invoiceTransactions = pgTable(
+  'invoice_transactions',
+  {
+    id: bigId(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    status: text('status').notNull(),
+    createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
+    statusDate: timestamp('status_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('invoice_transactions_invoice_idx').on(table.invoiceId, table.createDate)],
+);
+
+/** Audit trail: every state change and sign-in, with the actor, time and source address. */
+export const eventLog = pgTable(
+  'event_log',
+  {
+    id: bigId(),
+    eventCode: text('event_code').notNull(),
+    description: text('description').notNull(),
+    eventTime: timestamp('event_time', { withTimezone: true }).notNull().defaultNow(),
+    personId: integer('person_id').references(() => people.id),
+    merchantId: integer('merchant_id').references(() => merchants.id),
+    invoiceId: uuid('invoice_id').references(() => invoices.id),
+    entityType: text('entity_type'),
+    entityId: text('entity_id'),
+    sourceIp: text('source_ip'),
+  },
+  (table) => [
+    index('event_log_invoice_idx').on(table.invoiceId, table.eventTime),
+    index('event_log_time_idx').on(table.eventTime),
+  ],
+);
+
+/** Merchant callbacks: an outbox worked with FOR UPDATE SKIP LOCKED by any server instance. */
+export const callbacks = pgTable(
+  'callbacks',
+  {
+    id: bigId(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    url: text('url').notNull(),
+    invoiceStatus: text('invoice_status').notNull(),
+    payload: jsonb('payload').notNull(),
+    status: text('status', { enum: ['PENDING', 'SENT', 'FAILED'] })
+      .notNull()
+      .default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A claim by one worker; an expired claim is picked up again (crash safety). */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    lastResponseCode: integer('last_response_code'),
+    lastError: text('last_error'),
+    isManual: boolean('is_manual').notNull().default(false),
+    createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
+    executionDate: timestamp('execution_date', { withTimezone: true }),
+  },
+  (table) => [
+    index('callbacks_invoice_idx').on(table.invoiceId, table.createDate),
+    index('callbacks_due_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'PENDING'`),
+  ],
+);
+
+export const supportTickets = pgTable(
+  'support_tickets',
+  {
+    id: id(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    description: text('description').notNull(),
+    status: text('status', { enum: ['NEW', 'IN_WORK', 'PENDING', 'SOLVED', 'REJECTED'] })
+      .notNull()
+      .default('NEW'),
+    issueTypeId: integer('issue_type_id').references(() => referenceItems.id),
+    createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
+    decidedBy: integer('decided_by').references(() => people.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [index('support_tickets_invoice_idx').on(table.invoiceId)],
+);
+
+export const settlements = pgTable(
+  'settlements',
+  {
+    id: id(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    terminalId: integer('terminal_id')
+      .notNull()
+      .references(() => terminals.id),
+    /** In the terminal currency's minor units. */
+    baseAmount: money('base_amount').notNull(),
+    /** In USDT minor units (6 decimals). */
+    settlementAmount: money('settlement_amount').notNull(),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => people.id),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('settlements_terminal_idx').on(table.terminalId, table.createdAt),
+    check('settlements_amounts_ck', sql`${table.baseAmount} > 0 AND ${table.settlementAmount} > 0`),
+  ],
+);

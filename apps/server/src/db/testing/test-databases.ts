@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type DatabaseHandle, openDatabase } from '../database.ts';
+
+/**
+ * The databases the integration suite runs on: always an in-memory PGlite, and a real
+ * PostgreSQL when TEST_DATABASE_URL points at one (the test command sets it up).
+ */
+export const TEST_DATABASE_KINDS: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
+
+/**
+ * A fresh, migrated database of the given kind. On PostgreSQL each call creates its own
+ * database (dropped on close) so test files never see each other's rows.
+ */
+export const openTestDatabase = async (kind: 'pglite' | 'postgres'): Promise<DatabaseHandle> => {
+  if (kind === 'pglite') return openDatabase({ kind: 'pglite' });
+
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `paygate_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+};
