@@ -23,5 +23,9 @@ export const nodeTestConfig = defineConfig({
   test: {
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    // Opening and migrating a database can take seconds while the test command builds and
+    // typechecks other packages on the same two cores.
+    hookTimeout: 60_000,
+    testTimeout: 30_000,
   },
 });

@@ -1,8 +1,13 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { E2E_PORTS, E2E_URLS } from './support/e2e-servers.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+// Every run starts the server on a fresh embedded database.
+const dataDir = mkdtempSync(path.join(tmpdir(), 'paygate-e2e-'));
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
@@ -52,6 +57,7 @@ export default defineConfig({
       PAYMENT_FORM_PORT: String(E2E_PORTS.paymentForm),
       BACKOFFICE_DIST: `${repoRoot}apps/backoffice/dist`,
       PAYMENT_FORM_DIST: `${repoRoot}apps/payment-form/dist`,
+      DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
     },
   },

@@ -78,7 +78,12 @@ describe.each(TEST_DATABASE_KINDS)('database on %s', (kind) => {
 
 describe('embedded PGlite persisted in a data folder', () => {
   it('keeps data across restarts and migrates only once', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'paygate-pglite-'));
+    // A folder that does not exist yet: the first start creates it.
+    const dataDir = path.join(
+      mkdtempSync(path.join(tmpdir(), 'paygate-pglite-')),
+      'nested',
+      'data',
+    );
     try {
       const first = await openDatabase({ kind: 'pglite', dataDir });
       await first.db
@@ -91,7 +96,7 @@ describe('embedded PGlite persisted in a data folder', () => {
       expect(rows.map((row) => row.name)).toEqual(['Persisted']);
       await second.close();
     } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(path.dirname(path.dirname(dataDir)), { recursive: true, force: true });
     }
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -59,6 +59,7 @@ export const openDatabase = async (
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
   }
 
+  if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
   const db = drizzlePglite(client, { schema });
   try {
