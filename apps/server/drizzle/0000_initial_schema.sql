@@ -95,6 +95,14 @@ CREATE TABLE "invoices" (
 	CONSTRAINT "invoices_status_ck" CHECK ("invoices"."status" IN ('NEW','IN_PROGRESS','DONE','PAYED','DECLINED','CANCELED'))
 );
 --> statement-breakpoint
+CREATE TABLE "login_attempts" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "login_attempts_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"username" text NOT NULL,
+	"source_ip" text NOT NULL,
+	"succeeded" boolean NOT NULL,
+	"attempted_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "merchants" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "merchants_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"name" text NOT NULL,
@@ -301,6 +309,8 @@ CREATE INDEX "invoices_customer_idx" ON "invoices" USING btree ("customer_extern
 CREATE INDEX "invoices_provider_invoice_idx" ON "invoices" USING btree ("provider_invoice_id");--> statement-breakpoint
 CREATE INDEX "invoices_open_expiry_idx" ON "invoices" USING btree ("expires_at") WHERE "invoices"."status" IN ('NEW','IN_PROGRESS');--> statement-breakpoint
 CREATE INDEX "invoices_account_open_idx" ON "invoices" USING btree ("people_account_id","amount") WHERE "invoices"."status" IN ('NEW','IN_PROGRESS');--> statement-breakpoint
+CREATE INDEX "login_attempts_username_idx" ON "login_attempts" USING btree ("username","attempted_at");--> statement-breakpoint
+CREATE INDEX "login_attempts_ip_idx" ON "login_attempts" USING btree ("source_ip","attempted_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "merchants_client_public_key_uq" ON "merchants" USING btree ("client_public_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_methods_code_uq" ON "payment_methods" USING btree ("code");--> statement-breakpoint
 CREATE UNIQUE INDEX "people_username_uq" ON "people" USING btree (lower("username"));--> statement-breakpoint

@@ -1,7 +1,27 @@
+import cookie from '@fastify/cookie';
 import type { FastifyPluginAsync } from 'fastify';
+import type { AuthConfig } from './config/server-config.ts';
+import type { Database } from './db/database.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { registerAccessControl } from './modules/auth/access-control.ts';
+import { authRoutes } from './modules/auth/auth-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
+import { peopleMeRoutes } from './modules/people/people-me-routes.ts';
 
-/** Every API route, mounted under /api. Registered on each listener so front-ends call it same-origin. */
-export const apiPlugin: FastifyPluginAsync = async (app) => {
+export interface ApiOptions {
+  db: Database;
+  auth: AuthConfig;
+}
+
+/** Every API route. Registered on each listener so the front-ends call it same-origin. */
+export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, { db, auth }) => {
+  registerErrorHandler(app);
+  await app.register(cookie);
+  await registerOpenApi(app);
+  registerAccessControl(app, { db, jwtSecret: auth.jwtSecret });
+
   await app.register(healthRoutes, { prefix: '/api' });
+  await authRoutes(app, { db, auth });
+  await peopleMeRoutes(app, { db });
 };

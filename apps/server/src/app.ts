@@ -1,8 +1,9 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { apiPlugin } from './api-plugin.ts';
+import { type ApiOptions, apiPlugin } from './api-plugin.ts';
+import { registerApiNotFoundHandler } from './http/error-handler.ts';
 import { registerStaticSite } from './modules/static-sites/static-site.ts';
 
-export interface BuildAppOptions {
+export interface BuildAppOptions extends ApiOptions {
   logger?: FastifyServerOptions['logger'];
   /** Folder of a built single-page app to serve next to the API. */
   staticRoot?: string;
@@ -12,9 +13,17 @@ export interface BuildAppOptions {
 export const buildApp = async ({
   logger = false,
   staticRoot,
-}: BuildAppOptions = {}): Promise<FastifyInstance> => {
-  const app = Fastify({ logger });
-  await app.register(apiPlugin);
+  ...api
+}: BuildAppOptions): Promise<FastifyInstance> => {
+  const app = Fastify({
+    logger,
+    // Request ids in every log line; a caller's x-request-id is kept for tracing across hops.
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    bodyLimit: 1_048_576,
+  });
+  await app.register(apiPlugin, api);
   if (staticRoot) await registerStaticSite(app, staticRoot);
+  else registerApiNotFoundHandler(app);
   return app;
 };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { readServerConfig } from './config/server-config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
+import { seedRoles } from './seed/roles-seed.ts';
 import { formatStartBanner } from './start-banner.ts';
 
 const logger = { level: process.env.LOG_LEVEL ?? 'info' };
@@ -13,14 +14,16 @@ const start = async () => {
 
   // Migrations run before any listener opens, so no request ever sees an old schema.
   database = await openDatabase(config.database);
+  await seedRoles(database.db);
+  const api = { db: database.db, auth: config.auth };
 
-  const apiServer = await buildApp({ logger });
+  const apiServer = await buildApp({ logger, ...api });
   listeners.push(apiServer);
   const apiAddress = await apiServer.listen({ host: config.host, port: config.port });
 
   const sites: Array<{ name: string; address: string }> = [];
   for (const site of config.staticSites) {
-    const siteServer = await buildApp({ logger, staticRoot: site.root });
+    const siteServer = await buildApp({ logger, staticRoot: site.root, ...api });
     listeners.push(siteServer);
     const address = await siteServer.listen({ host: config.host, port: site.port });
     sites.push({ name: site.name, address });

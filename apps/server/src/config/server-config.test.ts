@@ -1,12 +1,15 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readServerConfig } from './server-config.ts';
+import { ConfigError, DEVELOPMENT_JWT_SECRET, readServerConfig } from './server-config.ts';
 
 describe('readServerConfig', () => {
   it('defaults to loopback on port 3000, embedded PGlite in .data/pglite, no static sites', () => {
     expect(readServerConfig({})).toEqual({
       host: '127.0.0.1',
       port: 3000,
+      production: false,
+      auth: { jwtSecret: DEVELOPMENT_JWT_SECRET, cookieSecure: false, sessionTtlMinutes: 720 },
+      seed: 'none',
       database: { kind: 'pglite', dataDir: path.resolve('.data/pglite') },
       staticSites: [],
     });
@@ -50,5 +53,46 @@ describe('readServerConfig', () => {
   it.each(['abc', '70000', '-1', '3.5'])('rejects PORT=%s with a clear message', (value) => {
     expect(() => readServerConfig({ PORT: value })).toThrow(ConfigError);
     expect(() => readServerConfig({ PORT: value })).toThrow(`PORT must be a port number`);
+  });
+});
+
+describe('production safety', () => {
+  const secret = 'a-real-secret-of-at-least-32-characters!';
+
+  it('refuses to start without a secret of its own', () => {
+    expect(() => readServerConfig({ NODE_ENV: 'production' })).toThrow(
+      'JWT_SECRET must be set to a secret of your own in production',
+    );
+    expect(() =>
+      readServerConfig({ NODE_ENV: 'production', JWT_SECRET: DEVELOPMENT_JWT_SECRET }),
+    ).toThrow('JWT_SECRET must be set to a secret of your own in production');
+  });
+
+  it('refuses short secrets anywhere', () => {
+    expect(() => readServerConfig({ JWT_SECRET: 'short' })).toThrow('at least 32 characters');
+  });
+
+  it('marks cookies Secure in production unless told otherwise', () => {
+    expect(readServerConfig({ NODE_ENV: 'production', JWT_SECRET: secret }).auth.cookieSecure).toBe(
+      true,
+    );
+    expect(
+      readServerConfig({ NODE_ENV: 'production', JWT_SECRET: secret, COOKIE_SECURE: 'false' }).auth
+        .cookieSecure,
+    ).toBe(false);
+    expect(() => readServerConfig({ COOKIE_SECURE: 'maybe' })).toThrow('COOKIE_SECURE must be');
+  });
+
+  it('never seeds demo users in production', () => {
+    expect(readServerConfig({ SEED: 'demo' }).seed).toBe('demo');
+    expect(() =>
+      readServerConfig({ NODE_ENV: 'production', JWT_SECRET: secret, SEED: 'demo' }),
+    ).toThrow('SEED=demo is refused in production');
+    expect(() => readServerConfig({ SEED: 'everything' })).toThrow('SEED must be demo or none');
+  });
+
+  it('validates the session lifetime', () => {
+    expect(readServerConfig({ SESSION_TTL_MINUTES: '30' }).auth.sessionTtlMinutes).toBe(30);
+    expect(() => readServerConfig({ SESSION_TTL_MINUTES: '0' })).toThrow('SESSION_TTL_MINUTES');
   });
 });

@@ -20,7 +20,22 @@ export interface ServerConfig {
   database: DatabaseTarget;
   /** Built front-ends served on their own ports with the API on the same origin. */
   staticSites: StaticSiteConfig[];
+  production: boolean;
+  auth: AuthConfig;
+  /** 'demo' fills an empty database with demo data at start; never in production. */
+  seed: 'demo' | 'none';
 }
+
+export interface AuthConfig {
+  /** HS256 key of the session JWT; at least 32 characters, never the default in production. */
+  jwtSecret: string;
+  /** Secure flag of the jwt cookie: on in production unless COOKIE_SECURE=false. */
+  cookieSecure: boolean;
+  sessionTtlMinutes: number;
+}
+
+/** Development-only secret; a production start refuses to run with it. */
+export const DEVELOPMENT_JWT_SECRET = 'development-only-secret-change-me-0123456789';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -61,12 +76,62 @@ const readDatabaseTarget = (env: Environment): DatabaseTarget => {
   return { kind: 'pglite', dataDir: path.resolve(env.DATA_DIR?.trim() || '.data/pglite') };
 };
 
-export const readServerConfig = (env: Environment = process.env): ServerConfig => ({
-  host: env.HOST?.trim() || '127.0.0.1',
-  port: parsePort(env, 'PORT', 3000),
-  database: readDatabaseTarget(env),
-  staticSites: [
-    ...optionalSite(env, 'backoffice', 'BACKOFFICE_DIST', 'BACKOFFICE_PORT', 8080),
-    ...optionalSite(env, 'payment-form', 'PAYMENT_FORM_DIST', 'PAYMENT_FORM_PORT', 8081),
-  ],
-});
+const parseBoolean = (env: Environment, key: string, fallback: boolean): boolean => {
+  const raw = env[key]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new ConfigError(`${key} must be true or false, got "${env[key]}"`);
+};
+
+const parsePositiveInteger = (env: Environment, key: string, fallback: number): number => {
+  const raw = env[key]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new ConfigError(`${key} must be a positive whole number, got "${env[key]}"`);
+  }
+  return value;
+};
+
+const readAuthConfig = (env: Environment, production: boolean): AuthConfig => {
+  const jwtSecret = env.JWT_SECRET?.trim() || (production ? '' : DEVELOPMENT_JWT_SECRET);
+  if (production && (jwtSecret === '' || jwtSecret === DEVELOPMENT_JWT_SECRET)) {
+    throw new ConfigError('JWT_SECRET must be set to a secret of your own in production');
+  }
+  if (jwtSecret.length < 32) {
+    throw new ConfigError('JWT_SECRET must be at least 32 characters long');
+  }
+  return {
+    jwtSecret,
+    cookieSecure: parseBoolean(env, 'COOKIE_SECURE', production),
+    sessionTtlMinutes: parsePositiveInteger(env, 'SESSION_TTL_MINUTES', 12 * 60),
+  };
+};
+
+const readSeed = (env: Environment, production: boolean): ServerConfig['seed'] => {
+  const seed = env.SEED?.trim() || 'none';
+  if (seed !== 'demo' && seed !== 'none') {
+    throw new ConfigError(`SEED must be demo or none, got "${seed}"`);
+  }
+  if (seed === 'demo' && production) {
+    throw new ConfigError('SEED=demo is refused in production: demo users have known passwords');
+  }
+  return seed;
+};
+
+export const readServerConfig = (env: Environment = process.env): ServerConfig => {
+  const production = env.NODE_ENV === 'production';
+  return {
+    host: env.HOST?.trim() || '127.0.0.1',
+    port: parsePort(env, 'PORT', 3000),
+    production,
+    auth: readAuthConfig(env, production),
+    seed: readSeed(env, production),
+    database: readDatabaseTarget(env),
+    staticSites: [
+      ...optionalSite(env, 'backoffice', 'BACKOFFICE_DIST', 'BACKOFFICE_PORT', 8080),
+      ...optionalSite(env, 'payment-form', 'PAYMENT_FORM_DIST', 'PAYMENT_FORM_PORT', 8081),
+    ],
+  };
+};

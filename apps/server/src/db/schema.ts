@@ -493,3 +493,20 @@ export const settlements = pgTable(
     check('settlements_amounts_ck', sql`${table.baseAmount} > 0 AND ${table.settlementAmount} > 0`),
   ],
 );
+
+/** Sign-in attempts, for throttling per username and per source address across instances. */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: bigId(),
+    /** Lower-cased as typed, whether or not such a person exists. */
+    username: text('username').notNull(),
+    sourceIp: text('source_ip').notNull(),
+    succeeded: boolean('succeeded').notNull(),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('login_attempts_username_idx').on(table.username, table.attemptedAt),
+    index('login_attempts_ip_idx').on(table.sourceIp, table.attemptedAt),
+  ],
+);

@@ -1,47 +1,67 @@
+import { type DateInput, parseDateTime } from './date-formats.ts';
+
 const SECOND_MS = 1_000;
 const MINUTE_S = 60;
 const HOUR_S = 3_600;
 const DAY_S = 86_400;
 
+/** Unit appended to the day count in `Countdown.text`; the UI may translate it using `days`. */
+export const COUNTDOWN_DAY_UNIT = 'd';
+
 export interface Countdown {
+  /** Whole seconds left, rounded down, never negative. */
+  remainingSeconds: number;
   /** Whole days left when more than a day remains, else null. */
   days: number | null;
-  /** "HH:MM:SS" when a day or less remains; clamped at "00:00:00". */
+  /** "HH:MM:SS" when a day or less remains (up to "24:00:00"), clamped at "00:00:00"; else null. */
   clock: string | null;
-  /** SPEC §2: red once hours and minutes are both gone (under a minute left). */
+  /** What the button shows: "2 d" when more than a day remains, else the clock. */
+  text: string;
+  /** SPEC §2: red once hours and minutes are both gone (under a minute left, expired included). */
   isCritical: boolean;
-  /** At or past the deadline: the expiry handler runs. */
+  /** At or past the deadline (or an unreadable deadline): the expiry handler runs. */
   isExpired: boolean;
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
 /**
- * SPEC §2 countdown button: days when more than a day is left, otherwise HH:MM:SS (whole
- * seconds, rounded down). The unit of days is left to the caller so it can be translated.
+ * SPEC §2 countdown button: whole days when more than a day is left, otherwise HH:MM:SS in whole
+ * seconds rounded down; red under a minute; expired at or past the deadline, never negative.
  */
 export const countdown = (remainingMs: number): Countdown => {
-  const totalSeconds = Math.max(0, Math.floor(remainingMs / SECOND_MS));
-  const isExpired = remainingMs <= 0;
-  if (totalSeconds > DAY_S) {
+  const isExpired = !(remainingMs > 0);
+  const remainingSeconds = isExpired ? 0 : Math.floor(remainingMs / SECOND_MS);
+  if (remainingSeconds > DAY_S) {
+    const days = Math.floor(remainingSeconds / DAY_S);
     return {
-      days: Math.floor(totalSeconds / DAY_S),
+      remainingSeconds,
+      days,
       clock: null,
+      text: `${days} ${COUNTDOWN_DAY_UNIT}`,
       isCritical: false,
       isExpired,
     };
   }
-  const hours = Math.floor(totalSeconds / HOUR_S);
-  const minutes = Math.floor((totalSeconds % HOUR_S) / MINUTE_S);
-  const seconds = totalSeconds % MINUTE_S;
+  const hours = Math.floor(remainingSeconds / HOUR_S);
+  const minutes = Math.floor((remainingSeconds % HOUR_S) / MINUTE_S);
+  const seconds = remainingSeconds % MINUTE_S;
+  const clock = `${pad(hours)}:${pad(minutes)}:${pad(seconds)}`;
   return {
+    remainingSeconds,
     days: null,
-    clock: `${pad(hours)}:${pad(minutes)}:${pad(seconds)}`,
+    clock,
+    text: clock,
     isCritical: hours === 0 && minutes === 0,
     isExpired,
   };
 };
 
-/** Countdown to a deadline from a given moment (both epoch milliseconds or Dates). */
-export const countdownTo = (deadline: Date | number, now: Date | number): Countdown =>
-  countdown(Number(deadline) - Number(now));
+/**
+ * SPEC §2 countdown to a deadline (e.g. the payment form's expiredIn) from `now`. An empty or
+ * invalid deadline counts as expired.
+ */
+export const countdownTo = (deadline: DateInput | null | undefined, now: Date | number): Countdown => {
+  const end = parseDateTime(deadline);
+  return countdown(end ? end.getTime() - Number(now) : Number.NaN);
+};

@@ -5,72 +5,87 @@ import utc from 'dayjs/plugin/utc.js';
 dayjs.extend(utc);
 dayjs.extend(customParseFormat);
 
-/** Date formats of SPEC §5. All dates are shown and sent in UTC, never in the machine's zone. */
+/** Date formats of SPEC §5 in dayjs tokens. All dates are shown and sent in UTC. */
 export const DATE_FORMATS = {
-  /** Invoice filter dates sent to the API. */
+  /** Invoice filter dates sent to the API: dd/MM/yyyy. */
   filter: 'DD/MM/YYYY',
-  /** Report periods sent to the API. */
+  /** Report periods sent to the API: yyyy-MM-dd. */
   reportPeriod: 'YYYY-MM-DD',
   /** Short display, e.g. 05/03/2026 14:07:09. */
   displayShort: 'DD/MM/YYYY HH:mm:ss',
   /** Long display, e.g. 05 Mar 2026 14:07:09. */
   displayLong: 'DD MMM YYYY HH:mm:ss',
-  /** The header's live clock. */
+  /** The merchant header's live clock. */
   clock: 'HH:mm:ss',
 } as const;
 
+/** Month names are English whatever locale an app sets on dayjs globally ("05 Mar 2026"). */
+const DISPLAY_LOCALE = 'en';
+
+/**
+ * A moment: a Date, epoch milliseconds, or a string (dd/MM/yyyy, yyyy-MM-dd, or an ISO date-time;
+ * a date-time without an offset is read as UTC).
+ */
 export type DateInput = Date | number | string;
 
-const inUtc = (value: DateInput): Dayjs | null => {
+const FILTER_DATE_SHAPE = /^\d{2}\/\d{2}\/\d{4}$/;
+const REPORT_PERIOD_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
+
+const parseStrict = (text: string, format: string): Dayjs | null => {
+  const date = dayjs.utc(text.trim(), format, true);
+  return date.isValid() ? date : null;
+};
+
+const toUtc = (value: DateInput | null | undefined): Dayjs | null => {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if (text === '') return null;
+    if (FILTER_DATE_SHAPE.test(text)) return parseStrict(text, DATE_FORMATS.filter);
+    if (REPORT_PERIOD_SHAPE.test(text)) return parseStrict(text, DATE_FORMATS.reportPeriod);
+  }
   const date = dayjs.utc(value);
   return date.isValid() ? date : null;
 };
 
+/** SPEC §5: reads a moment in UTC (see DateInput); null when empty or invalid. */
+export const parseDateTime = (value: DateInput | null | undefined): Date | null =>
+  toUtc(value)?.toDate() ?? null;
+
 const formatWith =
   (format: string) =>
-  (value: DateInput): string => {
-    const date = inUtc(value);
-    return date ? date.format(format) : '';
-  };
+  (value: DateInput | null | undefined): string =>
+    toUtc(value)?.locale(DISPLAY_LOCALE).format(format) ?? '';
 
-/** dd/MM/yyyy, as the invoice filters send dates; '' for an invalid date. */
+/** SPEC §5: dd/MM/yyyy in UTC, as invoice filters send dates; '' when empty or invalid. */
 export const formatFilterDate = formatWith(DATE_FORMATS.filter);
-/** yyyy-MM-dd, as report periods are sent; '' for an invalid date. */
+/** SPEC §5: yyyy-MM-dd in UTC, as report periods are sent; '' when empty or invalid. */
 export const formatReportPeriodDate = formatWith(DATE_FORMATS.reportPeriod);
-/** dd/MM/yyyy HH:mm:ss in UTC; '' for an invalid date. */
+/** SPEC §5 short display: dd/MM/yyyy HH:mm:ss in UTC; '' when empty or invalid. */
 export const formatDateTimeShort = formatWith(DATE_FORMATS.displayShort);
-/** dd MMM yyyy HH:mm:ss in UTC; '' for an invalid date. */
+/** SPEC §5 long display: dd MMM yyyy HH:mm:ss in UTC with English months; '' when invalid. */
 export const formatDateTimeLong = formatWith(DATE_FORMATS.displayLong);
-/** The merchant header's UTC clock, HH:MM:SS. */
+/** SPEC §2 merchant header clock: HH:MM:SS in UTC; '' when invalid. */
 export const formatUtcClock = formatWith(DATE_FORMATS.clock);
 
-const parseStrict = (text: string, format: string): Date | null => {
-  const trimmed = text.trim();
-  if (trimmed === '') return null;
-  const date = dayjs.utc(trimmed, format, true);
-  return date.isValid() ? date.toDate() : null;
-};
-
-/** Parses dd/MM/yyyy strictly (31/02/2026 is invalid) to UTC midnight; null when invalid. */
+/** SPEC §5: parses dd/MM/yyyy strictly (31/02/2026 is invalid) to UTC midnight; null otherwise. */
 export const parseFilterDate = (text: string): Date | null =>
-  parseStrict(text, DATE_FORMATS.filter);
+  parseStrict(text, DATE_FORMATS.filter)?.toDate() ?? null;
 
-/** Parses yyyy-MM-dd strictly to UTC midnight; null when invalid. */
+/** SPEC §5: parses yyyy-MM-dd strictly (2026-02-30 is invalid) to UTC midnight; null otherwise. */
 export const parseReportPeriodDate = (text: string): Date | null =>
-  parseStrict(text, DATE_FORMATS.reportPeriod);
+  parseStrict(text, DATE_FORMATS.reportPeriod)?.toDate() ?? null;
 
 /**
- * SPEC §2, §5: Date From cannot exceed Date To. True when both are valid and From ≤ To, or when
- * either is missing (nothing to compare yet).
+ * SPEC §2, §5: Date From cannot exceed Date To. False only when both are valid dates and From is
+ * after To; while either is empty or invalid there is nothing to compare (those are dropped).
  */
 export const isDateRangeOrdered = (
   from: DateInput | null | undefined,
   to: DateInput | null | undefined,
 ): boolean => {
-  if (from === null || from === undefined || from === '') return true;
-  if (to === null || to === undefined || to === '') return true;
-  const start = inUtc(from);
-  const end = inUtc(to);
+  const start = toUtc(from);
+  const end = toUtc(to);
   if (!start || !end) return true;
   return !start.isAfter(end);
 };

@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
+import { createTestApp } from '../../testing/test-app.ts';
 
 describe('GET /api/health', () => {
-  const appPromise = buildApp();
-  afterAll(async () => (await appPromise).close());
+  const testApp = createTestApp();
+  const appPromise = testApp.then(({ app }) => app);
+  afterAll(async () => (await testApp).close());
 
   it('answers ok', async () => {
     const app = await appPromise;

@@ -3,21 +3,24 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
+import { createTestApp, TEST_AUTH, type TestApp } from '../../testing/test-app.ts';
 
 describe('static site serving', () => {
   let root: string;
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  let testApp: TestApp;
+  let app: TestApp['app'];
 
   beforeAll(async () => {
     root = mkdtempSync(path.join(tmpdir(), 'static-site-'));
     mkdirSync(path.join(root, 'assets'));
     writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>app</title>');
     writeFileSync(path.join(root, 'assets', 'main-abc123.js'), 'console.log(1)');
-    app = await buildApp({ staticRoot: root });
+    testApp = await createTestApp('pglite', { staticRoot: root });
+    app = testApp.app;
   });
 
   afterAll(async () => {
-    await app.close();
+    await testApp.close();
     rmSync(root, { recursive: true, force: true });
   });
 
@@ -53,7 +56,9 @@ describe('static site serving', () => {
 
   it('refuses to start without a built app', async () => {
     const empty = mkdtempSync(path.join(tmpdir(), 'static-site-empty-'));
-    await expect(buildApp({ staticRoot: empty })).rejects.toThrow('No index.html');
+    await expect(buildApp({ staticRoot: empty, db: testApp.db, auth: TEST_AUTH })).rejects.toThrow(
+      'No index.html',
+    );
     rmSync(empty, { recursive: true, force: true });
   });
 });

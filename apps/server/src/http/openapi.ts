@@ -1,0 +1,29 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The OpenAPI 3 document, generated from the routes' JSON schemas, at /api/openapi.json, and a
+ * browsable UI at /api/docs. Registered before the routes so it sees every one of them.
+ */
+export const registerOpenApi = async (app: FastifyInstance): Promise<void> => {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Paygate API',
+        description:
+          'Back-office API (/api/v1, /api/router/v1, /api/data/v1), hosted payment form API ' +
+          '(/api/payments) and merchant API. Back-office calls authenticate with the jwt cookie.',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: {
+          sessionCookie: { type: 'apiKey', in: 'cookie', name: 'jwt' },
+        },
+      },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+};

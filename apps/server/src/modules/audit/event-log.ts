@@ -1,0 +1,39 @@
+import type { Database } from '../../db/database.ts';
+import { eventLog } from '../../db/schema.ts';
+
+/** Event codes written to the event log; one place so reports and tests agree on them. */
+export const EVENT_CODES = {
+  loginSucceeded: 'LOGIN_SUCCEEDED',
+  loginFailed: 'LOGIN_FAILED',
+  loginThrottled: 'LOGIN_THROTTLED',
+  logout: 'LOGOUT',
+  passwordChanged: 'PASSWORD_CHANGED',
+  testDashboardChanged: 'TEST_DASHBOARD_CHANGED',
+} as const;
+
+export type EventCode = (typeof EVENT_CODES)[keyof typeof EVENT_CODES];
+
+export interface AuditEvent {
+  eventCode: EventCode;
+  description: string;
+  personId?: number | null;
+  merchantId?: number | null;
+  invoiceId?: string | null;
+  entityType?: string;
+  entityId?: string | number;
+  sourceIp?: string | null;
+}
+
+/** Writes one event-log row: who did what, when (database time) and from where. */
+export const recordEvent = async (db: Database, event: AuditEvent): Promise<void> => {
+  await db.insert(eventLog).values({
+    eventCode: event.eventCode,
+    description: event.description,
+    personId: event.personId ?? null,
+    merchantId: event.merchantId ?? null,
+    invoiceId: event.invoiceId ?? null,
+    entityType: event.entityType ?? null,
+    entityId: event.entityId === undefined ? null : String(event.entityId),
+    sourceIp: event.sourceIp ?? null,
+  });
+};

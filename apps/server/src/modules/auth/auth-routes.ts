@@ -1,0 +1,206 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AuthConfig } from '../../config/server-config.ts';
+import type { Database } from '../../db/database.ts';
+import { people } from '../../db/schema.ts';
+import { errorResponseSchema } from '../../http/error-handler.ts';
+import { badRequest, tooManyRequests, unauthorized } from '../../http/http-errors.ts';
+import { dataEnvelope } from '../../http/response-envelope.ts';
+import { EVENT_CODES, recordEvent } from '../audit/event-log.ts';
+import { SESSION_COOKIE } from './access-control.ts';
+import { requirePerson } from './authenticated-person.ts';
+import { checkLoginThrottle, recordLoginAttempt } from './login-throttle.ts';
+import { decoyPasswordHash, hashPassword, verifyPassword } from './password-hashing.ts';
+import { createSession, revokeOtherSessions, revokeSession } from './session-store.ts';
+import { signSessionToken, verifySessionToken } from './session-tokens.ts';
+
+export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password';
+export const THROTTLED_MESSAGE = 'Too many sign-in attempts. Try again later.';
+export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Current password is incorrect';
+export const PASSWORD_MIN_LENGTH = 8;
+
+const loginBody = {
+  type: 'object',
+  required: ['username', 'password'],
+  additionalProperties: false,
+  properties: {
+    username: { type: 'string', minLength: 1, maxLength: 200 },
+    password: { type: 'string', minLength: 1, maxLength: 1000 },
+  },
+} as const;
+
+const changePasswordBody = {
+  type: 'object',
+  required: ['newPassword', 'currentPassword'],
+  additionalProperties: false,
+  properties: {
+    currentPassword: { type: 'string', minLength: 1, maxLength: 1000 },
+    newPassword: { type: 'string', minLength: 1, maxLength: 1000 },
+  },
+} as const;
+
+const okResponse = dataEnvelope({
+  type: 'object',
+  required: ['ok'],
+  properties: { ok: { type: 'boolean' } },
+});
+
+const loginResponse = dataEnvelope({
+  type: 'object',
+  required: ['expiresAt'],
+  properties: { expiresAt: { type: 'string', format: 'date-time' } },
+});
+
+/** POST /api/v1/login, POST /api/v1/logout, POST /api/v1/user/change_password (SPEC §7). */
+export const authRoutes = async (
+  app: FastifyInstance,
+  { db, auth }: { db: Database; auth: AuthConfig },
+) => {
+  const setSessionCookie = (reply: FastifyReply, token: string, expiresAt: Date) =>
+    reply.setCookie(SESSION_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: auth.cookieSecure,
+      path: '/',
+      expires: expiresAt,
+    });
+
+  app.post<{ Body: { username: string; password: string } }>(
+    '/api/v1/login',
+    {
+      config: { access: { public: true } },
+      schema: {
+        tags: ['session'],
+        summary: 'Sign in; sets the jwt session cookie',
+        body: loginBody,
+        response: { 200: loginResponse, 401: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const username = request.body.username.trim().toLowerCase();
+      const sourceIp = request.ip;
+
+      const throttle = await checkLoginThrottle(db, username, sourceIp);
+      if (!throttle.allowed) {
+        await recordEvent(db, {
+          eventCode: EVENT_CODES.loginThrottled,
+          description: `Sign-in refused for "${username}": too many failed attempts`,
+          sourceIp,
+        });
+        throw tooManyRequests(THROTTLED_MESSAGE, throttle.retryAfterSeconds);
+      }
+
+      const [person] = await db
+        .select()
+        .from(people)
+        .where(and(sql`lower(${people.username}) = ${username}`, eq(people.enabled, true)));
+      const passwordOk = await verifyPassword(
+        person?.passwordHash ?? (await decoyPasswordHash),
+        request.body.password,
+      );
+      const succeeded = Boolean(person) && passwordOk;
+      await recordLoginAttempt(db, username, sourceIp, succeeded);
+
+      if (!person || !succeeded) {
+        await recordEvent(db, {
+          eventCode: EVENT_CODES.loginFailed,
+          description: `Failed sign-in for "${username}"`,
+          personId: person?.id ?? null,
+          sourceIp,
+        });
+        throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
+      }
+
+      const expiresAt = new Date(Date.now() + auth.sessionTtlMinutes * 60_000);
+      const sessionId = await createSession(db, person.id, expiresAt, sourceIp);
+      const token = await signSessionToken(
+        { personId: person.id, sessionId },
+        auth.jwtSecret,
+        expiresAt,
+      );
+      await recordEvent(db, {
+        eventCode: EVENT_CODES.loginSucceeded,
+        description: `Signed in as "${person.username}"`,
+        personId: person.id,
+        merchantId: person.merchantId,
+        sourceIp,
+      });
+      setSessionCookie(reply, token, expiresAt);
+      return { data: { expiresAt: expiresAt.toISOString() } };
+    },
+  );
+
+  app.post(
+    '/api/v1/logout',
+    {
+      // Public so that logging out always works, even with an expired or revoked session.
+      config: { access: { public: true } },
+      schema: {
+        tags: ['session'],
+        summary: 'Sign out; ends the session server-side',
+        response: { 200: okResponse },
+      },
+    },
+    async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      const claims = token ? await verifySessionToken(token, auth.jwtSecret) : null;
+      if (claims) {
+        await revokeSession(db, claims.sessionId);
+        await recordEvent(db, {
+          eventCode: EVENT_CODES.logout,
+          description: 'Signed out',
+          personId: claims.personId,
+          sourceIp: request.ip,
+        });
+      }
+      reply.clearCookie(SESSION_COOKIE, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: auth.cookieSecure,
+      });
+      return { data: { ok: true } };
+    },
+  );
+
+  app.post<{ Body: { newPassword: string; currentPassword: string } }>(
+    '/api/v1/user/change_password',
+    {
+      config: { access: { permissions: [] } },
+      schema: {
+        tags: ['session'],
+        summary: 'Change the signed-in person’s password',
+        body: changePasswordBody,
+        response: { 200: okResponse, 400: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const person = requirePerson(request.person);
+      const { currentPassword, newPassword } = request.body;
+      if (newPassword.length < PASSWORD_MIN_LENGTH) {
+        throw badRequest(`New password must be at least ${PASSWORD_MIN_LENGTH} characters long`);
+      }
+      const [row] = await db
+        .select({ passwordHash: people.passwordHash })
+        .from(people)
+        .where(eq(people.id, person.id));
+      if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) {
+        throw badRequest(WRONG_CURRENT_PASSWORD_MESSAGE);
+      }
+      await db
+        .update(people)
+        .set({ passwordHash: await hashPassword(newPassword), passwordChangedAt: new Date() })
+        .where(eq(people.id, person.id));
+      // Other devices signed in with the old password are signed out.
+      await revokeOtherSessions(db, person.id, person.sessionId);
+      await recordEvent(db, {
+        eventCode: EVENT_CODES.passwordChanged,
+        description: 'Password changed',
+        personId: person.id,
+        merchantId: person.merchantId,
+        sourceIp: request.ip,
+      });
+      return { data: { ok: true } };
+    },
+  );
+};

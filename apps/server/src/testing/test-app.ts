@@ -1,0 +1,96 @@
+import type { RoleName } from '@paygate/domain';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app.ts';
+import type { AuthConfig } from '../config/server-config.ts';
+import type { Database } from '../db/database.ts';
+import { merchants, people } from '../db/schema.ts';
+import { openTestDatabase } from '../db/testing/test-databases.ts';
+import { hashPassword } from '../modules/auth/password-hashing.ts';
+import { seedRoles } from '../seed/roles-seed.ts';
+
+export const TEST_AUTH: AuthConfig = {
+  jwtSecret: 'test-secret-that-is-long-enough-0123456789',
+  cookieSecure: false,
+  sessionTtlMinutes: 60,
+};
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  close: () => Promise<void>;
+}
+
+/** A full API on a fresh migrated database of the given kind, with the roles seeded. */
+export const createTestApp = async (
+  kind: 'pglite' | 'postgres' = 'pglite',
+  options: { staticRoot?: string } = {},
+): Promise<TestApp> => {
+  const handle = await openTestDatabase(kind);
+  await seedRoles(handle.db);
+  const app = await buildApp({ db: handle.db, auth: TEST_AUTH, ...options });
+  return {
+    app,
+    db: handle.db,
+    close: async () => {
+      await app.close();
+      await handle.close();
+    },
+  };
+};
+
+export const createTestMerchant = async (db: Database, name = 'Test merchant') => {
+  const [merchant] = await db
+    .insert(merchants)
+    .values({ name, clientPublicKey: `pk_${crypto.randomUUID()}`, signingSecret: 'secret' })
+    .returning();
+  if (!merchant) throw new Error('merchant insert returned nothing');
+  return merchant;
+};
+
+export const createTestPerson = async (
+  db: Database,
+  {
+    username,
+    password = `${username}-password`,
+    role,
+    merchantId = null,
+    extraPermissions = [],
+  }: {
+    username: string;
+    password?: string;
+    role: RoleName;
+    merchantId?: number | null;
+    extraPermissions?: string[];
+  },
+) => {
+  const [person] = await db
+    .insert(people)
+    .values({
+      username,
+      passwordHash: await hashPassword(password),
+      firstName: `${username[0]?.toUpperCase() ?? ''}${username.slice(1)}`,
+      lastName: 'Tester',
+      roleName: role,
+      merchantId,
+      extraPermissions,
+    })
+    .returning();
+  if (!person) throw new Error('person insert returned nothing');
+  return { ...person, password };
+};
+
+/** The Cookie header of the session a successful sign-in set. */
+export const sessionCookieOf = (response: LightMyRequestResponse): string => {
+  const cookie = response.cookies.find(({ name }) => name === 'jwt');
+  if (!cookie) throw new Error(`no jwt cookie in the response (status ${response.statusCode})`);
+  return `jwt=${cookie.value}`;
+};
+
+export const signIn = async (app: FastifyInstance, username: string, password: string) => {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/login',
+    payload: { username, password },
+  });
+  return sessionCookieOf(response);
+};
