@@ -78,7 +78,7 @@ CREATE TABLE "invoices" (
 	"payment_method_id" integer,
 	"people_account_id" integer,
 	"credential_value" text,
-	"bank_code_integer" integer,
+	"bank_code_integer" bigint,
 	"customer_external_id" text NOT NULL,
 	"customer_first_name" text DEFAULT '' NOT NULL,
 	"customer_last_name" text DEFAULT '' NOT NULL,
@@ -184,7 +184,7 @@ CREATE TABLE "reference_items" (
 	"value" text NOT NULL,
 	"code" text,
 	"param_type" char(1),
-	"code_integer" integer,
+	"code_integer" bigint,
 	"sort_order" integer DEFAULT 0 NOT NULL,
 	CONSTRAINT "reference_items_param_type_ck" CHECK ("reference_items"."param_type" IN ('I','S','C','B','N'))
 );

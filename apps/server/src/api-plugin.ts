@@ -8,6 +8,7 @@ import { registerAccessControl } from './modules/auth/access-control.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { peopleMeRoutes } from './modules/people/people-me-routes.ts';
+import { referenceRoutes } from './modules/references/reference-routes.ts';
 
 export interface ApiOptions {
   db: Database;
@@ -24,4 +25,5 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, { db, auth 
   await app.register(healthRoutes, { prefix: '/api' });
   await authRoutes(app, { db, auth });
   await peopleMeRoutes(app, { db });
+  await referenceRoutes(app, { db });
 };

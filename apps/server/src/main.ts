@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { readServerConfig } from './config/server-config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
+import { seedReferenceData } from './seed/reference-data-seed.ts';
 import { seedRoles } from './seed/roles-seed.ts';
 import { formatStartBanner } from './start-banner.ts';
 
@@ -15,6 +16,7 @@ const start = async () => {
   // Migrations run before any listener opens, so no request ever sees an old schema.
   database = await openDatabase(config.database);
   await seedRoles(database.db);
+  await seedReferenceData(database.db);
   const api = { db: database.db, auth: config.auth };
 
   const apiServer = await buildApp({ logger, ...api });

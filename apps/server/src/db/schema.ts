@@ -45,7 +45,7 @@ export const referenceItems = pgTable(
     /** Terminal attribute types only: I Integer, S String, C Char, B Boolean, N Numeric. */
     paramType: char('param_type', { length: 1 }),
     /** SBP banks only: the integer bank code sent with a fast-payment withdrawal. */
-    codeInteger: integer('code_integer'),
+    codeInteger: bigint('code_integer', { mode: 'number' }),
     sortOrder: integer('sort_order').notNull().default(0),
   },
   (table) => [
@@ -315,7 +315,7 @@ export const invoices = pgTable(
     peopleAccountId: integer('people_account_id').references(() => peopleAccounts.id),
     /** The requisite shown to or entered by the customer (card number or phone). */
     credentialValue: text('credential_value'),
-    bankCodeInteger: integer('bank_code_integer'),
+    bankCodeInteger: bigint('bank_code_integer', { mode: 'number' }),
     customerExternalId: text('customer_external_id').notNull(),
     customerFirstName: text('customer_first_name').notNull().default(''),
     customerLastName: text('customer_last_name').notNull().default(''),
