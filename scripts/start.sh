@@ -16,6 +16,8 @@ export BACKOFFICE_DIST="$REPO_ROOT/apps/backoffice/dist"
 export PAYMENT_FORM_DIST="$REPO_ROOT/apps/payment-form/dist"
 # Embedded PGlite keeps its data here unless DATABASE_URL points at a PostgreSQL server.
 export DATA_DIR="${DATA_DIR:-$REPO_ROOT/.data/pglite}"
+# Demo merchants, users, terminals, accounts and invoices on a fresh database.
+export SEED="${SEED:-demo}"
 export PRINT_BANNER=1
 # Request logs stay available (LOG_LEVEL=info) but keep the banner readable by default.
 export LOG_LEVEL="${LOG_LEVEL:-warn}"

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { readServerConfig } from './config/server-config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
+import { DEMO_USERS, demoPassword, seedDemoData } from './seed/demo-data-seed.ts';
 import { seedReferenceData } from './seed/reference-data-seed.ts';
 import { seedRoles } from './seed/roles-seed.ts';
 import { formatStartBanner } from './start-banner.ts';
@@ -17,6 +18,9 @@ const start = async () => {
   database = await openDatabase(config.database);
   await seedRoles(database.db);
   await seedReferenceData(database.db);
+  if (config.seed === 'demo' && (await seedDemoData(database.db))) {
+    process.stdout.write('Demo data created.\n');
+  }
   const api = { db: database.db, auth: config.auth };
 
   const apiServer = await buildApp({ logger, ...api });
@@ -33,7 +37,20 @@ const start = async () => {
   }
 
   if (process.env.PRINT_BANNER === '1') {
-    process.stdout.write(formatStartBanner({ apiAddress, sites }));
+    process.stdout.write(
+      formatStartBanner({
+        apiAddress,
+        sites,
+        logins:
+          config.seed === 'demo'
+            ? DEMO_USERS.map(({ username, role }) => ({
+                username,
+                role,
+                password: demoPassword(username),
+              }))
+            : [],
+      }),
+    );
   }
 };
 

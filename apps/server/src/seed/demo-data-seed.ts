@@ -1,0 +1,360 @@
+import { randomBytes } from 'node:crypto';
+import { count } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+import {
+  callbacks,
+  eventLog,
+  invoiceErrors,
+  invoiceStatusHistory,
+  invoices,
+  invoiceTransactions,
+  merchants,
+  paymentMethods,
+  people,
+  peopleAccountCredentials,
+  peopleAccountLimits,
+  peopleAccounts,
+  providers,
+  supportTickets,
+  terminalAttributes,
+  terminalPools,
+  terminals,
+} from '../db/schema.ts';
+import { hashPassword } from '../modules/auth/password-hashing.ts';
+import { currencyId, REFERENCE_LISTS, referenceItemId } from './reference-data.ts';
+import { type SeededRandom, seededRandom } from './seeded-random.ts';
+
+/** The demo users the start command lists; each password is `<username>-demo`. */
+export const DEMO_USERS = [
+  { username: 'admin', role: 'admin', firstName: 'Aziza', lastName: 'Karimova', merchant: null },
+  { username: 'merchant', role: 'merchant', firstName: 'Timur', lastName: 'Rakhimov', merchant: 0 },
+  {
+    username: 'support',
+    role: 'support',
+    firstName: 'Elena',
+    lastName: 'Sokolova',
+    merchant: null,
+  },
+  {
+    username: 'operator',
+    role: 'operator',
+    firstName: 'Bakyt',
+    lastName: 'Usenov',
+    merchant: null,
+  },
+] as const;
+
+export const demoPassword = (username: string) => `${username}-demo`;
+
+export const DEMO_INVOICE_COUNT = 3_000;
+
+const DEMO_MERCHANTS = ['Silk Road Games', 'Issyk-Kul Travel', 'Caspian Market'] as const;
+
+/** Terminals in all four currencies; index into DEMO_MERCHANTS. */
+const DEMO_TERMINALS = [
+  { merchant: 0, name: 'UZS deposits', flowType: 'DEPOSIT', currency: 'UZS', isTest: false },
+  { merchant: 0, name: 'UZS payouts', flowType: 'WITHDRAWAL', currency: 'UZS', isTest: false },
+  { merchant: 0, name: 'RUB deposits', flowType: 'DEPOSIT', currency: 'RUB', isTest: false },
+  { merchant: 0, name: 'RUB payouts', flowType: 'WITHDRAWAL', currency: 'RUB', isTest: true },
+  { merchant: 1, name: 'KGS deposits', flowType: 'DEPOSIT', currency: 'KGS', isTest: false },
+  { merchant: 2, name: 'AZN deposits', flowType: 'DEPOSIT', currency: 'AZN', isTest: true },
+] as const;
+
+const FIRST_NAMES = [
+  'Dilnoza',
+  'Rustam',
+  'Ivan',
+  'Aigerim',
+  'Farid',
+  'Olga',
+  'Jasur',
+  'Nigora',
+  'Sergey',
+  'Leyla',
+];
+const LAST_NAMES = [
+  'Aliyev',
+  'Petrova',
+  'Tashkentov',
+  'Mamatova',
+  'Huseynov',
+  'Ivanov',
+  'Nazarov',
+  'Kim',
+];
+
+const STATUS_WEIGHTS = [
+  ['DONE', 50],
+  ['CANCELED', 14],
+  ['DECLINED', 10],
+  ['IN_PROGRESS', 9],
+  ['NEW', 9],
+  ['PAYED', 8],
+] as const;
+
+const attributeTypeId = (position: number) => referenceItemId(105, position);
+const requisiteTypeId = (code: 'CARD' | 'PHONE') =>
+  referenceItemId(103, REFERENCE_LISTS.requisiteType.findIndex((item) => item.code === code) + 1);
+const paramTypeId = (code: 'I' | 'S') =>
+  referenceItemId(102, REFERENCE_LISTS.parameterType.findIndex((item) => item.code === code) + 1);
+
+const cardNumber = (random: SeededRandom, prefix: string) =>
+  `${prefix}${random.digits(16 - prefix.length)}`;
+const phoneNumber = (random: SeededRandom) => `+79${random.digits(9)}`;
+
+const insertInBatches = async <Row>(rows: Row[], insert: (batch: Row[]) => Promise<unknown>) => {
+  for (let start = 0; start < rows.length; start += 500) {
+    await insert(rows.slice(start, start + 500));
+  }
+};
+
+/**
+ * SEED=demo: fills an empty database with realistic, reproducible demo data — merchants,
+ * terminals in all four currencies, every payment method, people accounts, thousands of invoices
+ * in every status with their history, callbacks, transactions, errors and tickets. Does nothing
+ * when people already exist, so restarts keep what users changed.
+ */
+export const seedDemoData = async (db: Database, now = new Date()): Promise<boolean> => {
+  const [existing] = await db.select({ count: count() }).from(people);
+  if ((existing?.count ?? 0) > 0) return false;
+
+  const random = seededRandom(20_261_123);
+  const passwordHashes = await Promise.all(
+    DEMO_USERS.map(({ username }) => hashPassword(demoPassword(username))),
+  );
+
+  await db.transaction(async (tx) => {
+    const merchantRows = await tx
+      .insert(merchants)
+      .values(
+        DEMO_MERCHANTS.map((name) => ({
+          name,
+          clientPublicKey: `pk_${randomBytes(16).toString('hex')}`,
+          signingSecret: `sk_${randomBytes(32).toString('hex')}`,
+        })),
+      )
+      .returning();
+    const merchantIdAt = (index: number) => {
+      const merchant = merchantRows[index];
+      if (!merchant) throw new Error(`no demo merchant ${index}`);
+      return merchant.id;
+    };
+
+    await tx.insert(people).values(
+      DEMO_USERS.map((user, index) => ({
+        username: user.username,
+        passwordHash: passwordHashes[index] ?? '',
+        firstName: user.firstName,
+        lastName: user.lastName,
+        roleName: user.role,
+        merchantId: user.merchant === null ? null : merchantIdAt(user.merchant),
+      })),
+    );
+
+    const [pool] = await tx
+      .insert(terminalPools)
+      .values({
+        name: 'Main UZS pool',
+        statusId: referenceItemId(113, 1),
+        typeId: referenceItemId(114, 3),
+      })
+      .returning();
+
+    const terminalRows = await tx
+      .insert(terminals)
+      .values(
+        DEMO_TERMINALS.map((terminal) => ({
+          merchantId: merchantIdAt(terminal.merchant),
+          name: terminal.name,
+          flowType: terminal.flowType,
+          currencyId: currencyId(terminal.currency),
+          isTest: terminal.isTest,
+          terminalPoolId: terminal.currency === 'UZS' ? (pool?.id ?? null) : null,
+        })),
+      )
+      .returning();
+
+    await tx.insert(terminalAttributes).values(
+      terminalRows.flatMap((terminal) => [
+        { terminalId: terminal.id, attributeTypeId: attributeTypeId(1), value: '30' },
+        { terminalId: terminal.id, attributeTypeId: attributeTypeId(2), value: terminal.name },
+        { terminalId: terminal.id, attributeTypeId: attributeTypeId(4), value: 'true' },
+      ]),
+    );
+
+    const methodRows = await tx.select().from(paymentMethods);
+    const providerRows = await tx.select().from(providers);
+    const accountRows = [];
+    for (const method of methodRows) {
+      for (let copy = 0; copy < 2; copy += 1) {
+        const provider = random.pick(providerRows);
+        const [account] = await tx
+          .insert(peopleAccounts)
+          .values({
+            providerId: provider.id,
+            paymentMethodId: method.id,
+            bankName:
+              method.currencyId === currencyId('UZS')
+                ? random.pick(['Kapitalbank', 'Hamkorbank', 'Ipoteka Bank'])
+                : random.pick(['Sberbank', 'T-Bank', 'Alfa-Bank']),
+            ownerName: `${random.pick(FIRST_NAMES)} ${random.pick(LAST_NAMES)}`,
+            countryCode: method.currencyId === currencyId('UZS') ? 'UZ' : 'RU',
+            enabled: copy === 0 || random.next() > 0.3,
+          })
+          .returning();
+        if (!account) continue;
+        const byPhone = method.requisiteKind !== 'card';
+        await tx.insert(peopleAccountCredentials).values({
+          peopleAccountId: account.id,
+          credentialTypeId: requisiteTypeId(byPhone ? 'PHONE' : 'CARD'),
+          paramTypeId: paramTypeId('S'),
+          value: byPhone
+            ? phoneNumber(random)
+            : cardNumber(random, method.currencyId === currencyId('UZS') ? '9860' : '2202'),
+        });
+        await tx.insert(peopleAccountLimits).values({
+          peopleAccountId: account.id,
+          limit: BigInt(random.integer(50, 500)) * 1_000_000n,
+          priority: random.integer(0, 5),
+          checkUniqueAmount: random.next() > 0.5,
+        });
+        accountRows.push({ ...account, method });
+      }
+    }
+
+    type InvoiceRow = typeof invoices.$inferInsert;
+    const invoiceRows: InvoiceRow[] = [];
+    const finals: Array<{ status: string; createdAt: Date; statusDate: Date; flowType: string }> =
+      [];
+    for (let index = 0; index < DEMO_INVOICE_COUNT; index += 1) {
+      const terminalSeed = random.pick(DEMO_TERMINALS);
+      const terminalIndex = DEMO_TERMINALS.indexOf(terminalSeed);
+      const terminal = terminalRows[terminalIndex];
+      if (!terminal) continue;
+      const methods = accountRows.filter(
+        (account) => account.method.currencyId === terminal.currencyId,
+      );
+      const account = methods.length > 0 ? random.pick(methods) : null;
+      const status = random.weighted(STATUS_WEIGHTS);
+      const createdAt = new Date(now.getTime() - random.integer(0, 30 * 24 * 60) * 60_000);
+      const statusDate = new Date(createdAt.getTime() + random.integer(1, 40) * 60_000);
+      const minAmount = account ? Number(account.method.minAmount) : 10_000;
+      const amount = BigInt(Math.round(random.integer(minAmount, minAmount * 40) / 100) * 100);
+      const open = status === 'NEW' || status === 'IN_PROGRESS';
+      invoiceRows.push({
+        merchantId: terminal.merchantId,
+        terminalId: terminal.id,
+        merchantInvoiceId: `ORD-${String(100_000 + index)}`,
+        providerInvoiceId: status === 'NEW' ? null : `PRV-${random.digits(10)}`,
+        flowType: terminal.flowType,
+        status,
+        statusDate: open ? createdAt : statusDate,
+        createdAt,
+        amount,
+        fee: status === 'DONE' ? amount / 100n : 0n,
+        currencyId: terminal.currencyId,
+        paymentMethodId: account?.method.id ?? null,
+        peopleAccountId: account && status !== 'NEW' ? account.id : null,
+        credentialValue:
+          account && status !== 'NEW'
+            ? account.method.requisiteKind === 'card'
+              ? cardNumber(random, '9860')
+              : phoneNumber(random)
+            : null,
+        customerExternalId: `user-${random.integer(1000, 1400)}`,
+        customerFirstName: random.pick(FIRST_NAMES),
+        customerLastName: random.pick(LAST_NAMES),
+        isTestProcessing: terminal.isTest,
+        formId: randomBytes(18).toString('base64url'),
+        canChangeAmount: random.next() > 0.6,
+        expiresAt: new Date(createdAt.getTime() + 15 * 60_000),
+        successUrl: 'https://merchant.example/payment/success',
+        cancelUrl: 'https://merchant.example/payment/cancel',
+        errorUrl: 'https://merchant.example/payment/error',
+        callbackUrl: 'https://merchant.example/payment/callback',
+      });
+      finals.push({ status, createdAt, statusDate, flowType: terminal.flowType });
+    }
+
+    const insertedIds: string[] = [];
+    await insertInBatches(invoiceRows, async (batch) => {
+      const rows = await tx.insert(invoices).values(batch).returning({ id: invoices.id });
+      insertedIds.push(...rows.map((row) => row.id));
+    });
+
+    const history: Array<typeof invoiceStatusHistory.$inferInsert> = [];
+    const callbackRows: Array<typeof callbacks.$inferInsert> = [];
+    const transactionRows: Array<typeof invoiceTransactions.$inferInsert> = [];
+    const errorRows: Array<typeof invoiceErrors.$inferInsert> = [];
+    const ticketRows: Array<typeof supportTickets.$inferInsert> = [];
+    insertedIds.forEach((invoiceId, index) => {
+      const final = finals[index];
+      if (!final) return;
+      history.push({ invoiceId, status: 'NEW', statusDate: final.createdAt });
+      if (final.status !== 'NEW') {
+        const midway = new Date((final.createdAt.getTime() + final.statusDate.getTime()) / 2);
+        history.push({ invoiceId, status: 'IN_PROGRESS', statusDate: midway });
+        transactionRows.push({
+          invoiceId,
+          status:
+            final.status === 'DONE' || final.status === 'PAYED'
+              ? 'SUCCESS'
+              : final.status === 'IN_PROGRESS'
+                ? 'NEW'
+                : 'FAILED',
+          createDate: midway,
+          statusDate: final.statusDate,
+        });
+      }
+      if (final.status !== 'NEW' && final.status !== 'IN_PROGRESS') {
+        history.push({ invoiceId, status: final.status, statusDate: final.statusDate });
+        callbackRows.push({
+          invoiceId,
+          url: 'https://merchant.example/payment/callback',
+          invoiceStatus: final.status,
+          payload: { invoiceId, status: final.status },
+          status: 'SENT',
+          attempts: 1,
+          lastResponseCode: 200,
+          createDate: final.statusDate,
+          executionDate: new Date(final.statusDate.getTime() + 2_000),
+          nextAttemptAt: final.statusDate,
+        });
+      }
+      if (final.status === 'DECLINED') {
+        errorRows.push({
+          invoiceId,
+          description: random.pick([
+            'No account available for this amount',
+            'Provider declined the payment',
+            'Card blocked by the issuer',
+          ]),
+          eventTime: final.statusDate,
+        });
+      }
+      if (index % 60 === 0 && final.status !== 'NEW') {
+        ticketRows.push({
+          invoiceId,
+          description: random.pick([
+            'Customer says the money was sent',
+            'Amount differs from the order',
+            'Payment made twice',
+          ]),
+          status: random.pick(['NEW', 'IN_WORK', 'PENDING', 'SOLVED', 'REJECTED'] as const),
+          issueTypeId: referenceItemId(107, random.integer(1, 3)),
+          createDate: final.statusDate,
+        });
+      }
+    });
+    await insertInBatches(history, (batch) => tx.insert(invoiceStatusHistory).values(batch));
+    await insertInBatches(callbackRows, (batch) => tx.insert(callbacks).values(batch));
+    await insertInBatches(transactionRows, (batch) => tx.insert(invoiceTransactions).values(batch));
+    await insertInBatches(errorRows, (batch) => tx.insert(invoiceErrors).values(batch));
+    await insertInBatches(ticketRows, (batch) => tx.insert(supportTickets).values(batch));
+    await tx.insert(eventLog).values({
+      eventCode: 'DEMO_DATA_SEEDED',
+      description: `Demo data: ${insertedIds.length} invoices`,
+    });
+  });
+  return true;
+};
