@@ -12,7 +12,7 @@ export const MAX_CURRENCY_DIMENSION = 18;
 
 const INTEGER_TEXT = /^-?\d+$/;
 
-/** Converts any accepted minor-units input to bigint; throws RangeError on non-integers. */
+/** SPEC §1 integer minor units: any accepted input as bigint; RangeError for non-integers. */
 export const toMinorUnits = (value: MinorUnitsInput): bigint => {
   if (typeof value === 'bigint') return value;
   if (typeof value === 'number') {
@@ -28,7 +28,7 @@ export const toMinorUnits = (value: MinorUnitsInput): bigint => {
   return BigInt(text);
 };
 
-/** Checks a currency dimension: a whole number of decimals from 0 to 18. */
+/** SPEC §3 currency dimension check: a whole number of decimals from 0 to 18, else RangeError. */
 export const assertDimension = (dimension: number): void => {
   if (!Number.isInteger(dimension) || dimension < 0 || dimension > MAX_CURRENCY_DIMENSION) {
     throw new RangeError(
@@ -58,21 +58,23 @@ export interface AmountDisplayCurrency {
   code?: string;
 }
 
-/** Amount with its currency code for display, e.g. "19.99 UZS". */
+/** SPEC §5 amount display followed by the currency code when given, e.g. "19.99 UZS". */
 export const formatAmount = (minor: MinorUnitsInput, currency: AmountDisplayCurrency): string => {
   const text = formatMinorUnits(minor, currency.dimension);
   return currency.code ? `${text} ${currency.code}` : text;
 };
 
-export type ParseAmountResult =
-  | { ok: true; value: bigint }
-  | { ok: false; error: 'empty' | 'not-a-number' | 'too-many-decimals' };
+/** Why display text is not an amount: nothing typed, not a decimal number, or too precise. */
+export type ParseAmountError = 'empty' | 'not-a-number' | 'too-many-decimals';
+
+export type ParseAmountResult = { ok: true; value: bigint } | { ok: false; error: ParseAmountError };
 
 const DECIMAL_TEXT = /^(-?)(\d*)(?:\.(\d*))?$/;
 
 /**
- * Display text back to minor units, exactly: "19.9" at dimension 2 → 1990n. More decimals
- * than the currency has is an error, never a silent rounding.
+ * SPEC §5 amount display read back to minor units, exactly: "19.9" at dimension 2 → 1990n.
+ * Accepts an optional leading minus, digits and one dot (surrounding spaces ignored); more
+ * decimals than the currency has is an error, never a silent rounding.
  */
 export const parseDisplayAmount = (text: string, dimension: number): ParseAmountResult => {
   assertDimension(dimension);
@@ -89,10 +91,39 @@ export const parseDisplayAmount = (text: string, dimension: number): ParseAmount
   return { ok: true, value: sign === '-' ? -value : value };
 };
 
-/** Minor units as a number when it is safely representable, for JSON payloads; else throws. */
-export const minorUnitsToSafeNumber = (minor: bigint): number => {
-  if (minor > BigInt(Number.MAX_SAFE_INTEGER) || minor < BigInt(Number.MIN_SAFE_INTEGER)) {
-    throw new RangeError(`Amount ${minor} is beyond the safe integer range`);
+const MAX_SAFE_MINOR = BigInt(Number.MAX_SAFE_INTEGER);
+const MIN_SAFE_MINOR = BigInt(Number.MIN_SAFE_INTEGER);
+
+/** True when the minor units fit a JavaScript number exactly (within ±(2^53 − 1)). */
+export const isSafeMinorUnits = (minor: bigint): boolean =>
+  minor <= MAX_SAFE_MINOR && minor >= MIN_SAFE_MINOR;
+
+/**
+ * SPEC §1: amounts are integers of minor units; this gives the number a JSON payload carries
+ * (e.g. PATCH /api/v1/invoice/amount), and throws RangeError beyond the safe integer range.
+ */
+export const minorUnitsToSafeNumber = (minor: MinorUnitsInput): number => {
+  const value = toMinorUnits(minor);
+  if (!isSafeMinorUnits(value)) {
+    throw new RangeError(`Amount ${value} is beyond the safe integer range`);
   }
-  return Number(minor);
+  return Number(value);
+};
+
+export type ParseAmountToNumberResult =
+  | { ok: true; value: number }
+  | { ok: false; error: ParseAmountError | 'unsafe-integer' };
+
+/**
+ * parseDisplayAmount for callers that need a number: the same checks, plus 'unsafe-integer'
+ * when the minor units do not fit a JavaScript number exactly.
+ */
+export const parseDisplayAmountToNumber = (
+  text: string,
+  dimension: number,
+): ParseAmountToNumberResult => {
+  const parsed = parseDisplayAmount(text, dimension);
+  if (!parsed.ok) return parsed;
+  if (!isSafeMinorUnits(parsed.value)) return { ok: false, error: 'unsafe-integer' };
+  return { ok: true, value: Number(parsed.value) };
 };

@@ -1,3 +1,5 @@
+import { canChangeInvoiceStatusManually } from '../status/invoice-status.ts';
+import { isTicketOpenForDecision } from '../status/ticket-status.ts';
 import {
   hasAllPermissions,
   hasPermission,
@@ -5,29 +7,36 @@ import {
   type PermissionHolder,
 } from './permission-table.ts';
 
-/** Both are needed for Monitoring (SPEC §6). */
+/** SPEC §6: Monitoring needs both of these. */
 export const MONITORING_PERMISSIONS: readonly Permission[] = [
   'terminal.statistic.settings',
   'data.terminal.statistic',
 ];
 
 /** SPEC §6 merchant.rw.all: may load every merchant and choose one. */
-export const canLoadAllMerchants = (holder: PermissionHolder) =>
+export const canLoadAllMerchants = (holder: PermissionHolder): boolean =>
   hasPermission(holder, 'merchant.rw.all');
 
-/** SPEC §6 merchant.read: may load the own merchant. */
-export const canReadOwnMerchant = (holder: PermissionHolder) =>
+/** SPEC §6 merchant.read: may load the own merchant (and sees the Merchant nav item). */
+export const canReadOwnMerchant = (holder: PermissionHolder): boolean =>
   hasPermission(holder, 'merchant.read');
 
 /** SPEC §6: Monitoring needs terminal.statistic.settings AND data.terminal.statistic. */
-export const canMonitorTerminals = (holder: PermissionHolder) =>
+export const canMonitorTerminals = (holder: PermissionHolder): boolean =>
   hasAllPermissions(holder, MONITORING_PERMISSIONS);
 
-/** SPEC §6 merchant.read.finance: finance summary on the invoice list. */
-export const canSeeFinanceSummary = (holder: PermissionHolder) =>
+/** SPEC §2, §6 merchant.read.finance: the finance summary block on the invoice list. */
+export const canSeeFinanceSummary = (holder: PermissionHolder): boolean =>
   hasPermission(holder, 'merchant.read.finance');
 
-/** SPEC §5, §6: settlement needs settlement.create and a terminal id (submit ignored without). */
+/** SPEC §6 people.account.edit: toggle an account's enabled flag from the list. */
+export const canToggleAccounts = (holder: PermissionHolder): boolean =>
+  hasPermission(holder, 'people.account.edit');
+
+/**
+ * SPEC §5, §6: the settlement control and dialog need settlement.create AND a non-empty terminal
+ * id (submit is ignored without one).
+ */
 export const canCreateSettlement = (
   holder: PermissionHolder,
   terminalId: string | number | null | undefined,
@@ -37,36 +46,85 @@ export const canCreateSettlement = (
   terminalId !== undefined &&
   String(terminalId).trim() !== '';
 
-/** SPEC §6 people.account.edit: toggle an account's enabled flag from the list. */
-export const canToggleAccounts = (holder: PermissionHolder) =>
-  hasPermission(holder, 'people.account.edit');
+/** SPEC §4, §6: manual status change needs invoice.status.change, or a test-processing invoice. */
+export const canChangeInvoiceStatus = (
+  holder: PermissionHolder,
+  invoice: { isTestProcessing: boolean },
+): boolean =>
+  canChangeInvoiceStatusManually({
+    hasStatusChangePermission: hasPermission(holder, 'invoice.status.change'),
+    isTestProcessing: invoice.isTestProcessing,
+  });
 
-/** SPEC §6 ticket.decision: approve or reject tickets. */
-export const canDecideTickets = (holder: PermissionHolder) =>
-  hasPermission(holder, 'ticket.decision');
+/** SPEC §4, §6: approve or reject a ticket needs ticket.decision and a ticket not REJECTED or SOLVED. */
+export const canDecideTicket = (holder: PermissionHolder, ticketStatusCode: string): boolean =>
+  hasPermission(holder, 'ticket.decision') && isTicketOpenForDecision(ticketStatusCode);
 
-/** SPEC §6 terminal permissions. */
-export const terminalAccess = (holder: PermissionHolder) => ({
-  create: hasPermission(holder, 'terminal.create'),
-  switchToProduction: hasPermission(holder, 'terminal.prod.change'),
-  readAttributes: hasPermission(holder, 'terminal.attr.read'),
+/** SPEC §6 terminal.create: the New Terminal button. */
+export const canCreateTerminal = (holder: PermissionHolder): boolean =>
+  hasPermission(holder, 'terminal.create');
+
+/** SPEC §6 terminal.prod.change: switch a terminal from test to production. */
+export const canSwitchTerminalToProduction = (holder: PermissionHolder): boolean =>
+  hasPermission(holder, 'terminal.prod.change');
+
+/** SPEC §6 terminal.attr.read: the terminal attributes table. */
+export const canReadTerminalAttributes = (holder: PermissionHolder): boolean =>
+  hasPermission(holder, 'terminal.attr.read');
+
+export interface TerminalAccess {
+  create: boolean;
+  switchToProduction: boolean;
+  readAttributes: boolean;
+}
+
+/** SPEC §6: what the Terminals screen offers the holder. */
+export const terminalAccess = (holder: PermissionHolder): TerminalAccess => ({
+  create: canCreateTerminal(holder),
+  switchToProduction: canSwitchTerminalToProduction(holder),
+  readAttributes: canReadTerminalAttributes(holder),
 });
 
-/** What the invoice details screen may show and offer (SPEC §2, §4, §6). */
+export interface InvoiceDetailAccess {
+  /** Errors section (invoice.error.read). */
+  errors: boolean;
+  /** Transactions section (invoice.transaction.read). */
+  transactions: boolean;
+  /** Event Log section (invoice.event.read); the event log request is made regardless. */
+  eventLog: boolean;
+  /** Callbacks section (merchant.callback.read). */
+  callbacks: boolean;
+  /** Send a manual callback (merchant.callback.edit). */
+  manualCallback: boolean;
+  /** Change amount (invoice.amount.change). */
+  changeAmount: boolean;
+  /** Manual status change (invoice.status.change, or a test-processing invoice). */
+  changeStatus: boolean;
+  /** Provider Invoice ID, only when present AND permitted (invoice.provider.read). */
+  providerInvoiceId: boolean;
+  /** Credentials (invoice.credentials.read). */
+  credentials: boolean;
+  /** Ticket approve or reject in general (ticket.decision); per ticket use canDecideTicket. */
+  ticketDecision: boolean;
+}
+
+/** SPEC §2, §4, §6: what the invoice details screen may show and offer the holder. */
 export const invoiceDetailAccess = (
   holder: PermissionHolder,
-  invoice: { isTestProcessing: boolean; providerInvoiceId?: string | null },
-) => ({
+  invoice: { isTestProcessing: boolean; providerInvoiceId?: string | number | null },
+): InvoiceDetailAccess => ({
   errors: hasPermission(holder, 'invoice.error.read'),
   transactions: hasPermission(holder, 'invoice.transaction.read'),
-  /** The event log request is made regardless; the section shows with the permission. */
   eventLog: hasPermission(holder, 'invoice.event.read'),
   callbacks: hasPermission(holder, 'merchant.callback.read'),
   manualCallback: hasPermission(holder, 'merchant.callback.edit'),
   changeAmount: hasPermission(holder, 'invoice.amount.change'),
-  changeStatus: hasPermission(holder, 'invoice.status.change') || invoice.isTestProcessing,
+  changeStatus: canChangeInvoiceStatus(holder, invoice),
   providerInvoiceId:
-    hasPermission(holder, 'invoice.provider.read') && Boolean(invoice.providerInvoiceId),
+    hasPermission(holder, 'invoice.provider.read') &&
+    invoice.providerInvoiceId !== null &&
+    invoice.providerInvoiceId !== undefined &&
+    String(invoice.providerInvoiceId).trim() !== '',
   credentials: hasPermission(holder, 'invoice.credentials.read'),
   ticketDecision: hasPermission(holder, 'ticket.decision'),
 });

@@ -1,6 +1,6 @@
 /**
  * The permission table of SPEC §6: every permission string the product knows, with its effect.
- * Both the apps (what to show) and the server (what to allow) read it from here.
+ * The single source of truth: the apps decide what to show and the server what to allow from it.
  */
 export const PERMISSION_TABLE = [
   { permission: 'merchant.rw.all', effect: 'Load all merchants (page size 50) and choose one' },
@@ -24,7 +24,10 @@ export const PERMISSION_TABLE = [
   { permission: 'report.read.pool.balance', effect: 'Terminal Pool Balance report card' },
   { permission: 'invoice.error.read', effect: 'Errors section of invoice details' },
   { permission: 'invoice.transaction.read', effect: 'Transactions section of invoice details' },
-  { permission: 'invoice.event.read', effect: 'Event Log section of invoice details' },
+  {
+    permission: 'invoice.event.read',
+    effect: 'Event Log section of invoice details (the request is made regardless)',
+  },
   { permission: 'merchant.callback.read', effect: 'Callbacks section of invoice details' },
   { permission: 'merchant.callback.edit', effect: 'Send a manual callback' },
   { permission: 'invoice.amount.change', effect: 'Change an invoice amount' },
@@ -39,29 +42,49 @@ export const PERMISSION_TABLE = [
 
 export type Permission = (typeof PERMISSION_TABLE)[number]['permission'];
 
+/** Every permission of SPEC §6, in table order. */
 export const ALL_PERMISSIONS: readonly Permission[] = PERMISSION_TABLE.map(
   ({ permission }) => permission,
 );
 
 const KNOWN = new Set<string>(ALL_PERMISSIONS);
 
-/** True for a string of the permission table; unknown strings in a person's list are ignored. */
-export const isKnownPermission = (value: string): value is Permission => KNOWN.has(value);
+/** SPEC §6: true for a string of the permission table; anything else grants nothing. */
+export const isKnownPermission = (value: unknown): value is Permission =>
+  typeof value === 'string' && KNOWN.has(value);
 
-/** Anything that carries a permission list: the current person, or the list itself. */
-export type PermissionHolder = readonly string[] | { readonly permissions: readonly string[] };
+/**
+ * Whatever carries a person's permissions (SPEC §3 Current person): the person, or the list
+ * itself. A person not loaded yet (null, undefined, no list) has no permissions.
+ */
+export type PermissionHolder =
+  | readonly string[]
+  | { readonly permissions?: readonly string[] | null }
+  | null
+  | undefined;
 
-const permissionsOf = (holder: PermissionHolder): readonly string[] =>
-  Array.isArray(holder) ? holder : (holder as { permissions: readonly string[] }).permissions;
+const permissionsOf = (holder: PermissionHolder): readonly string[] => {
+  if (!holder) return [];
+  if (Array.isArray(holder)) return holder;
+  const { permissions } = holder as { readonly permissions?: readonly string[] | null };
+  return Array.isArray(permissions) ? permissions : [];
+};
 
+/** SPEC §6: the known permissions a holder has, unknown strings left out, each once. */
+export const knownPermissions = (holder: PermissionHolder): Permission[] =>
+  ALL_PERMISSIONS.filter((permission) => permissionsOf(holder).includes(permission));
+
+/** SPEC §6: whether the holder has the permission; for UI visibility and server authorisation. */
 export const hasPermission = (holder: PermissionHolder, permission: Permission): boolean =>
   permissionsOf(holder).includes(permission);
 
+/** SPEC §6: whether the holder has every one of the permissions (true for none). */
 export const hasAllPermissions = (
   holder: PermissionHolder,
   permissions: readonly Permission[],
 ): boolean => permissions.every((permission) => hasPermission(holder, permission));
 
+/** SPEC §6: whether the holder has at least one of the permissions (false for none). */
 export const hasAnyPermission = (
   holder: PermissionHolder,
   permissions: readonly Permission[],

@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { NAVIGATION_ITEMS, visibleNavigationItems } from './navigation.ts';
 import {
-  NAVIGATION_ITEMS,
-  REPORT_CARDS,
-  visibleNavigationItems,
-  visibleReportCards,
-} from './navigation.ts';
-import {
+  canChangeInvoiceStatus,
   canCreateSettlement,
+  canCreateTerminal,
+  canDecideTicket,
   canLoadAllMerchants,
   canMonitorTerminals,
   canReadOwnMerchant,
+  canReadTerminalAttributes,
   canSeeFinanceSummary,
+  canSwitchTerminalToProduction,
   canToggleAccounts,
+  type InvoiceDetailAccess,
   invoiceDetailAccess,
   terminalAccess,
 } from './permission-predicates.ts';
@@ -21,7 +22,12 @@ import {
   hasAnyPermission,
   hasPermission,
   isKnownPermission,
+  knownPermissions,
+  PERMISSION_TABLE,
+  type Permission,
+  type PermissionHolder,
 } from './permission-table.ts';
+import { canReadReport, REPORT_CARDS, visibleReportCards } from './report-cards.ts';
 import { ROLE_NAMES, ROLE_PERMISSIONS } from './role-permissions.ts';
 
 // Every permission string of SPEC §6, copied from the spec on purpose: the table must hold each.
@@ -54,135 +60,310 @@ const SPEC_PERMISSIONS = [
   'terminal.attr.read',
 ];
 
+const allBut = (...excluded: Permission[]) => ALL_PERMISSIONS.filter((p) => !excluded.includes(p));
+
 describe('permission table', () => {
-  it('holds exactly the permissions of SPEC §6, each once', () => {
+  it('holds exactly the permissions of SPEC §6, each once, with an effect', () => {
     expect([...ALL_PERMISSIONS].sort()).toEqual([...SPEC_PERMISSIONS].sort());
+    expect(new Set(ALL_PERMISSIONS).size).toBe(ALL_PERMISSIONS.length);
+    for (const { effect } of PERMISSION_TABLE) expect(effect.trim()).not.toBe('');
   });
 
-  it('recognises known strings only', () => {
-    expect(isKnownPermission('ticket.decision')).toBe(true);
-    expect(isKnownPermission('ticket.decisions')).toBe(false);
+  it.each(SPEC_PERMISSIONS)('knows %s', (permission) => {
+    expect(isKnownPermission(permission)).toBe(true);
   });
 
-  it('reads a person or a plain list, ignoring unknown strings', () => {
-    const person = { permissions: ['merchant.read', 'something.unknown'] };
-    expect(hasPermission(person, 'merchant.read')).toBe(true);
-    expect(hasPermission(['merchant.read'], 'merchant.rw.all')).toBe(false);
-    expect(hasAllPermissions(person, ['merchant.read', 'merchant.rw.all'])).toBe(false);
-    expect(hasAnyPermission(person, ['merchant.read', 'merchant.rw.all'])).toBe(true);
+  it.each(['ticket.decisions', 'TICKET.DECISION', ' merchant.read', '', 'admin', 42, null])(
+    'does not know %j',
+    (value) => {
+      expect(isKnownPermission(value)).toBe(false);
+    },
+  );
+});
+
+describe('permission holders', () => {
+  const holders: [string, PermissionHolder][] = [
+    ['a plain list', ['merchant.read', 'something.unknown']],
+    ['a person', { permissions: ['merchant.read', 'something.unknown'] }],
+  ];
+
+  it.each(holders)('reads %s, ignoring unknown strings', (_, holder) => {
+    expect(hasPermission(holder, 'merchant.read')).toBe(true);
+    expect(hasPermission(holder, 'merchant.rw.all')).toBe(false);
+    expect(hasAllPermissions(holder, ['merchant.read', 'merchant.rw.all'])).toBe(false);
+    expect(hasAllPermissions(holder, ['merchant.read'])).toBe(true);
+    expect(hasAnyPermission(holder, ['merchant.read', 'merchant.rw.all'])).toBe(true);
+    expect(hasAnyPermission(holder, ['merchant.rw.all'])).toBe(false);
+    expect(knownPermissions(holder)).toEqual(['merchant.read']);
+  });
+
+  it.each([
+    ['null', null],
+    ['undefined', undefined],
+    ['a person without a list', {}],
+    ['a person with a null list', { permissions: null }],
+    ['an empty list', []],
+  ] as [string, PermissionHolder][])('gives %s no permissions', (_, holder) => {
+    for (const permission of ALL_PERMISSIONS) expect(hasPermission(holder, permission)).toBe(false);
+    expect(knownPermissions(holder)).toEqual([]);
+    expect(visibleNavigationItems(holder).map(({ id }) => id)).toEqual([
+      'dashboard',
+      'terminals',
+      'settings',
+      'support',
+    ]);
+  });
+
+  it('matches permission strings exactly', () => {
+    expect(hasPermission(['MERCHANT.READ'], 'merchant.read')).toBe(false);
+    expect(hasPermission(['merchant.read '], 'merchant.read')).toBe(false);
+    expect(hasPermission(['merchant.read.report'], 'merchant.read')).toBe(false);
+  });
+
+  it('treats an empty requirement as met and an empty alternative as unmet', () => {
     expect(hasAllPermissions([], [])).toBe(true);
+    expect(hasAnyPermission(ALL_PERMISSIONS, [])).toBe(false);
+  });
+
+  it('lists known permissions once each, in table order', () => {
+    expect(knownPermissions(['ticket.decision', 'merchant.read', 'ticket.decision', 'x'])).toEqual([
+      'merchant.read',
+      'ticket.decision',
+    ]);
+  });
+});
+
+describe('single-permission predicates', () => {
+  const predicates: [string, (holder: PermissionHolder) => boolean, Permission][] = [
+    ['canLoadAllMerchants', canLoadAllMerchants, 'merchant.rw.all'],
+    ['canReadOwnMerchant', canReadOwnMerchant, 'merchant.read'],
+    ['canSeeFinanceSummary', canSeeFinanceSummary, 'merchant.read.finance'],
+    ['canToggleAccounts', canToggleAccounts, 'people.account.edit'],
+    ['canCreateTerminal', canCreateTerminal, 'terminal.create'],
+    ['canSwitchTerminalToProduction', canSwitchTerminalToProduction, 'terminal.prod.change'],
+    ['canReadTerminalAttributes', canReadTerminalAttributes, 'terminal.attr.read'],
+  ];
+
+  describe.each(predicates)('%s', (_, predicate, permission) => {
+    it(`is true with ${permission} alone, in a list or on a person`, () => {
+      expect(predicate([permission])).toBe(true);
+      expect(predicate({ permissions: ['unknown.thing', permission] })).toBe(true);
+    });
+
+    it(`is false with every other permission but ${permission}`, () => {
+      expect(predicate(allBut(permission))).toBe(false);
+      expect(predicate([])).toBe(false);
+      expect(predicate(null)).toBe(false);
+    });
+  });
+
+  it('terminalAccess reports each terminal permission on its own', () => {
+    expect(terminalAccess([])).toEqual({
+      create: false,
+      switchToProduction: false,
+      readAttributes: false,
+    });
+    expect(terminalAccess(['terminal.create'])).toEqual({
+      create: true,
+      switchToProduction: false,
+      readAttributes: false,
+    });
+    expect(terminalAccess(['terminal.prod.change'])).toEqual({
+      create: false,
+      switchToProduction: true,
+      readAttributes: false,
+    });
+    expect(terminalAccess(['terminal.attr.read'])).toEqual({
+      create: false,
+      switchToProduction: false,
+      readAttributes: true,
+    });
+  });
+});
+
+describe('monitoring needs both statistic permissions', () => {
+  it.each([
+    [[], false],
+    [['terminal.statistic.settings'], false],
+    [['data.terminal.statistic'], false],
+    [allBut('terminal.statistic.settings'), false],
+    [allBut('data.terminal.statistic'), false],
+    [['terminal.statistic.settings', 'data.terminal.statistic'], true],
+    [['data.terminal.statistic', 'terminal.statistic.settings'], true],
+  ] as [Permission[], boolean][])('%j → %s', (permissions, expected) => {
+    expect(canMonitorTerminals(permissions)).toBe(expected);
+    expect(visibleNavigationItems(permissions).some(({ id }) => id === 'monitoring')).toBe(
+      expected,
+    );
+  });
+});
+
+describe('canCreateSettlement needs settlement.create and a terminal id', () => {
+  it.each([
+    [['settlement.create'], '12', true],
+    [['settlement.create'], 12, true],
+    [['settlement.create'], 0, true],
+    [['settlement.create'], 'a1b2', true],
+    [['settlement.create'], '', false],
+    [['settlement.create'], '  ', false],
+    [['settlement.create'], null, false],
+    [['settlement.create'], undefined, false],
+    [[], '12', false],
+    [allBut('settlement.create'), '12', false],
+  ] as [Permission[], string | number | null | undefined, boolean][])(
+    '%j with terminal %j → %s',
+    (permissions, terminalId, expected) => {
+      expect(canCreateSettlement(permissions, terminalId)).toBe(expected);
+    },
+  );
+});
+
+describe('canChangeInvoiceStatus', () => {
+  it.each([
+    [['invoice.status.change'], false, true],
+    [['invoice.status.change'], true, true],
+    [[], true, true],
+    [[], false, false],
+    [allBut('invoice.status.change'), false, false],
+  ] as [Permission[], boolean, boolean][])(
+    '%j, test processing %s → %s',
+    (permissions, isTestProcessing, expected) => {
+      expect(canChangeInvoiceStatus(permissions, { isTestProcessing })).toBe(expected);
+    },
+  );
+});
+
+describe('canDecideTicket', () => {
+  it.each([
+    [['ticket.decision'], 'NEW', true],
+    [['ticket.decision'], 'IN_WORK', true],
+    [['ticket.decision'], 'PENDING', true],
+    [['ticket.decision'], 'SOLVED', false],
+    [['ticket.decision'], 'REJECTED', false],
+    [[], 'NEW', false],
+    [allBut('ticket.decision'), 'PENDING', false],
+  ] as [Permission[], string, boolean][])('%j on a %s ticket → %s', (permissions, status, ok) => {
+    expect(canDecideTicket(permissions, status)).toBe(ok);
   });
 });
 
 describe('navigation', () => {
-  const ids = (permissions: string[]) => visibleNavigationItems(permissions).map(({ id }) => id);
+  const ids = (holder: PermissionHolder) => visibleNavigationItems(holder).map(({ id }) => id);
 
-  it('always shows Dashboard, Terminals, Settings and Support, in SPEC order', () => {
-    expect(ids([])).toEqual(['dashboard', 'terminals', 'settings', 'support']);
-    expect(NAVIGATION_ITEMS.map(({ label }) => label)).toEqual([
-      'Dashboard',
-      'Reports',
-      'Merchant',
-      'Terminals',
-      'Accounts',
-      'Monitoring',
-      'Settings',
-      'Support',
+  it('lists the SPEC §2 items in order, Dashboard leading to the invoice list', () => {
+    expect(NAVIGATION_ITEMS.map(({ label, path }) => [label, path])).toEqual([
+      ['Dashboard', '/invoices'],
+      ['Reports', '/reports'],
+      ['Merchant', '/merchant'],
+      ['Terminals', '/terminals'],
+      ['Accounts', '/accounts'],
+      ['Monitoring', '/monitoring'],
+      ['Settings', '/settings'],
+      ['Support', null],
     ]);
+    expect(NAVIGATION_ITEMS.filter(({ external }) => external).map(({ id }) => id)).toEqual([
+      'support',
+    ]);
+  });
+
+  it.each([
+    [[], ['dashboard', 'terminals', 'settings', 'support']],
+    [['merchant.read.report'], ['dashboard', 'reports', 'terminals', 'settings', 'support']],
+    [['merchant.read'], ['dashboard', 'merchant', 'terminals', 'settings', 'support']],
+    [['people.account'], ['dashboard', 'terminals', 'accounts', 'settings', 'support']],
+    [['people.account.edit'], ['dashboard', 'terminals', 'settings', 'support']],
+    [['merchant.rw.all'], ['dashboard', 'terminals', 'settings', 'support']],
+    [
+      ['terminal.statistic.settings', 'data.terminal.statistic'],
+      ['dashboard', 'terminals', 'monitoring', 'settings', 'support'],
+    ],
+    [
+      ALL_PERMISSIONS,
+      [
+        'dashboard',
+        'reports',
+        'merchant',
+        'terminals',
+        'accounts',
+        'monitoring',
+        'settings',
+        'support',
+      ],
+    ],
+  ] as [Permission[], string[]][])('%j sees %j', (permissions, expected) => {
+    expect(ids(permissions)).toEqual(expected);
   });
 
   it.each([
     ['merchant.read.report', 'reports'],
     ['merchant.read', 'merchant'],
     ['people.account', 'accounts'],
-  ])('%s shows %s', (permission, item) => {
-    expect(ids([permission])).toContain(item);
-    expect(ids([])).not.toContain(item);
-  });
-
-  it('shows Monitoring only with both statistic permissions', () => {
-    expect(ids(['terminal.statistic.settings'])).not.toContain('monitoring');
-    expect(ids(['data.terminal.statistic'])).not.toContain('monitoring');
-    expect(ids(['terminal.statistic.settings', 'data.terminal.statistic'])).toContain('monitoring');
-    expect(canMonitorTerminals(['data.terminal.statistic'])).toBe(false);
-    expect(canMonitorTerminals(['data.terminal.statistic', 'terminal.statistic.settings'])).toBe(
-      true,
-    );
-  });
-
-  it('routes Dashboard to the invoice list', () => {
-    expect(NAVIGATION_ITEMS[0]?.path).toBe('/invoices');
+  ] as [Permission, string][])('hides %s-gated %s from everyone else', (permission, item) => {
+    expect(ids(allBut(permission))).not.toContain(item);
   });
 });
 
 describe('report cards', () => {
+  it('are the SPEC §2 cards in order', () => {
+    expect(REPORT_CARDS.map(({ title, requires }) => [title, requires])).toEqual([
+      ['Transactions', 'report.read.invoice'],
+      ['Provider', 'report.read.provider'],
+      ['Terminal Pool Balance', 'report.read.pool.balance'],
+      ['Balance', 'report.read.balance'],
+    ]);
+  });
+
   it.each([
-    ['report.read.invoice', 'Transactions'],
-    ['report.read.provider', 'Provider'],
-    ['report.read.pool.balance', 'Terminal Pool Balance'],
-    ['report.read.balance', 'Balance'],
-  ])('%s shows the %s card and only it', (permission, title) => {
+    ['report.read.invoice', 'transactions', 'Transactions'],
+    ['report.read.provider', 'provider', 'Provider'],
+    ['report.read.pool.balance', 'poolBalance', 'Terminal Pool Balance'],
+    ['report.read.balance', 'balance', 'Balance'],
+  ] as const)('%s shows the %s card and only it', (permission, id, title) => {
     expect(visibleReportCards([permission]).map((card) => card.title)).toEqual([title]);
+    expect(visibleReportCards(allBut(permission)).map((card) => card.id)).not.toContain(id);
+    for (const card of REPORT_CARDS)
+      expect(canReadReport([permission], card.id)).toBe(card.id === id);
   });
 
-  it('shows every card to a holder of all four', () => {
-    expect(visibleReportCards(ALL_PERMISSIONS)).toHaveLength(REPORT_CARDS.length);
+  it('shows every card to a holder of all four, and none without', () => {
+    expect(visibleReportCards(ALL_PERMISSIONS)).toEqual(REPORT_CARDS);
     expect(visibleReportCards([])).toEqual([]);
-  });
-});
-
-describe('predicates', () => {
-  it('merchant loading', () => {
-    expect(canLoadAllMerchants(['merchant.rw.all'])).toBe(true);
-    expect(canLoadAllMerchants(['merchant.read'])).toBe(false);
-    expect(canReadOwnMerchant(['merchant.read'])).toBe(true);
-    expect(canReadOwnMerchant([])).toBe(false);
-    expect(canSeeFinanceSummary(['merchant.read.finance'])).toBe(true);
-    expect(canSeeFinanceSummary([])).toBe(false);
-    expect(canToggleAccounts(['people.account.edit'])).toBe(true);
-    expect(canToggleAccounts(['people.account'])).toBe(false);
-  });
-
-  it.each([
-    [['settlement.create'], '12', true],
-    [['settlement.create'], 12, true],
-    [['settlement.create'], '', false],
-    [['settlement.create'], '  ', false],
-    [['settlement.create'], null, false],
-    [['settlement.create'], undefined, false],
-    [[], '12', false],
-  ])('settlement with %j and terminal %j → %s', (permissions, terminalId, expected) => {
-    expect(canCreateSettlement(permissions, terminalId)).toBe(expected);
-  });
-
-  it('terminal access follows each permission', () => {
-    expect(terminalAccess([])).toEqual({
-      create: false,
-      switchToProduction: false,
-      readAttributes: false,
-    });
-    expect(
-      terminalAccess(['terminal.create', 'terminal.prod.change', 'terminal.attr.read']),
-    ).toEqual({ create: true, switchToProduction: true, readAttributes: true });
   });
 });
 
 describe('invoiceDetailAccess', () => {
   const invoice = { isTestProcessing: false, providerInvoiceId: 'P-1' };
+  const none: InvoiceDetailAccess = {
+    errors: false,
+    transactions: false,
+    eventLog: false,
+    callbacks: false,
+    manualCallback: false,
+    changeAmount: false,
+    changeStatus: false,
+    providerInvoiceId: false,
+    credentials: false,
+    ticketDecision: false,
+  };
 
   it('shows nothing optional without permissions', () => {
-    expect(invoiceDetailAccess([], invoice)).toEqual({
-      errors: false,
-      transactions: false,
-      eventLog: false,
-      callbacks: false,
-      manualCallback: false,
-      changeAmount: false,
-      changeStatus: false,
-      providerInvoiceId: false,
-      credentials: false,
-      ticketDecision: false,
-    });
+    expect(invoiceDetailAccess([], invoice)).toEqual(none);
+  });
+
+  it.each([
+    ['invoice.error.read', 'errors'],
+    ['invoice.transaction.read', 'transactions'],
+    ['invoice.event.read', 'eventLog'],
+    ['merchant.callback.read', 'callbacks'],
+    ['merchant.callback.edit', 'manualCallback'],
+    ['invoice.amount.change', 'changeAmount'],
+    ['invoice.status.change', 'changeStatus'],
+    ['invoice.provider.read', 'providerInvoiceId'],
+    ['invoice.credentials.read', 'credentials'],
+    ['ticket.decision', 'ticketDecision'],
+  ] as [Permission, keyof InvoiceDetailAccess][])('%s opens %s and nothing else', (p, field) => {
+    expect(invoiceDetailAccess([p], invoice)).toEqual({ ...none, [field]: true });
+    expect(invoiceDetailAccess(allBut(p), invoice)[field]).toBe(false);
   });
 
   it('shows everything to a holder of every permission', () => {
@@ -190,18 +371,25 @@ describe('invoiceDetailAccess', () => {
   });
 
   it('offers the status change on test processing without the permission', () => {
-    expect(invoiceDetailAccess([], { ...invoice, isTestProcessing: true }).changeStatus).toBe(true);
+    expect(invoiceDetailAccess([], { ...invoice, isTestProcessing: true })).toEqual({
+      ...none,
+      changeStatus: true,
+    });
   });
 
-  it('shows the provider invoice id only when present and permitted', () => {
-    const permitted = ['invoice.provider.read'];
-    expect(invoiceDetailAccess(permitted, invoice).providerInvoiceId).toBe(true);
-    expect(
-      invoiceDetailAccess(permitted, { ...invoice, providerInvoiceId: null }).providerInvoiceId,
-    ).toBe(false);
-    expect(
-      invoiceDetailAccess(permitted, { ...invoice, providerInvoiceId: '' }).providerInvoiceId,
-    ).toBe(false);
+  it.each([
+    ['P-1', true],
+    [123, true],
+    [null, false],
+    [undefined, false],
+    ['', false],
+    ['  ', false],
+  ])('shows the provider invoice id %j when permitted → %s', (providerInvoiceId, expected) => {
+    const access = invoiceDetailAccess(['invoice.provider.read'], {
+      ...invoice,
+      providerInvoiceId,
+    });
+    expect(access.providerInvoiceId).toBe(expected);
   });
 });
 

@@ -1,2 +1,3 @@
+export * from './badge.ts';
 export * from './invoice-status.ts';
 export * from './ticket-status.ts';

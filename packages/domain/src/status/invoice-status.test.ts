@@ -2,12 +2,31 @@ import { describe, expect, it } from 'vitest';
 import {
   canChangeInvoiceStatusManually,
   canRetryInvoice,
+  INVOICE_STATUS_CODES,
   INVOICE_STATUS_MESSAGES,
   invoiceStatusBadgeKind,
+  isFinalPaymentStatus,
+  isInvoiceStatusCode,
   paymentPollOutcome,
   statusChangeConfirmationText,
   statusChangeOptions,
 } from './invoice-status.ts';
+
+describe('invoice status codes', () => {
+  it('are the six codes of SPEC §4', () => {
+    expect(INVOICE_STATUS_CODES).toEqual([
+      'NEW',
+      'IN_PROGRESS',
+      'DONE',
+      'PAYED',
+      'DECLINED',
+      'CANCELED',
+    ]);
+    expect(isInvoiceStatusCode('PAYED')).toBe(true);
+    expect(isInvoiceStatusCode('PAID')).toBe(false);
+    expect(isInvoiceStatusCode('done')).toBe(false);
+  });
+});
 
 describe('invoiceStatusBadgeKind', () => {
   it.each([
@@ -18,8 +37,11 @@ describe('invoiceStatusBadgeKind', () => {
     ['NEW', 'neutral'],
     ['IN_PROGRESS', 'primary'],
     ['EXPIRED', 'warning'],
+    ['CANCELLED', 'warning'],
     ['', 'warning'],
     ['done', 'warning'],
+    ['toString', 'warning'],
+    ['__proto__', 'warning'],
   ])('%s → %s', (status, kind) => {
     expect(invoiceStatusBadgeKind(status)).toBe(kind);
   });
@@ -27,14 +49,17 @@ describe('invoiceStatusBadgeKind', () => {
 
 describe('paymentPollOutcome', () => {
   it.each([
-    ['DONE', 'success'],
-    ['CANCELED', 'fail'],
-    ['DECLINED', 'fail'],
-    ['NEW', 'continue'],
-    ['IN_PROGRESS', 'continue'],
-    ['PAYED', 'continue'],
-  ])('%s → %s', (status, outcome) => {
+    ['DONE', 'success', true],
+    ['CANCELED', 'fail', true],
+    ['DECLINED', 'fail', true],
+    ['NEW', 'continue', false],
+    ['IN_PROGRESS', 'continue', false],
+    ['PAYED', 'continue', false],
+    ['UNKNOWN', 'continue', false],
+    ['', 'continue', false],
+  ])('%s → %s (final: %s)', (status, outcome, final) => {
     expect(paymentPollOutcome(status)).toBe(outcome);
+    expect(isFinalPaymentStatus(status)).toBe(final);
   });
 });
 
@@ -44,34 +69,50 @@ describe('canRetryInvoice', () => {
     ['WITHDRAWAL', 'IN_PROGRESS', true],
     ['WITHDRAWAL', 'DECLINED', true],
     ['WITHDRAWAL', 'PAYED', true],
+    ['WITHDRAWAL', 'SOMETHING_NEW', true],
     ['WITHDRAWAL', 'CANCELED', false],
     ['WITHDRAWAL', 'DONE', false],
     ['DEPOSIT', 'NEW', false],
     ['DEPOSIT', 'DECLINED', false],
+    ['DEPOSIT', 'IN_PROGRESS', false],
+    ['withdrawal', 'NEW', false],
   ])('%s %s → %s', (flowType, statusCode, expected) => {
     expect(canRetryInvoice({ flowType, statusCode })).toBe(expected);
   });
 });
 
 describe('manual status change', () => {
-  it('is offered with the permission or on test processing', () => {
-    expect(canChangeInvoiceStatusManually(true, false)).toBe(true);
-    expect(canChangeInvoiceStatusManually(false, true)).toBe(true);
-    expect(canChangeInvoiceStatusManually(false, false)).toBe(false);
-  });
+  it.each([
+    [true, false, true],
+    [false, true, true],
+    [true, true, true],
+    [false, false, false],
+  ])(
+    'permission %s, test processing %s → %s',
+    (hasStatusChangePermission, isTestProcessing, ok) => {
+      expect(canChangeInvoiceStatusManually({ hasStatusChangePermission, isTestProcessing })).toBe(
+        ok,
+      );
+    },
+  );
 
-  it('lists every status but the current one', () => {
+  it('lists every status but the current one, in list order', () => {
     const statuses = [{ code: 'NEW' }, { code: 'DONE' }, { code: 'CANCELED' }];
     expect(statusChangeOptions(statuses, 'DONE')).toEqual([{ code: 'NEW' }, { code: 'CANCELED' }]);
+    expect(statusChangeOptions(statuses, 'PAYED')).toEqual(statuses);
+    expect(statusChangeOptions([], 'NEW')).toEqual([]);
   });
 
   it('asks for confirmation with the spec text', () => {
     expect(statusChangeConfirmationText('NEW', 'DONE')).toBe(
       'Are you sure you want to change the payment status from NEW to DONE?',
     );
+    expect(statusChangeConfirmationText('In progress', 'Canceled')).toBe(
+      'Are you sure you want to change the payment status from In progress to Canceled?',
+    );
   });
 
-  it('uses the spec toast texts', () => {
+  it('uses the spec toast texts word for word', () => {
     expect(INVOICE_STATUS_MESSAGES).toEqual({
       changed: 'Status changed successfully!',
       changeFailed: 'Failed to change status',

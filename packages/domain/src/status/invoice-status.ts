@@ -1,4 +1,5 @@
 import type { FlowType } from '../constants/business-constants.ts';
+import type { BadgeKind } from './badge.ts';
 
 /** Invoice status codes seen in SPEC §4. */
 export const INVOICE_STATUS_CODES = [
@@ -11,11 +12,11 @@ export const INVOICE_STATUS_CODES = [
 ] as const;
 export type InvoiceStatusCode = (typeof INVOICE_STATUS_CODES)[number];
 
-/** Badge kinds of SPEC §4, shared by invoice and ticket badges. */
-export const BADGE_KINDS = ['primary', 'error', 'warning', 'success', 'neutral'] as const;
-export type BadgeKind = (typeof BADGE_KINDS)[number];
+/** True for one of the invoice status codes of SPEC §4 (codes are case-sensitive). */
+export const isInvoiceStatusCode = (value: string): value is InvoiceStatusCode =>
+  (INVOICE_STATUS_CODES as readonly string[]).includes(value);
 
-const INVOICE_STATUS_BADGES: Record<string, BadgeKind> = {
+const INVOICE_STATUS_BADGES: Record<InvoiceStatusCode, BadgeKind> = {
   DECLINED: 'error',
   CANCELED: 'error',
   DONE: 'success',
@@ -24,45 +25,52 @@ const INVOICE_STATUS_BADGES: Record<string, BadgeKind> = {
   IN_PROGRESS: 'primary',
 };
 
-/** SPEC §4: the badge kind of an invoice status; any other code is a warning. */
+/** SPEC §4: badge kind of an invoice status; any other code (unknown strings) is 'warning'. */
 export const invoiceStatusBadgeKind = (statusCode: string): BadgeKind =>
-  INVOICE_STATUS_BADGES[statusCode] ?? 'warning';
+  isInvoiceStatusCode(statusCode) ? INVOICE_STATUS_BADGES[statusCode] : 'warning';
 
 export type PaymentPollOutcome = 'success' | 'fail' | 'continue';
 
-/** SPEC §4 payment form polling: DONE ends in Success, CANCELED or DECLINED in Fail. */
+/** SPEC §4 payment form polling: DONE ends in Success, CANCELED or DECLINED in Fail, else poll on. */
 export const paymentPollOutcome = (statusCode: string): PaymentPollOutcome => {
   if (statusCode === 'DONE') return 'success';
   if (statusCode === 'CANCELED' || statusCode === 'DECLINED') return 'fail';
   return 'continue';
 };
 
-/** SPEC §4: retry is offered only for withdrawals that are not CANCELED or DONE. */
-export const canRetryInvoice = (invoice: { flowType: FlowType | string; statusCode: string }) =>
+/** SPEC §4: a payment status that ends the payment form's polling (DONE, CANCELED, DECLINED). */
+export const isFinalPaymentStatus = (statusCode: string): boolean =>
+  paymentPollOutcome(statusCode) !== 'continue';
+
+/** SPEC §4: retry is offered only for WITHDRAWAL invoices whose status is not CANCELED or DONE. */
+export const canRetryInvoice = (invoice: {
+  flowType: FlowType | string;
+  statusCode: string;
+}): boolean =>
   invoice.flowType === 'WITHDRAWAL' &&
   invoice.statusCode !== 'CANCELED' &&
   invoice.statusCode !== 'DONE';
 
 /**
- * SPEC §4: manual status change is offered to users with invoice.status.change, or on
- * test-processing invoices.
+ * SPEC §4: manual status change is offered only to users with invoice.status.change, or on
+ * test-processing invoices. With a person at hand use `canChangeInvoiceStatus` (permissions).
  */
-export const canChangeInvoiceStatusManually = (
-  hasStatusChangePermission: boolean,
-  isTestProcessing: boolean,
-): boolean => hasStatusChangePermission || isTestProcessing;
+export const canChangeInvoiceStatusManually = (rule: {
+  hasStatusChangePermission: boolean;
+  isTestProcessing: boolean;
+}): boolean => rule.hasStatusChangePermission || rule.isTestProcessing;
 
-/** SPEC §4: the status dropdown lists every status other than the current one. */
+/** SPEC §4: the status dropdown lists every status other than the current one, in list order. */
 export const statusChangeOptions = <T extends { code: string }>(
   statuses: readonly T[],
   currentCode: string,
 ): T[] => statuses.filter(({ code }) => code !== currentCode);
 
-/** SPEC §4: the text of the status change confirmation. */
+/** SPEC §4: text of the status change confirmation dialog. */
 export const statusChangeConfirmationText = (from: string, to: string): string =>
   `Are you sure you want to change the payment status from ${from} to ${to}?`;
 
-/** Toast texts of invoice status and amount changes (SPEC §4, §8), word for word. */
+/** SPEC §4, §8 toast texts of invoice status changes (amount change failures reuse changeFailed). */
 export const INVOICE_STATUS_MESSAGES = {
   changed: 'Status changed successfully!',
   changeFailed: 'Failed to change status',

@@ -61,7 +61,10 @@ export const countdown = (remainingMs: number): Countdown => {
  * SPEC §2 countdown to a deadline (e.g. the payment form's expiredIn) from `now`. An empty or
  * invalid deadline counts as expired.
  */
-export const countdownTo = (deadline: DateInput | null | undefined, now: Date | number): Countdown => {
+export const countdownTo = (
+  deadline: DateInput | null | undefined,
+  now: Date | number,
+): Countdown => {
   const end = parseDateTime(deadline);
   return countdown(end ? end.getTime() - Number(now) : Number.NaN);
 };
