@@ -67,7 +67,9 @@ export const formatAmount = (minor: MinorUnitsInput, currency: AmountDisplayCurr
 /** Why display text is not an amount: nothing typed, not a decimal number, or too precise. */
 export type ParseAmountError = 'empty' | 'not-a-number' | 'too-many-decimals';
 
-export type ParseAmountResult = { ok: true; value: bigint } | { ok: false; error: ParseAmountError };
+export type ParseAmountResult =
+  | { ok: true; value: bigint }
+  | { ok: false; error: ParseAmountError };
 
 const DECIMAL_TEXT = /^(-?)(\d*)(?:\.(\d*))?$/;
 
