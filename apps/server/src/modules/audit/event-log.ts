@@ -9,6 +9,8 @@ export const EVENT_CODES = {
   logout: 'LOGOUT',
   passwordChanged: 'PASSWORD_CHANGED',
   testDashboardChanged: 'TEST_DASHBOARD_CHANGED',
+  merchantCreated: 'MERCHANT_CREATED',
+  merchantRenamed: 'MERCHANT_RENAMED',
 } as const;
 
 export type EventCode = (typeof EVENT_CODES)[keyof typeof EVENT_CODES];

@@ -1,0 +1,237 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventLog, people, settlements } from '../../db/schema.ts';
+import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
+import { currencyId } from '../../seed/reference-data.ts';
+import { seedReferenceData } from '../../seed/reference-data-seed.ts';
+import {
+  createTestApp,
+  createTestMerchant,
+  createTestPerson,
+  signIn,
+  type TestApp,
+} from '../../testing/test-app.ts';
+import { createTestInvoice, createTestTerminal } from '../../testing/test-data.ts';
+
+describe.each(TEST_DATABASE_KINDS)('merchant endpoints on %s', (kind) => {
+  let testApp: TestApp;
+  let own: { id: number };
+  let other: { id: number };
+  let ownTerminalId: number;
+  let otherTerminalId: number;
+  const cookies: Record<'merchant' | 'support' | 'operator', string> = {
+    merchant: '',
+    support: '',
+    operator: '',
+  };
+
+  beforeAll(async () => {
+    testApp = await createTestApp(kind);
+    const { db, app } = testApp;
+    await seedReferenceData(db);
+    own = await createTestMerchant(db, 'Own shop');
+    other = await createTestMerchant(db, 'Other shop');
+    await createTestPerson(db, { username: 'merchant', role: 'merchant', merchantId: own.id });
+    await createTestPerson(db, { username: 'support', role: 'support' });
+    await createTestPerson(db, { username: 'operator', role: 'operator' });
+    for (const name of ['merchant', 'support', 'operator'] as const) {
+      cookies[name] = await signIn(app, name, `${name}-password`);
+    }
+
+    const deposits = await createTestTerminal(db, own.id, { name: 'UZS in' });
+    const payouts = await createTestTerminal(db, own.id, {
+      name: 'UZS out',
+      flowType: 'WITHDRAWAL',
+    });
+    const otherTerminal = await createTestTerminal(db, other.id, { name: 'Theirs' });
+    ownTerminalId = deposits.id;
+    otherTerminalId = otherTerminal.id;
+    await createTestInvoice(db, deposits, { amount: 500_000n, fee: 5_000n, status: 'DONE' });
+    await createTestInvoice(db, deposits, { amount: 300_000n, status: 'PAYED' });
+    await createTestInvoice(db, deposits, { amount: 999_999n, status: 'CANCELED' });
+    await createTestInvoice(db, deposits, { amount: 777_777n, status: 'NEW' });
+    await createTestInvoice(db, payouts, { amount: 200_000n, fee: 1_000n, status: 'DONE' });
+    await createTestInvoice(db, otherTerminal, { amount: 50_000_000n, status: 'DONE' });
+    const [merchantPerson] = await db.select().from(people).limit(1);
+    await db.insert(settlements).values({
+      merchantId: own.id,
+      terminalId: deposits.id,
+      baseAmount: 100_000n,
+      settlementAmount: 7_000_000n,
+      createdBy: merchantPerson?.id ?? 1,
+    });
+  });
+  afterAll(async () => testApp?.close());
+
+  const call = (method: 'GET' | 'PUT' | 'POST', url: string, cookie?: string, payload?: object) =>
+    testApp.app.inject({
+      method,
+      url,
+      headers: cookie ? { cookie } : {},
+      ...(payload ? { payload } : {}),
+    });
+
+  describe('GET /api/v1/merchant/me', () => {
+    it('gives a merchant user their own merchant with its terminals and public key', async () => {
+      const response = await call('GET', '/api/v1/merchant/me', cookies.merchant);
+      expect(response.statusCode).toBe(200);
+      const { data } = response.json();
+      expect(data).toMatchObject({ id: own.id, name: 'Own shop' });
+      expect(data.clientPublicKey).toMatch(/^pk_/);
+      expect(data).not.toHaveProperty('signingSecret');
+      expect(data.terminals.map((terminal: { name: string }) => terminal.name)).toEqual([
+        'UZS in',
+        'UZS out',
+      ]);
+    });
+
+    it('never shows another merchant to a merchant user', async () => {
+      expect(
+        (await call('GET', `/api/v1/merchant/me?merchantId=${other.id}`, cookies.merchant))
+          .statusCode,
+      ).toBe(404);
+    });
+
+    it('lets merchant.rw.all holders choose, and asks them to', async () => {
+      const chosen = await call(
+        'GET',
+        `/api/v1/merchant/me?merchantId=${other.id}`,
+        cookies.support,
+      );
+      expect(chosen.json().data.name).toBe('Other shop');
+      const unchosen = await call('GET', '/api/v1/merchant/me', cookies.support);
+      expect(unchosen.statusCode).toBe(404);
+      expect(unchosen.json().message).toContain('Choose a merchant');
+    });
+
+    it('needs a session', async () => {
+      expect((await call('GET', '/api/v1/merchant/me')).statusCode).toBe(401);
+    });
+  });
+
+  describe('GET /api/v1/merchant', () => {
+    it('pages through every merchant for merchant.rw.all', async () => {
+      const response = await call('GET', '/api/v1/merchant?page=0&size=50', cookies.support);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data).toMatchObject({ page: 0, size: 50, total: 2 });
+      const second = await call('GET', '/api/v1/merchant?page=1&size=1', cookies.support);
+      expect(second.json().data.items.map((m: { name: string }) => m.name)).toEqual(['Other shop']);
+    });
+
+    it('is 403 for merchant users and 400 for bad paging', async () => {
+      expect((await call('GET', '/api/v1/merchant', cookies.merchant)).statusCode).toBe(403);
+      expect((await call('GET', '/api/v1/merchant?page=-1', cookies.support)).statusCode).toBe(400);
+      expect((await call('GET', '/api/v1/merchant?size=0', cookies.support)).statusCode).toBe(400);
+    });
+  });
+
+  describe('PUT /api/v1/merchant/:id', () => {
+    it('validates the name with the spec messages', async () => {
+      const empty = await call('PUT', `/api/v1/merchant/${own.id}`, cookies.merchant, {
+        name: '  ',
+      });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().message).toBe('Name is required');
+      const short = await call('PUT', `/api/v1/merchant/${own.id}`, cookies.merchant, {
+        name: 'ab',
+      });
+      expect(short.json().message).toBe('Name must be at least 3 characters long');
+      expect(
+        (await call('PUT', `/api/v1/merchant/${own.id}`, cookies.merchant, {})).statusCode,
+      ).toBe(400);
+    });
+
+    it('renames the own merchant and logs who did it', async () => {
+      const response = await call('PUT', `/api/v1/merchant/${own.id}`, cookies.merchant, {
+        name: ' Own shop 2 ',
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data.name).toBe('Own shop 2');
+      const events = await testApp.db
+        .select()
+        .from(eventLog)
+        .where(and(eq(eventLog.eventCode, 'MERCHANT_RENAMED'), eq(eventLog.merchantId, own.id)));
+      expect(events).toHaveLength(1);
+      expect(events[0]?.personId).not.toBeNull();
+    });
+
+    it('answers 404 for another merchant or an unknown one', async () => {
+      expect(
+        (await call('PUT', `/api/v1/merchant/${other.id}`, cookies.merchant, { name: 'Hijacked' }))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (await call('PUT', '/api/v1/merchant/99999', cookies.support, { name: 'Nobody' }))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (await call('PUT', '/api/v1/merchant/abc', cookies.support, { name: 'Nobody' })).statusCode,
+      ).toBe(400);
+    });
+  });
+
+  describe('POST /api/v1/merchant', () => {
+    it('creates a merchant with a key pair for merchant.rw.all only', async () => {
+      const created = await call('POST', '/api/v1/merchant', cookies.support, { name: 'New shop' });
+      expect(created.statusCode).toBe(201);
+      expect(created.json().data).toMatchObject({ name: 'New shop', terminals: [] });
+      expect(
+        (await call('POST', '/api/v1/merchant', cookies.merchant, { name: 'Mine' })).statusCode,
+      ).toBe(403);
+      expect(
+        (await call('POST', '/api/v1/merchant', cookies.support, { name: 'x' })).statusCode,
+      ).toBe(400);
+    });
+  });
+
+  describe('dashboard figures', () => {
+    it('sums completed deposits and withdrawals of the own merchant only', async () => {
+      const deposit = await call('GET', '/api/v1/merchant/deposit', cookies.merchant);
+      expect(deposit.json().data).toEqual([
+        { sum: 800_000, count: 2, currency: { code: 'UZS', dimension: 2 } },
+      ]);
+      const withdrawal = await call('GET', '/api/v1/merchant/withdrawal', cookies.merchant);
+      expect(withdrawal.json().data).toEqual([
+        { sum: 200_000, count: 1, currency: { code: 'UZS', dimension: 2 } },
+      ]);
+    });
+
+    it('computes the balance: deposits less fees, withdrawals with fees, settlements', async () => {
+      const response = await call('GET', '/api/v1/merchant/balance', cookies.merchant);
+      // 800000 - 5000 (fee) - (200000 + 1000) - 100000 (settlement)
+      expect(response.json().data).toEqual({
+        balance: [{ sum: 494_000, currency: { code: 'UZS', dimension: 2 } }],
+      });
+      const terminalOnly = await call(
+        'GET',
+        `/api/v1/merchant/balance?terminalId=${ownTerminalId}`,
+        cookies.merchant,
+      );
+      expect(terminalOnly.json().data.balance[0].sum).toBe(800_000 - 5_000 - 100_000);
+    });
+
+    it('hides another merchant’s terminal', async () => {
+      expect(
+        (
+          await call(
+            'GET',
+            `/api/v1/merchant/deposit?terminalId=${otherTerminalId}`,
+            cookies.merchant,
+          )
+        ).statusCode,
+      ).toBe(404);
+    });
+
+    it('shows every merchant to merchant.rw.all holders unless one is chosen', async () => {
+      const all = await call('GET', '/api/v1/merchant/deposit', cookies.operator);
+      expect(all.json().data[0].sum).toBe(50_800_000);
+      const chosen = await call(
+        'GET',
+        `/api/v1/merchant/deposit?merchantId=${own.id}`,
+        cookies.operator,
+      );
+      expect(chosen.json().data[0].sum).toBe(800_000);
+      expect(currencyId('UZS')).toBe(101002);
+    });
+  });
+});

@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../db/database.ts';
+import { invoices, terminals } from '../db/schema.ts';
+import { currencyId } from '../seed/reference-data.ts';
+
+/** Test rows with sensible defaults; tests override what they are about. */
+export const createTestTerminal = async (
+  db: Database,
+  merchantId: number,
+  overrides: Partial<typeof terminals.$inferInsert> = {},
+) => {
+  const [terminal] = await db
+    .insert(terminals)
+    .values({
+      merchantId,
+      name: 'Test terminal',
+      flowType: 'DEPOSIT',
+      currencyId: currencyId('UZS'),
+      ...overrides,
+    })
+    .returning();
+  if (!terminal) throw new Error('terminal insert returned nothing');
+  return terminal;
+};
+
+export const createTestInvoice = async (
+  db: Database,
+  terminal: {
+    id: number;
+    merchantId: number;
+    currencyId: number;
+    flowType: 'DEPOSIT' | 'WITHDRAWAL';
+  },
+  overrides: Partial<typeof invoices.$inferInsert> = {},
+) => {
+  const [invoice] = await db
+    .insert(invoices)
+    .values({
+      merchantId: terminal.merchantId,
+      terminalId: terminal.id,
+      merchantInvoiceId: `order-${randomBytes(6).toString('hex')}`,
+      flowType: terminal.flowType,
+      amount: 100_000n,
+      currencyId: terminal.currencyId,
+      customerExternalId: 'customer-1',
+      formId: randomBytes(18).toString('base64url'),
+      expiresAt: new Date(Date.now() + 15 * 60_000),
+      ...overrides,
+    })
+    .returning();
+  if (!invoice) throw new Error('invoice insert returned nothing');
+  return invoice;
+};
