@@ -1,32 +1,60 @@
 import { AMOUNT_STEP_MINOR, QUICK_AMOUNTS_MINOR } from '../constants/business-constants.ts';
 
-/** The currency limits of the payment form amount step, in minor units. */
+/** The currency limits of the payment form amount step (Currency minValue, maxValue; SPEC §3). */
 export interface AmountLimits {
+  /** Smallest allowed amount, in minor units. */
   minValue: number;
+  /** Largest allowed amount, in minor units. */
   maxValue: number;
 }
 
-/** SPEC §5: plus adds the step only if the result stays at or below maxValue. */
-export const canIncreaseAmount = (amount: number, { maxValue }: AmountLimits): boolean =>
-  amount + AMOUNT_STEP_MINOR <= maxValue;
+/** A quick amount of the payment form, and whether it lies within the currency limits. */
+export interface QuickAmountOption {
+  amount: number;
+  selectable: boolean;
+}
 
-/** SPEC §5: minus subtracts the step only if the result stays at or above minValue. */
-export const canDecreaseAmount = (amount: number, { minValue }: AmountLimits): boolean =>
-  amount - AMOUNT_STEP_MINOR >= minValue;
+const assertSafeInteger = (name: string, value: number): void => {
+  if (!Number.isSafeInteger(value)) {
+    throw new RangeError(`${name} must be a safe integer of minor units, got ${value}`);
+  }
+};
 
-/** The amount after pressing plus: one step more, or unchanged past maxValue. */
+const assertAmountAndLimits = (amount: number, { minValue, maxValue }: AmountLimits): void => {
+  assertSafeInteger('amount', amount);
+  assertSafeInteger('minValue', minValue);
+  assertSafeInteger('maxValue', maxValue);
+};
+
+/** SPEC §5: plus is enabled only if amount + AMOUNT_STEP_MINOR stays at or below maxValue. */
+export const canIncreaseAmount = (amount: number, limits: AmountLimits): boolean => {
+  assertAmountAndLimits(amount, limits);
+  return amount + AMOUNT_STEP_MINOR <= limits.maxValue;
+};
+
+/** SPEC §5: minus is enabled only if amount − AMOUNT_STEP_MINOR stays at or above minValue. */
+export const canDecreaseAmount = (amount: number, limits: AmountLimits): boolean => {
+  assertAmountAndLimits(amount, limits);
+  return amount - AMOUNT_STEP_MINOR >= limits.minValue;
+};
+
+/** SPEC §5 plus button: the amount one step (AMOUNT_STEP_MINOR) higher, or unchanged past maxValue. */
 export const increaseAmount = (amount: number, limits: AmountLimits): number =>
   canIncreaseAmount(amount, limits) ? amount + AMOUNT_STEP_MINOR : amount;
 
-/** The amount after pressing minus: one step less, or unchanged below minValue. */
+/** SPEC §5 minus button: the amount one step (AMOUNT_STEP_MINOR) lower, or unchanged below minValue. */
 export const decreaseAmount = (amount: number, limits: AmountLimits): number =>
   canDecreaseAmount(amount, limits) ? amount - AMOUNT_STEP_MINOR : amount;
 
-/** SPEC §9 quick amounts, each marked whether it lies within the limits. */
-export const quickAmountOptions = (
-  limits: AmountLimits,
-): Array<{ amount: number; selectable: boolean }> =>
+/** SPEC §2, §9: a quick amount can be chosen only when it lies within [minValue, maxValue]. */
+export const isQuickAmountSelectable = (amount: number, limits: AmountLimits): boolean => {
+  assertAmountAndLimits(amount, limits);
+  return amount >= limits.minValue && amount <= limits.maxValue;
+};
+
+/** SPEC §9 quick amounts (QUICK_AMOUNTS_MINOR) in order, each marked selectable or not. */
+export const quickAmountOptions = (limits: AmountLimits): QuickAmountOption[] =>
   QUICK_AMOUNTS_MINOR.map((amount) => ({
     amount,
-    selectable: amount >= limits.minValue && amount <= limits.maxValue,
+    selectable: isQuickAmountSelectable(amount, limits),
   }));

@@ -8,72 +8,146 @@ import {
   validateChangeAmountInput,
 } from './change-amount-input.ts';
 
+describe('CHANGE_AMOUNT_MESSAGES', () => {
+  it('are the texts of SPEC §5, word for word', () => {
+    expect(CHANGE_AMOUNT_MESSAGES).toEqual({
+      empty: 'Change the value',
+      tooManyDecimals: 'There must be max two decimals after comma',
+    });
+  });
+});
+
 describe('sanitizeChangeAmountInput', () => {
   it.each([
     ['150', '150'],
     ['1a2.3.4', '12.34'],
     ['-15,5', '155'],
     ['..5', '.5'],
+    ['1.2.', '1.2'],
     [' 1 000.50 ', '1000.50'],
+    ['１２', ''],
     ['abc', ''],
+    ['', ''],
   ])('"%s" → "%s"', (raw, expected) => {
     expect(sanitizeChangeAmountInput(raw)).toBe(expected);
   });
 
-  it('always leaves only digits and at most one dot', () => {
+  it('keeps every digit in order, at most one dot, and is idempotent', () => {
     fc.assert(
       fc.property(fc.string(), (raw) => {
         const sanitized = sanitizeChangeAmountInput(raw);
         expect(sanitized).toMatch(/^\d*\.?\d*$/);
+        expect(sanitized.replace('.', '')).toBe(raw.replace(/[^0-9]/g, ''));
         expect(sanitizeChangeAmountInput(sanitized)).toBe(sanitized);
       }),
     );
   });
+
+  it('keeps the first dot where it was typed', () => {
+    expect(sanitizeChangeAmountInput('12.3.45')).toBe('12.345');
+  });
 });
 
 describe('validateChangeAmountInput', () => {
-  it('asks for a value when empty', () => {
-    expect(validateChangeAmountInput('')).toBe('Change the value');
-    expect(validateChangeAmountInput('abc')).toBe('Change the value');
-    expect(validateChangeAmountInput('.')).toBe('Change the value');
+  it.each([[''], ['abc'], ['.'], ['..'], [' ']])('asks to change the value for "%s"', (value) => {
+    expect(validateChangeAmountInput(value)).toBe('Change the value');
   });
 
   it('allows up to two decimals and rejects three', () => {
     expect(validateChangeAmountInput('150')).toBeNull();
+    expect(validateChangeAmountInput('150.')).toBeNull();
+    expect(validateChangeAmountInput('.5')).toBeNull();
     expect(validateChangeAmountInput('150.5')).toBeNull();
     expect(validateChangeAmountInput('150.55')).toBeNull();
     expect(validateChangeAmountInput('150.555')).toBe('There must be max two decimals after comma');
-    expect(CHANGE_AMOUNT_MESSAGES.tooManyDecimals).toBe(
-      'There must be max two decimals after comma',
-    );
+    expect(validateChangeAmountInput('0.000')).toBe('There must be max two decimals after comma');
+  });
+
+  it('counts decimals after the first dot only', () => {
+    expect(validateChangeAmountInput('1.2.3')).toBeNull();
+    expect(validateChangeAmountInput('1.2.3.4')).toBe('There must be max two decimals after comma');
   });
 });
 
 describe('formatChangeAmountConfirmation', () => {
-  it('adds .00 only when the amount has no decimals', () => {
-    expect(formatChangeAmountConfirmation('150')).toBe('150.00');
-    expect(formatChangeAmountConfirmation('150.')).toBe('150.00');
-    expect(formatChangeAmountConfirmation('150.5')).toBe('150.5');
-    expect(formatChangeAmountConfirmation('150.25')).toBe('150.25');
+  it.each([
+    ['150', '150.00'],
+    ['150.', '150.00'],
+    ['0', '0.00'],
+    ['150.5', '150.5'],
+    ['150.25', '150.25'],
+    ['.5', '.5'],
+    ['1a50', '150.00'],
+    ['', ''],
+    ['.', '.'],
+  ])('"%s" is confirmed as "%s"', (value, expected) => {
+    expect(formatChangeAmountConfirmation(value)).toBe(expected);
   });
 });
 
 describe('changeAmountToMinorUnits', () => {
-  it('converts by the currency dimension', () => {
-    expect(changeAmountToMinorUnits('150.5', 2)).toEqual({ ok: true, minor: 15050n });
-    expect(changeAmountToMinorUnits('150', 2)).toEqual({ ok: true, minor: 15000n });
-    expect(changeAmountToMinorUnits('150', 0)).toEqual({ ok: true, minor: 150n });
+  it.each([
+    ['150.5', 2, 15050n],
+    ['150.05', 2, 15005n],
+    ['150', 2, 15000n],
+    ['150.', 2, 15000n],
+    ['.5', 2, 50n],
+    ['0', 2, 0n],
+    ['150', 0, 150n],
+    ['1.5', 3, 1500n],
+    ['92233720368547758.07', 2, 9223372036854775807n],
+  ])('"%s" at dimension %s is %s minor units', (value, dimension, minor) => {
+    expect(changeAmountToMinorUnits(value, dimension)).toEqual({ ok: true, minor });
   });
 
   it('returns the validation message for bad values', () => {
-    expect(changeAmountToMinorUnits('', 2)).toEqual({ ok: false, message: 'Change the value' });
+    expect(changeAmountToMinorUnits('', 2)).toEqual({
+      ok: false,
+      error: 'empty',
+      message: 'Change the value',
+    });
     expect(changeAmountToMinorUnits('1.234', 2)).toEqual({
       ok: false,
+      error: 'too-many-decimals',
+      message: 'There must be max two decimals after comma',
+    });
+    expect(changeAmountToMinorUnits('1.234', 3)).toEqual({
+      ok: false,
+      error: 'too-many-decimals',
       message: 'There must be max two decimals after comma',
     });
   });
 
-  it('refuses decimals a currency does not have', () => {
-    expect(changeAmountToMinorUnits('1.5', 0).ok).toBe(false);
+  it('refuses decimals the currency does not have instead of rounding', () => {
+    expect(changeAmountToMinorUnits('1.5', 0)).toEqual({
+      ok: false,
+      error: 'exceeds-currency-dimension',
+      message: 'There must be max two decimals after comma',
+    });
+    expect(changeAmountToMinorUnits('1.25', 1)).toMatchObject({
+      ok: false,
+      error: 'exceeds-currency-dimension',
+    });
+    expect(changeAmountToMinorUnits('1.2', 1)).toEqual({ ok: true, minor: 12n });
+  });
+
+  it('rejects an invalid dimension', () => {
+    expect(() => changeAmountToMinorUnits('1', -1)).toThrow(RangeError);
+  });
+
+  it('is exact: whole * 100 + cents for any value with up to two decimals', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 30n }),
+        fc.integer({ min: 0, max: 99 }),
+        (whole, cents) => {
+          const text = `${whole}.${String(cents).padStart(2, '0')}`;
+          expect(changeAmountToMinorUnits(text, 2)).toEqual({
+            ok: true,
+            minor: whole * 100n + BigInt(cents),
+          });
+        },
+      ),
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { MAX_AMOUNT_DECIMALS } from '../constants/business-constants.ts';
-import { parseDisplayAmount } from './minor-units.ts';
+import { assertDimension, parseDisplayAmount } from './minor-units.ts';
 
 /** Validation texts of the change-amount dialog (SPEC §5), word for word. */
 export const CHANGE_AMOUNT_MESSAGES = {
@@ -7,9 +7,22 @@ export const CHANGE_AMOUNT_MESSAGES = {
   tooManyDecimals: 'There must be max two decimals after comma',
 } as const;
 
+/** Why a change-amount value cannot be sent. */
+export type ChangeAmountError =
+  /** Nothing but an optional dot was typed: 'Change the value'. */
+  | 'empty'
+  /** More than MAX_AMOUNT_DECIMALS decimals: 'There must be max two decimals after comma'. */
+  | 'too-many-decimals'
+  /**
+   * Valid for the dialog but with more decimals than the invoice currency has (e.g. "1.5" in a
+   * currency of dimension 0). The spec has no text for it; it is refused, never rounded
+   * (decision 0002), and shown with the too-many-decimals text.
+   */
+  | 'exceeds-currency-dimension';
+
 /**
- * SPEC §5: the typed value keeps only digits and one dot (the first; later dots are
- * dropped), e.g. "1a2.3.4" → "12.34".
+ * SPEC §5 change amount: the typed value keeps only digits and one dot (the first; later dots
+ * are dropped), e.g. "1a2.3.4" → "12.34".
  */
 export const sanitizeChangeAmountInput = (raw: string): string => {
   let seenDot = false;
@@ -25,32 +38,63 @@ export const sanitizeChangeAmountInput = (raw: string): string => {
   return result;
 };
 
-/** SPEC §5: the validation message for a change-amount value, or null when it is valid. */
+const hasDigit = (value: string): boolean => /\d/.test(value);
+
+const decimalsOf = (sanitized: string): string => sanitized.split('.')[1] ?? '';
+
+/**
+ * SPEC §5 change amount: 'Change the value' when empty, 'There must be max two decimals after
+ * comma' past MAX_AMOUNT_DECIMALS decimals, otherwise null. The value is sanitised first.
+ */
 export const validateChangeAmountInput = (value: string): string | null => {
   const sanitized = sanitizeChangeAmountInput(value);
-  if (sanitized === '' || sanitized === '.') return CHANGE_AMOUNT_MESSAGES.empty;
-  const decimals = sanitized.split('.')[1] ?? '';
-  if (decimals.length > MAX_AMOUNT_DECIMALS) return CHANGE_AMOUNT_MESSAGES.tooManyDecimals;
+  if (!hasDigit(sanitized)) return CHANGE_AMOUNT_MESSAGES.empty;
+  if (decimalsOf(sanitized).length > MAX_AMOUNT_DECIMALS) {
+    return CHANGE_AMOUNT_MESSAGES.tooManyDecimals;
+  }
   return null;
 };
 
-/** SPEC §5: the confirmation shows the amount with ".00" added when it has no decimals. */
+/**
+ * SPEC §5 change amount: the confirmation shows the amount with ".00" added only when it has
+ * no decimals ("150" and "150." → "150.00"; "150.5" stays "150.5"). A value without any digit
+ * is returned sanitised, with nothing added.
+ */
 export const formatChangeAmountConfirmation = (value: string): string => {
   const sanitized = sanitizeChangeAmountInput(value);
-  if (sanitized.endsWith('.')) return `${sanitized}00`;
-  return sanitized.includes('.') ? sanitized : `${sanitized}.00`;
+  if (!hasDigit(sanitized) || decimalsOf(sanitized) !== '') return sanitized;
+  return `${sanitized.endsWith('.') ? sanitized.slice(0, -1) : sanitized}.00`;
 };
 
-export type ChangeAmountResult = { ok: true; minor: bigint } | { ok: false; message: string };
+export type ChangeAmountResult =
+  | { ok: true; minor: bigint }
+  | { ok: false; error: ChangeAmountError; message: string };
 
 /**
- * The validated value in minor units of the invoice currency, as PATCH /api/v1/invoice/amount
- * takes it. A currency with fewer decimals than the value has rejects it.
+ * SPEC §5, §7 change amount: the validated value in minor units of the invoice currency, as
+ * PATCH /api/v1/invoice/amount takes it ("150.5" at dimension 2 → 15050n); no floats, no
+ * rounding. Throws RangeError for an invalid dimension.
  */
 export const changeAmountToMinorUnits = (value: string, dimension: number): ChangeAmountResult => {
-  const message = validateChangeAmountInput(value);
-  if (message) return { ok: false, message };
-  const parsed = parseDisplayAmount(sanitizeChangeAmountInput(value), dimension);
-  if (!parsed.ok) return { ok: false, message: CHANGE_AMOUNT_MESSAGES.tooManyDecimals };
+  assertDimension(dimension);
+  const sanitized = sanitizeChangeAmountInput(value);
+  if (!hasDigit(sanitized)) {
+    return { ok: false, error: 'empty', message: CHANGE_AMOUNT_MESSAGES.empty };
+  }
+  if (decimalsOf(sanitized).length > MAX_AMOUNT_DECIMALS) {
+    return {
+      ok: false,
+      error: 'too-many-decimals',
+      message: CHANGE_AMOUNT_MESSAGES.tooManyDecimals,
+    };
+  }
+  const parsed = parseDisplayAmount(sanitized, dimension);
+  if (!parsed.ok) {
+    return {
+      ok: false,
+      error: 'exceeds-currency-dimension',
+      message: CHANGE_AMOUNT_MESSAGES.tooManyDecimals,
+    };
+  }
   return { ok: true, minor: parsed.value };
 };

@@ -6,7 +6,9 @@ import {
 
 /** The withdrawal phone mask of SPEC §5; each 9 stands for one digit. */
 export const WITHDRAWAL_PHONE_MASK = '+7 (999) 999-99-99';
-const COUNTRY_PREFIX = '+7';
+/** The fixed country prefix the mask starts with (SPEC §9: 10 digits after +7). */
+export const WITHDRAWAL_PHONE_PREFIX = '+7';
+const MASK_DIGIT = '9';
 
 /** Translation ids of the withdrawal phone field (the payment form translates them). */
 export const WITHDRAWAL_PHONE_MESSAGE_IDS = {
@@ -23,19 +25,24 @@ export const WITHDRAWAL_SUBMIT_MESSAGES = {
 } as const;
 
 /**
- * The 10 national digits typed into the mask. A leading country code is dropped when the input
- * is a full number ("+7 912…", "7912…" or "8912…" of 11 digits), as when pasted.
+ * SPEC §5, §9 withdrawal phone: the (up to) 10 national digits typed after +7. A leading country
+ * code is dropped when the input starts with "+7" (the masked value itself) or is a full number
+ * of more than 10 digits starting with 7 or 8, as when pasted (decision 0002).
  */
 export const extractWithdrawalPhoneDigits = (input: string): string => {
   let digits = input.replace(/\D/g, '');
-  const typedWithPrefix = input.trimStart().startsWith(COUNTRY_PREFIX);
+  const typedWithPrefix = input.trimStart().startsWith(WITHDRAWAL_PHONE_PREFIX);
   if (typedWithPrefix) digits = digits.slice(1);
   else if (digits.length > WITHDRAWAL_PHONE_DIGITS && /^[78]/.test(digits))
     digits = digits.slice(1);
   return digits.slice(0, WITHDRAWAL_PHONE_DIGITS);
 };
 
-/** Applies the mask +7 (999) 999-99-99 to what was typed, as far as digits go. */
+/**
+ * SPEC §5 withdrawal phone mask +7 (999) 999-99-99 applied to what was typed: the national
+ * digits fill the 9s and the mask stops after the last digit ("9123" → "+7 (912) 3");
+ * no digit gives "".
+ */
 export const applyWithdrawalPhoneMask = (input: string): string => {
   const digits = extractWithdrawalPhoneDigits(input);
   if (digits.length === 0) return '';
@@ -43,7 +50,7 @@ export const applyWithdrawalPhoneMask = (input: string): string => {
   let next = 0;
   for (const char of WITHDRAWAL_PHONE_MASK) {
     if (next >= digits.length) break;
-    if (char === '9') {
+    if (char === MASK_DIGIT) {
       result += digits[next];
       next += 1;
     } else {
@@ -65,7 +72,7 @@ export const validateWithdrawalPhone = (input: string): string | null => {
     : WITHDRAWAL_PHONE_MESSAGE_IDS.firstDigitError;
 };
 
-/** True when the phone has all 10 digits and starts with 9. */
+/** SPEC §5, §9: the phone is complete when it has all 10 national digits, the first being 9. */
 export const isCompleteWithdrawalPhone = (input: string): boolean => {
   const digits = extractWithdrawalPhoneDigits(input);
   return (
@@ -80,3 +87,37 @@ export const stripLeadingPlus = (credential: string): string =>
 /** SPEC §5, §9: a withdrawal credential needs at least 9 characters after trim. */
 export const isWithdrawalCredentialLongEnough = (credential: string): boolean =>
   credential.trim().length >= WITHDRAWAL_CREDENTIAL_MIN_LENGTH;
+
+/** What stops a fast-payment withdrawal submit: its toast text and whether to focus the phone. */
+export type WithdrawalSubmitProblem =
+  | { problem: 'no-bank'; message: typeof WITHDRAWAL_SUBMIT_MESSAGES.noBank; focusPhone: false }
+  | {
+      problem: 'short-phone';
+      message: typeof WITHDRAWAL_SUBMIT_MESSAGES.shortPhone;
+      focusPhone: true;
+    };
+
+/**
+ * SPEC §5 fast-payment withdrawal submit: no bank chosen gives 'Choose the bank'; otherwise a
+ * credential shorter than 9 characters after trim gives 'Fill in the phone number' and focuses
+ * the phone field; null when the submit may go ahead.
+ */
+export const checkFastPaymentWithdrawalSubmit = ({
+  bankChosen,
+  credential,
+}: {
+  bankChosen: boolean;
+  credential: string;
+}): WithdrawalSubmitProblem | null => {
+  if (!bankChosen) {
+    return { problem: 'no-bank', message: WITHDRAWAL_SUBMIT_MESSAGES.noBank, focusPhone: false };
+  }
+  if (!isWithdrawalCredentialLongEnough(credential)) {
+    return {
+      problem: 'short-phone',
+      message: WITHDRAWAL_SUBMIT_MESSAGES.shortPhone,
+      focusPhone: true,
+    };
+  }
+  return null;
+};
