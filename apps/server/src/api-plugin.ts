@@ -7,6 +7,7 @@ import { registerOpenApi } from './http/openapi.ts';
 import { registerAccessControl } from './modules/auth/access-control.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
+import { invoiceRoutes } from './modules/invoices/invoice-routes.ts';
 import { merchantRoutes } from './modules/merchants/merchant-routes.ts';
 import { peopleMeRoutes } from './modules/people/people-me-routes.ts';
 import { referenceRoutes } from './modules/references/reference-routes.ts';
@@ -28,4 +29,5 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, { db, auth 
   await peopleMeRoutes(app, { db });
   await referenceRoutes(app, { db });
   await merchantRoutes(app, { db });
+  await invoiceRoutes(app, { db });
 };
