@@ -4,13 +4,17 @@ import type { AuthConfig } from './config/server-config.ts';
 import type { Database } from './db/database.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { accountRoutes } from './modules/accounts/account-routes.ts';
 import { registerAccessControl } from './modules/auth/access-control.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
+import { invoiceOperationRoutes } from './modules/invoice-operations/invoice-operation-routes.ts';
 import { invoiceRoutes } from './modules/invoices/invoice-routes.ts';
 import { merchantRoutes } from './modules/merchants/merchant-routes.ts';
 import { peopleMeRoutes } from './modules/people/people-me-routes.ts';
 import { referenceRoutes } from './modules/references/reference-routes.ts';
+import { reportRoutes } from './modules/reports/report-routes.ts';
+import { terminalRoutes } from './modules/terminals/terminal-routes.ts';
 
 export interface ApiOptions {
   db: Database;
@@ -30,4 +34,8 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, { db, auth 
   await referenceRoutes(app, { db });
   await merchantRoutes(app, { db });
   await invoiceRoutes(app, { db });
+  await invoiceOperationRoutes(app, { db });
+  await terminalRoutes(app, { db });
+  await accountRoutes(app, { db });
+  await reportRoutes(app, { db });
 };
