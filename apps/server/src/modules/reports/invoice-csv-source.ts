@@ -9,7 +9,10 @@ const PAGE_SIZE = 1_000;
  * Every invoice matching `where`, newest first, read a page at a time with keyset pagination
  * (created_at, id) so the cost per page stays flat however deep the export goes.
  */
-export async function* invoiceRowsInPages(db: Database, where: SQL | undefined): AsyncGenerator<InvoiceRow> {
+export async function* invoiceRowsInPages(
+  db: Database,
+  where: SQL | undefined,
+): AsyncGenerator<InvoiceRow> {
   let after: { createdAt: Date; id: string } | null = null;
   while (true) {
     const cursor: SQL | undefined = after

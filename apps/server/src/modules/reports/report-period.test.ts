@@ -15,10 +15,16 @@ describe('parseReportPeriod', () => {
   });
 
   it('refuses invalid dates, reversed periods and periods over a year', () => {
-    expect(() => parseReportPeriod('2026-02-30', '2026-03-01')).toThrow('periodStart must be a valid date');
-    expect(() => parseReportPeriod('2026-03-01', '01/03/2026')).toThrow('periodEnd must be a valid date');
+    expect(() => parseReportPeriod('2026-02-30', '2026-03-01')).toThrow(
+      'periodStart must be a valid date',
+    );
+    expect(() => parseReportPeriod('2026-03-01', '01/03/2026')).toThrow(
+      'periodEnd must be a valid date',
+    );
     expect(() => parseReportPeriod('2026-03-02', '2026-03-01')).toThrow('cannot be after');
-    expect(() => parseReportPeriod('2025-01-01', '2026-03-01')).toThrow(`at most ${MAX_REPORT_DAYS} days`);
+    expect(() => parseReportPeriod('2025-01-01', '2026-03-01')).toThrow(
+      `at most ${MAX_REPORT_DAYS} days`,
+    );
     expect(parseReportPeriod('2026-03-01', '2026-03-01').days).toHaveLength(1);
   });
 });

@@ -16,8 +16,16 @@ export interface ReportPeriod {
 }
 
 export const periodQueryProperties = {
-  periodStart: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'yyyy-MM-dd (UTC)' },
-  periodEnd: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'yyyy-MM-dd (UTC), inclusive' },
+  periodStart: {
+    type: 'string',
+    pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+    description: 'yyyy-MM-dd (UTC)',
+  },
+  periodEnd: {
+    type: 'string',
+    pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+    description: 'yyyy-MM-dd (UTC), inclusive',
+  },
 } as const;
 
 /** SPEC §5 report periods: both required, start not after end; whole UTC days. */
@@ -28,11 +36,15 @@ export const parseReportPeriod = (periodStart: string, periodEnd: string): Repor
   if (!last) throw badRequest('periodEnd must be a valid date in yyyy-MM-dd');
   if (start > last) throw badRequest('periodStart cannot be after periodEnd');
   const dayCount = Math.round((last.getTime() - start.getTime()) / DAY_MS) + 1;
-  if (dayCount > MAX_REPORT_DAYS) throw badRequest(`A report covers at most ${MAX_REPORT_DAYS} days`);
+  if (dayCount > MAX_REPORT_DAYS)
+    throw badRequest(`A report covers at most ${MAX_REPORT_DAYS} days`);
   return {
     start,
     end: new Date(last.getTime() + DAY_MS),
     label: `${periodStart}_${periodEnd}`,
-    days: Array.from({ length: dayCount }, (_, index) => new Date(start.getTime() + index * DAY_MS)),
+    days: Array.from(
+      { length: dayCount },
+      (_, index) => new Date(start.getTime() + index * DAY_MS),
+    ),
   };
 };

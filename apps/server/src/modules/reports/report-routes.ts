@@ -1,4 +1,9 @@
-import { formatDateTimeShort, formatMinorUnits, formatReportPeriodDate, hasPermission } from '@paygate/domain';
+import {
+  formatDateTimeShort,
+  formatMinorUnits,
+  formatReportPeriodDate,
+  hasPermission,
+} from '@paygate/domain';
 import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
@@ -16,13 +21,18 @@ import { errorResponseSchema } from '../../http/error-handler.ts';
 import { notFound } from '../../http/http-errors.ts';
 import type { AuthenticatedPerson } from '../auth/authenticated-person.ts';
 import { requirePerson } from '../auth/authenticated-person.ts';
-import type { InvoiceRow } from '../invoices/invoice-presenter.ts';
 import {
   type InvoiceListQuery,
   invoiceFilterProperties,
   invoiceListConditions,
 } from '../invoices/invoice-list-filters.ts';
-import { type MerchantScope, merchantIdQueryProperty, merchantScopeOf, scopeAllows } from '../merchants/merchant-scope.ts';
+import type { InvoiceRow } from '../invoices/invoice-presenter.ts';
+import {
+  type MerchantScope,
+  merchantIdQueryProperty,
+  merchantScopeOf,
+  scopeAllows,
+} from '../merchants/merchant-scope.ts';
 import { type CsvColumn, sendCsv } from './csv-download.ts';
 import { invoiceRowsInPages } from './invoice-csv-source.ts';
 import { parseReportPeriod, periodQueryProperties } from './report-period.ts';
@@ -60,7 +70,10 @@ const invoiceColumns = (person: AuthenticatedPerson): Array<CsvColumn<InvoiceRow
   { header: 'Terminal', value: (row) => row.terminalName },
   { header: 'Payment method', value: (row) => row.paymentMethodName ?? '-' },
   { header: 'User ID', value: (row) => row.customerExternalId },
-  { header: 'Owner name', value: (row) => `${row.customerFirstName} ${row.customerLastName}`.trim() },
+  {
+    header: 'Owner name',
+    value: (row) => `${row.customerFirstName} ${row.customerLastName}`.trim(),
+  },
   { header: 'Test', value: (row) => (row.isTestProcessing ? 'yes' : 'no') },
 ];
 
@@ -99,7 +112,11 @@ export const reportRoutes = async (app: FastifyInstance, { db }: { db: Database 
       schema: {
         tags: ['reports'],
         summary: 'Invoices.csv with the same filters as the list, streamed',
-        querystring: { type: 'object', additionalProperties: false, properties: invoiceFilterProperties },
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: invoiceFilterProperties,
+        },
         response: csvResponses,
       },
     },
@@ -107,11 +124,23 @@ export const reportRoutes = async (app: FastifyInstance, { db }: { db: Database 
       const person = requirePerson(request.person);
       const scope = merchantScopeOf(person, request.query.merchantId);
       const where = and(...(await invoiceListConditions(db, scope, request.query)));
-      return sendCsv(reply, REPORT_FILE_NAMES.invoices, invoiceColumns(person), invoiceRowsInPages(db, where));
+      return sendCsv(
+        reply,
+        REPORT_FILE_NAMES.invoices,
+        invoiceColumns(person),
+        invoiceRowsInPages(db, where),
+      );
     },
   );
 
-  app.get<{ Querystring: { periodStart: string; periodEnd: string; terminalId?: number; merchantId?: number } }>(
+  app.get<{
+    Querystring: {
+      periodStart: string;
+      periodEnd: string;
+      terminalId?: number;
+      merchantId?: number;
+    };
+  }>(
     '/api/v1/report/invoice',
     {
       config: { access: { permissions: ['report.read.invoice'] } },
@@ -122,7 +151,11 @@ export const reportRoutes = async (app: FastifyInstance, { db }: { db: Database 
           type: 'object',
           required: ['periodStart', 'periodEnd'],
           additionalProperties: false,
-          properties: { ...periodQueryProperties, ...merchantIdQueryProperty, terminalId: { type: 'integer', minimum: 1 } },
+          properties: {
+            ...periodQueryProperties,
+            ...merchantIdQueryProperty,
+            terminalId: { type: 'integer', minimum: 1 },
+          },
         },
         response: csvResponses,
       },
@@ -148,7 +181,15 @@ export const reportRoutes = async (app: FastifyInstance, { db }: { db: Database 
     },
   );
 
-  app.get<{ Querystring: { periodStart: string; periodEnd: string; currencyId: number; terminalId?: number; merchantId?: number } }>(
+  app.get<{
+    Querystring: {
+      periodStart: string;
+      periodEnd: string;
+      currencyId: number;
+      terminalId?: number;
+      merchantId?: number;
+    };
+  }>(
     '/api/v1/report/balance',
     {
       config: { access: { permissions: ['report.read.balance'] } },
@@ -255,13 +296,22 @@ export const reportRoutes = async (app: FastifyInstance, { db }: { db: Database 
     },
   );
 
-  app.get<{ Querystring: { periodStart: string; periodEnd: string; currencyId: number; providerId: number; merchantId?: number } }>(
+  app.get<{
+    Querystring: {
+      periodStart: string;
+      periodEnd: string;
+      currencyId: number;
+      providerId: number;
+      merchantId?: number;
+    };
+  }>(
     '/api/v1/report/provider',
     {
       config: { access: { permissions: ['report.read.provider'] } },
       schema: {
         tags: ['reports'],
-        summary: 'Provider report: invoices served by one provider’s accounts, per day, method, flow and status',
+        summary:
+          'Provider report: invoices served by one provider’s accounts, per day, method, flow and status',
         querystring: {
           type: 'object',
           required: ['periodStart', 'periodEnd', 'currencyId', 'providerId'],
@@ -327,7 +377,14 @@ export const reportRoutes = async (app: FastifyInstance, { db }: { db: Database 
     },
   );
 
-  app.get<{ Querystring: { periodStart: string; periodEnd: string; terminalPoolId: number; merchantId?: number } }>(
+  app.get<{
+    Querystring: {
+      periodStart: string;
+      periodEnd: string;
+      terminalPoolId: number;
+      merchantId?: number;
+    };
+  }>(
     '/api/v1/report/pool/balance',
     {
       config: { access: { permissions: ['report.read.pool.balance'] } },
@@ -338,7 +395,11 @@ export const reportRoutes = async (app: FastifyInstance, { db }: { db: Database 
           type: 'object',
           required: ['periodStart', 'periodEnd', 'terminalPoolId'],
           additionalProperties: false,
-          properties: { ...periodQueryProperties, ...merchantIdQueryProperty, terminalPoolId: { type: 'integer', minimum: 1 } },
+          properties: {
+            ...periodQueryProperties,
+            ...merchantIdQueryProperty,
+            terminalPoolId: { type: 'integer', minimum: 1 },
+          },
         },
         response: csvResponses,
       },
@@ -348,13 +409,23 @@ export const reportRoutes = async (app: FastifyInstance, { db }: { db: Database 
       const { periodStart, periodEnd, terminalPoolId, merchantId } = request.query;
       const period = parseReportPeriod(periodStart, periodEnd);
       const scope = merchantScopeOf(person, merchantId);
-      const [pool] = await db.select().from(terminalPools).where(eq(terminalPools.id, terminalPoolId));
+      const [pool] = await db
+        .select()
+        .from(terminalPools)
+        .where(eq(terminalPools.id, terminalPoolId));
       if (!pool) throw notFound('Terminal pool not found');
       const poolTerminals = await db
-        .select({ id: terminals.id, name: terminals.name, code: currencies.code, dimension: currencies.dimension })
+        .select({
+          id: terminals.id,
+          name: terminals.name,
+          code: currencies.code,
+          dimension: currencies.dimension,
+        })
         .from(terminals)
         .innerJoin(currencies, eq(currencies.id, terminals.currencyId))
-        .where(and(eq(terminals.terminalPoolId, terminalPoolId), scopeOn(scope, terminals.merchantId)))
+        .where(
+          and(eq(terminals.terminalPoolId, terminalPoolId), scopeOn(scope, terminals.merchantId)),
+        )
         .orderBy(asc(terminals.id));
       const ids = poolTerminals.map(({ id }) => id);
       const totals =
@@ -381,7 +452,10 @@ export const reportRoutes = async (app: FastifyInstance, { db }: { db: Database 
         ids.length === 0
           ? []
           : await db
-              .select({ terminalId: settlements.terminalId, sum: sql<string>`sum(${settlements.baseAmount})` })
+              .select({
+                terminalId: settlements.terminalId,
+                sum: sql<string>`sum(${settlements.baseAmount})`,
+              })
               .from(settlements)
               .where(
                 and(
@@ -393,11 +467,20 @@ export const reportRoutes = async (app: FastifyInstance, { db }: { db: Database 
               .groupBy(settlements.terminalId);
       const rows = poolTerminals.map((terminal) => {
         const total = totals.find((row) => row.terminalId === terminal.id);
-        const settled = BigInt(settledRows.find((row) => row.terminalId === terminal.id)?.sum ?? '0');
+        const settled = BigInt(
+          settledRows.find((row) => row.terminalId === terminal.id)?.sum ?? '0',
+        );
         const deposits = BigInt(total?.deposits ?? '0');
         const withdrawals = BigInt(total?.withdrawals ?? '0');
         const fees = BigInt(total?.fees ?? '0');
-        return { terminal, deposits, withdrawals, fees, settled, net: deposits - withdrawals - fees - settled };
+        return {
+          terminal,
+          deposits,
+          withdrawals,
+          fees,
+          settled,
+          net: deposits - withdrawals - fees - settled,
+        };
       });
       return sendCsv(
         reply,
