@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  invoices,
   paymentMethods,
   peopleAccounts,
   providers,
