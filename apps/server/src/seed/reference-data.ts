@@ -53,6 +53,11 @@ export const REFERENCE_LISTS: Record<ReferenceListName, ReferenceItemSeed[]> = {
     ['AMOUNT_CHANGED', 'Amount changed'],
     ['CALLBACK_SENT', 'Callback sent'],
     ['TICKET_DECIDED', 'Ticket decided'],
+    // Appended, never inserted: item ids are positions.
+    ['INVOICE_RETRIED', 'Withdrawal retried'],
+    ['CALLBACK_REQUESTED', 'Manual callback requested'],
+    ['TICKET_APPROVED', 'Ticket approved'],
+    ['TICKET_REJECTED', 'Ticket rejected'],
   ]),
   currency: coded([
     ['KGS', 'Kyrgyz som'],

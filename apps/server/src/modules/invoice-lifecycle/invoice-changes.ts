@@ -1,0 +1,126 @@
+import type { InvoiceStatusCode } from '@paygate/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { invoiceStatusHistory, invoices, peopleAccountLimits } from '../../db/schema.ts';
+import { conflict, notFound } from '../../http/http-errors.ts';
+import { recordEvent } from '../audit/event-log.ts';
+import { enqueueCallback } from '../callbacks/callback-queue.ts';
+import { holdsAccountLimit, isOutcomeStatus } from './invoice-status-rules.ts';
+
+/** Event codes of invoice changes (reference list 100 names them for the back office). */
+export const INVOICE_EVENT_CODES = {
+  statusChanged: 'STATUS_CHANGED',
+  amountChanged: 'AMOUNT_CHANGED',
+  retried: 'INVOICE_RETRIED',
+} as const;
+
+export interface InvoiceActor {
+  /** The back-office person, or null for the platform itself (engine, expiry). */
+  personId: number | null;
+  sourceIp?: string | null;
+}
+
+type InvoiceRecord = typeof invoices.$inferSelect;
+
+/** Reads an invoice and locks it until the transaction ends: changes to one invoice queue up. */
+export const lockInvoice = async (tx: Database, invoiceId: string): Promise<InvoiceRecord> => {
+  const [invoice] = await tx
+    .select()
+    .from(invoices)
+    .where(eq(invoices.id, invoiceId))
+    .for('update');
+  if (!invoice) throw notFound('Invoice not found');
+  return invoice;
+};
+
+/** Moves an amount into (positive) or out of (negative) an account's limit balance. */
+const adjustAccountBalance = async (tx: Database, peopleAccountId: number, delta: bigint) => {
+  if (delta === 0n) return;
+  await tx
+    .update(peopleAccountLimits)
+    .set({ balance: sql`${peopleAccountLimits.balance} + ${delta}` })
+    .where(eq(peopleAccountLimits.peopleAccountId, peopleAccountId));
+};
+
+/**
+ * Sets a locked invoice's status: history row, account limit, merchant callback for an outcome,
+ * event-log row. Call inside a transaction after `lockInvoice`; `reason` ends the event text.
+ */
+export const applyStatusChange = async (
+  tx: Database,
+  invoice: InvoiceRecord,
+  to: InvoiceStatusCode,
+  actor: InvoiceActor,
+  reason = '',
+): Promise<InvoiceRecord> => {
+  const from = invoice.status;
+  if (from === to) throw conflict(`Invoice is already ${to}`);
+
+  const [updated] = await tx
+    .update(invoices)
+    .set({ status: to, statusDate: sql`now()` })
+    .where(eq(invoices.id, invoice.id))
+    .returning();
+  if (!updated) throw notFound('Invoice not found');
+
+  await tx.insert(invoiceStatusHistory).values({
+    invoiceId: invoice.id,
+    status: to,
+    statusDate: updated.statusDate,
+    personId: actor.personId,
+  });
+
+  if (invoice.peopleAccountId !== null && holdsAccountLimit(from) !== holdsAccountLimit(to)) {
+    const delta = holdsAccountLimit(to) ? invoice.amount : -invoice.amount;
+    await adjustAccountBalance(tx, invoice.peopleAccountId, delta);
+  }
+
+  if (isOutcomeStatus(to)) await enqueueCallback(tx, updated, { isManual: false });
+
+  await recordEvent(tx, {
+    eventCode: INVOICE_EVENT_CODES.statusChanged,
+    description: `Status changed from ${from} to ${to}${reason ? ` (${reason})` : ''}`,
+    personId: actor.personId,
+    merchantId: invoice.merchantId,
+    invoiceId: invoice.id,
+    entityType: 'invoice',
+    entityId: invoice.id,
+    sourceIp: actor.sourceIp ?? null,
+  });
+  return updated;
+};
+
+/**
+ * Sets a locked invoice's amount. The account limit follows the new amount while the invoice
+ * holds it, and a merchant already told the outcome is told again with the corrected amount.
+ */
+export const applyAmountChange = async (
+  tx: Database,
+  invoice: InvoiceRecord,
+  amount: bigint,
+  actor: InvoiceActor,
+): Promise<InvoiceRecord> => {
+  const [updated] = await tx
+    .update(invoices)
+    .set({ amount })
+    .where(eq(invoices.id, invoice.id))
+    .returning();
+  if (!updated) throw notFound('Invoice not found');
+
+  if (invoice.peopleAccountId !== null && holdsAccountLimit(invoice.status)) {
+    await adjustAccountBalance(tx, invoice.peopleAccountId, amount - invoice.amount);
+  }
+  if (isOutcomeStatus(invoice.status)) await enqueueCallback(tx, updated, { isManual: false });
+
+  await recordEvent(tx, {
+    eventCode: INVOICE_EVENT_CODES.amountChanged,
+    description: `Amount changed from ${invoice.amount} to ${amount} (minor units)`,
+    personId: actor.personId,
+    merchantId: invoice.merchantId,
+    invoiceId: invoice.id,
+    entityType: 'invoice',
+    entityId: invoice.id,
+    sourceIp: actor.sourceIp ?? null,
+  });
+  return updated;
+};

@@ -1,0 +1,131 @@
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import { callbacks } from '../../db/schema.ts';
+import { errorResponseSchema } from '../../http/error-handler.ts';
+import { conflict } from '../../http/http-errors.ts';
+import { dataEnvelope } from '../../http/response-envelope.ts';
+import { recordEvent } from '../audit/event-log.ts';
+import { requirePerson } from '../auth/authenticated-person.ts';
+import { enqueueCallback } from '../callbacks/callback-queue.ts';
+import {
+  type InvoiceIdQuery,
+  invoiceIdQuerySchema,
+  lockVisibleInvoice,
+  requireVisibleInvoice,
+} from './invoice-access.ts';
+
+export const CALLBACK_EVENT_CODES = { manualCallbackQueued: 'CALLBACK_REQUESTED' } as const;
+
+const dateTime = { type: 'string', format: 'date-time' } as const;
+
+const callbackSchema = {
+  type: 'object',
+  required: [
+    'id',
+    'status',
+    'invoiceStatus',
+    'createDate',
+    'executionDate',
+    'attempts',
+    'lastResponseCode',
+    'isManual',
+  ],
+  properties: {
+    id: { type: 'integer' },
+    status: { type: 'string', enum: ['PENDING', 'SENT', 'FAILED'] },
+    invoiceStatus: { type: 'string' },
+    createDate: dateTime,
+    executionDate: { type: ['string', 'null'], format: 'date-time' },
+    attempts: { type: 'integer' },
+    lastResponseCode: { type: ['integer', 'null'] },
+    isManual: { type: 'boolean' },
+  },
+} as const;
+
+const presentCallback = (row: typeof callbacks.$inferSelect) => ({
+  id: row.id,
+  status: row.status,
+  invoiceStatus: row.invoiceStatus,
+  createDate: row.createDate.toISOString(),
+  executionDate: row.executionDate?.toISOString() ?? null,
+  attempts: row.attempts,
+  lastResponseCode: row.lastResponseCode,
+  isManual: row.isManual,
+});
+
+/** Merchant callbacks of an invoice (SPEC §7): the delivery list and a manual resend. */
+export const callbackRoutes = (app: FastifyInstance, db: Database) => {
+  app.get<{ Querystring: InvoiceIdQuery }>(
+    '/api/v1/merchant/callback',
+    {
+      config: { access: { permissions: ['merchant.callback.read'] } },
+      schema: {
+        tags: ['callbacks'],
+        summary: 'Callbacks of an invoice with their delivery state, oldest first',
+        querystring: invoiceIdQuerySchema,
+        response: {
+          200: dataEnvelope({ type: 'array', items: callbackSchema }),
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const invoice = await requireVisibleInvoice(
+        db,
+        requirePerson(request.person),
+        request.query.invoiceId,
+      );
+      const rows = await db
+        .select()
+        .from(callbacks)
+        .where(eq(callbacks.invoiceId, invoice.id))
+        .orderBy(asc(callbacks.createDate), asc(callbacks.id));
+      return { data: rows.map(presentCallback) };
+    },
+  );
+
+  app.post<{ Body: { invoiceId: string } }>(
+    '/api/v1/merchant/callback',
+    {
+      config: { access: { permissions: ['merchant.callback.edit'] } },
+      schema: {
+        tags: ['callbacks'],
+        summary: 'Queue a callback with the invoice as it stands now',
+        body: {
+          type: 'object',
+          required: ['invoiceId'],
+          additionalProperties: false,
+          properties: { invoiceId: { type: 'string', format: 'uuid' } },
+        },
+        response: {
+          201: dataEnvelope(callbackSchema),
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const person = requirePerson(request.person);
+      const callback = await db.transaction(async (tx) => {
+        const invoice = await lockVisibleInvoice(tx, person, request.body.invoiceId);
+        const queued = await enqueueCallback(tx, invoice, { isManual: true });
+        if (!queued) throw conflict('The invoice has no callback URL');
+        await recordEvent(tx, {
+          eventCode: CALLBACK_EVENT_CODES.manualCallbackQueued,
+          description: `Manual callback queued with status ${invoice.status}`,
+          personId: person.id,
+          merchantId: invoice.merchantId,
+          invoiceId: invoice.id,
+          entityType: 'callback',
+          entityId: queued.id,
+          sourceIp: request.ip,
+        });
+        return queued;
+      });
+      return reply.code(201).send({ data: presentCallback(callback) });
+    },
+  );
+};

@@ -1,0 +1,425 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  callbacks,
+  eventLog,
+  invoiceStatusHistory,
+  invoices,
+  invoiceTransactions,
+  paymentMethods,
+  peopleAccountLimits,
+  peopleAccounts,
+  providers,
+} from '../../db/schema.ts';
+import { referenceItemId } from '../../seed/reference-data.ts';
+import { createTestPerson, signIn } from '../../testing/test-app.ts';
+import {
+  createOperationsFixture,
+  type OperationsFixture,
+  TEST_DATABASE_KINDS,
+} from './invoice-operations-test-fixture.ts';
+
+/** Payment status reference items (list 201) in seed order. */
+const STATUS_ID = {
+  NEW: referenceItemId(201, 1),
+  IN_PROGRESS: referenceItemId(201, 2),
+  DONE: referenceItemId(201, 3),
+  PAYED: referenceItemId(201, 4),
+  DECLINED: referenceItemId(201, 5),
+  CANCELED: referenceItemId(201, 6),
+};
+
+describe.each(TEST_DATABASE_KINDS)('invoice change endpoints on %s', (kind) => {
+  let fixture: OperationsFixture;
+  let accountId: number;
+
+  beforeAll(async () => {
+    fixture = await createOperationsFixture(kind);
+    const { db } = fixture;
+    const [provider] = await db.select().from(providers).limit(1);
+    const [method] = await db
+      .select()
+      .from(paymentMethods)
+      .where(eq(paymentMethods.code, 'HUMOUZS'));
+    const [account] = await db
+      .insert(peopleAccounts)
+      .values({
+        providerId: provider?.id ?? 0,
+        paymentMethodId: method?.id ?? 0,
+        bankName: 'Test bank',
+      })
+      .returning();
+    accountId = account?.id ?? 0;
+    await db
+      .insert(peopleAccountLimits)
+      .values({ peopleAccountId: accountId, limit: 10_000_000n, balance: 0n });
+  });
+  afterAll(async () => fixture?.close());
+
+  const accountBalance = async () => {
+    const [limits] = await fixture.db
+      .select({ balance: peopleAccountLimits.balance })
+      .from(peopleAccountLimits)
+      .where(eq(peopleAccountLimits.peopleAccountId, accountId));
+    return limits?.balance;
+  };
+
+  const eventsOf = (invoiceId: string) =>
+    fixture.db.select().from(eventLog).where(eq(eventLog.invoiceId, invoiceId));
+
+  const callbacksOf = (invoiceId: string) =>
+    fixture.db.select().from(callbacks).where(eq(callbacks.invoiceId, invoiceId));
+
+  describe('PATCH /api/v1/invoice/status', () => {
+    it('changes the status with history, event log and a merchant callback for an outcome', async () => {
+      const invoice = await fixture.createInvoice(fixture.terminals.ownDeposit, {
+        status: 'IN_PROGRESS',
+        callbackUrl: 'https://merchant.example/callback',
+      });
+      const response = await fixture.call('PATCH', '/api/v1/invoice/status', 'support', {
+        invoiceId: invoice.id,
+        statusId: STATUS_ID.DONE,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data).toMatchObject({
+        invoiceId: invoice.id,
+        invoiceStatus: { id: STATUS_ID.DONE, code: 'DONE' },
+      });
+      const history = await fixture.db
+        .select()
+        .from(invoiceStatusHistory)
+        .where(eq(invoiceStatusHistory.invoiceId, invoice.id));
+      expect(history).toMatchObject([{ status: 'DONE', personId: fixture.personIds.support }]);
+      const events = await eventsOf(invoice.id);
+      expect(events).toMatchObject([
+        {
+          eventCode: 'STATUS_CHANGED',
+          description: 'Status changed from IN_PROGRESS to DONE (manual change)',
+          personId: fixture.personIds.support,
+          merchantId: fixture.own.id,
+        },
+      ]);
+      expect(events[0]?.sourceIp).toBeTruthy();
+      const queued = await callbacksOf(invoice.id);
+      expect(queued).toMatchObject([
+        {
+          url: 'https://merchant.example/callback',
+          invoiceStatus: 'DONE',
+          status: 'PENDING',
+          isManual: false,
+          payload: { invoiceId: invoice.id, status: 'DONE', amount: '100000', currency: 'UZS' },
+        },
+      ]);
+    });
+
+    it('queues no callback for an open status or an invoice without a callback URL', async () => {
+      const open = await fixture.createInvoice(fixture.terminals.ownDeposit, {
+        callbackUrl: 'https://merchant.example/callback',
+      });
+      await fixture.call('PATCH', '/api/v1/invoice/status', 'support', {
+        invoiceId: open.id,
+        statusId: STATUS_ID.IN_PROGRESS,
+      });
+      expect(await callbacksOf(open.id)).toEqual([]);
+      const silent = await fixture.createInvoice(fixture.terminals.ownDeposit);
+      const response = await fixture.call('PATCH', '/api/v1/invoice/status', 'support', {
+        invoiceId: silent.id,
+        statusId: STATUS_ID.CANCELED,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(await callbacksOf(silent.id)).toEqual([]);
+    });
+
+    it('gives an account its limit back when an invoice fails, and takes it again when revived', async () => {
+      const invoice = await fixture.createInvoice(fixture.terminals.ownDeposit, {
+        status: 'IN_PROGRESS',
+        amount: 250_000n,
+        peopleAccountId: accountId,
+      });
+      await fixture.db
+        .update(peopleAccountLimits)
+        .set({ balance: 250_000n })
+        .where(eq(peopleAccountLimits.peopleAccountId, accountId));
+      const change = (statusId: number) =>
+        fixture.call('PATCH', '/api/v1/invoice/status', 'support', {
+          invoiceId: invoice.id,
+          statusId,
+        });
+      expect((await change(STATUS_ID.DECLINED)).statusCode).toBe(200);
+      expect(await accountBalance()).toBe(0n);
+      expect((await change(STATUS_ID.CANCELED)).statusCode).toBe(200);
+      expect(await accountBalance()).toBe(0n);
+      expect((await change(STATUS_ID.DONE)).statusCode).toBe(200);
+      expect(await accountBalance()).toBe(250_000n);
+      expect((await change(STATUS_ID.PAYED)).statusCode).toBe(200);
+      expect(await accountBalance()).toBe(250_000n);
+    });
+
+    it('lets anyone of the merchant change a test-processing invoice, and nobody else without the permission', async () => {
+      const test = await fixture.createInvoice(fixture.terminals.ownDeposit, {
+        isTestProcessing: true,
+      });
+      const live = await fixture.createInvoice(fixture.terminals.ownDeposit);
+      const byMerchant = (invoiceId: string) =>
+        fixture.call('PATCH', '/api/v1/invoice/status', 'merchant', {
+          invoiceId,
+          statusId: STATUS_ID.DONE,
+        });
+      expect((await byMerchant(test.id)).statusCode).toBe(200);
+      const refused = await byMerchant(live.id);
+      expect(refused.statusCode).toBe(403);
+      const [unchanged] = await fixture.db.select().from(invoices).where(eq(invoices.id, live.id));
+      expect(unchanged?.status).toBe('NEW');
+      expect(await eventsOf(live.id)).toEqual([]);
+    });
+
+    it('answers 409 for the current status and lets only one of two racing changes through', async () => {
+      const invoice = await fixture.createInvoice(fixture.terminals.ownDeposit, {
+        status: 'IN_PROGRESS',
+      });
+      const same = await fixture.call('PATCH', '/api/v1/invoice/status', 'support', {
+        invoiceId: invoice.id,
+        statusId: STATUS_ID.IN_PROGRESS,
+      });
+      expect(same.statusCode).toBe(409);
+      expect(same.json().message).toBe('Invoice is already IN_PROGRESS');
+
+      const racing = await Promise.all(
+        [1, 2, 3].map(() =>
+          fixture.call('PATCH', '/api/v1/invoice/status', 'support', {
+            invoiceId: invoice.id,
+            statusId: STATUS_ID.DONE,
+          }),
+        ),
+      );
+      expect(racing.map((response) => response.statusCode).sort()).toEqual([200, 409, 409]);
+      const history = await fixture.db
+        .select()
+        .from(invoiceStatusHistory)
+        .where(
+          and(
+            eq(invoiceStatusHistory.invoiceId, invoice.id),
+            eq(invoiceStatusHistory.status, 'DONE'),
+          ),
+        );
+      expect(history).toHaveLength(1);
+    });
+
+    it('refuses unknown statuses and malformed bodies (400)', async () => {
+      const invoice = await fixture.createInvoice(fixture.terminals.ownDeposit);
+      const patch = (payload: object) =>
+        fixture.call('PATCH', '/api/v1/invoice/status', 'support', payload);
+      const unknownStatus = await patch({
+        invoiceId: invoice.id,
+        statusId: referenceItemId(204, 1),
+      });
+      expect(unknownStatus.statusCode).toBe(400);
+      expect(unknownStatus.json().message).toBe('Unknown status');
+      expect((await patch({ invoiceId: invoice.id, statusId: 999_999_999 })).statusCode).toBe(400);
+      expect((await patch({ invoiceId: invoice.id, statusId: 'DONE' })).statusCode).toBe(400);
+      expect((await patch({ invoiceId: invoice.id })).statusCode).toBe(400);
+      expect((await patch({ invoiceId: 'x', statusId: STATUS_ID.DONE })).statusCode).toBe(400);
+      const [unchanged] = await fixture.db
+        .select()
+        .from(invoices)
+        .where(eq(invoices.id, invoice.id));
+      expect(unchanged?.status).toBe('NEW');
+    });
+
+    it('hides another merchant’s invoice (404) and needs a session (401)', async () => {
+      const theirs = await fixture.createInvoice(fixture.terminals.otherDeposit, {
+        isTestProcessing: true,
+      });
+      const body = { invoiceId: theirs.id, statusId: STATUS_ID.DONE };
+      expect(
+        (await fixture.call('PATCH', '/api/v1/invoice/status', 'merchant', body)).statusCode,
+      ).toBe(404);
+      expect(
+        (await fixture.call('PATCH', '/api/v1/invoice/status', undefined, body)).statusCode,
+      ).toBe(401);
+      expect(
+        (
+          await fixture.call('PATCH', '/api/v1/invoice/status', 'support', {
+            ...body,
+            invoiceId: crypto.randomUUID(),
+          })
+        ).statusCode,
+      ).toBe(404);
+    });
+  });
+
+  describe('PATCH /api/v1/invoice/amount', () => {
+    it('corrects the amount, moves the account limit by the difference and logs it', async () => {
+      const invoice = await fixture.createInvoice(fixture.terminals.ownDeposit, {
+        status: 'IN_PROGRESS',
+        amount: 300_000n,
+        peopleAccountId: accountId,
+      });
+      const before = await accountBalance();
+      const response = await fixture.call('PATCH', '/api/v1/invoice/amount', 'admin', {
+        invoiceId: invoice.id,
+        amount: 280_000,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data.amount).toBe(280_000);
+      expect(await accountBalance()).toBe((before ?? 0n) - 20_000n);
+      expect(await eventsOf(invoice.id)).toMatchObject([
+        {
+          eventCode: 'AMOUNT_CHANGED',
+          description: 'Amount changed from 300000 to 280000 (minor units)',
+          personId: fixture.personIds.admin,
+        },
+      ]);
+    });
+
+    it('tells the merchant again when the invoice already has an outcome', async () => {
+      const invoice = await fixture.createInvoice(fixture.terminals.ownDeposit, {
+        status: 'DONE',
+        callbackUrl: 'https://merchant.example/callback',
+      });
+      await fixture.call('PATCH', '/api/v1/invoice/amount', 'admin', {
+        invoiceId: invoice.id,
+        amount: 150_000,
+      });
+      expect(await callbacksOf(invoice.id)).toMatchObject([
+        { invoiceStatus: 'DONE', payload: { amount: '150000' } },
+      ]);
+    });
+
+    it('refuses zero, negative, fractional, unsafe, over-limit and unchanged amounts', async () => {
+      const invoice = await fixture.createInvoice(fixture.terminals.ownDeposit, {
+        amount: 100_000n,
+      });
+      const patch = (amount: unknown) =>
+        fixture.call('PATCH', '/api/v1/invoice/amount', 'admin', { invoiceId: invoice.id, amount });
+      for (const amount of [0, -5, 1.5, '12a', 2 ** 60, null]) {
+        expect((await patch(amount)).statusCode, String(amount)).toBe(400);
+      }
+      const overLimit = await patch(5_000_000_001);
+      expect(overLimit.statusCode).toBe(400);
+      expect(overLimit.json().message).toBe('Amount must not exceed 5000000000 (UZS minor units)');
+      expect((await patch(100_000)).statusCode).toBe(409);
+      const [unchanged] = await fixture.db
+        .select()
+        .from(invoices)
+        .where(eq(invoices.id, invoice.id));
+      expect(unchanged?.amount).toBe(100_000n);
+    });
+
+    it('needs invoice.amount.change (403), a session (401) and the caller’s merchant (404)', async () => {
+      const invoice = await fixture.createInvoice(fixture.terminals.ownDeposit);
+      const body = { invoiceId: invoice.id, amount: 120_000 };
+      expect(
+        (await fixture.call('PATCH', '/api/v1/invoice/amount', 'support', body)).statusCode,
+      ).toBe(403);
+      expect(
+        (await fixture.call('PATCH', '/api/v1/invoice/amount', 'merchant', body)).statusCode,
+      ).toBe(403);
+      expect(
+        (await fixture.call('PATCH', '/api/v1/invoice/amount', undefined, body)).statusCode,
+      ).toBe(401);
+
+      const corrector = await createTestPerson(fixture.db, {
+        username: 'corrector',
+        role: 'merchant',
+        merchantId: fixture.own.id,
+        extraPermissions: ['invoice.amount.change'],
+      });
+      const cookie = await signIn(fixture.testApp.app, 'corrector', corrector.password);
+      const theirs = await fixture.createInvoice(fixture.terminals.otherDeposit);
+      const patchAs = (invoiceId: string) =>
+        fixture.testApp.app.inject({
+          method: 'PATCH',
+          url: '/api/v1/invoice/amount',
+          headers: { cookie },
+          payload: { invoiceId, amount: 110_000 },
+        });
+      expect((await patchAs(theirs.id)).statusCode).toBe(404);
+      expect((await patchAs(invoice.id)).statusCode).toBe(200);
+    });
+  });
+
+  describe('POST /api/v1/invoice/retry', () => {
+    it('opens a new provider transaction and puts a declined withdrawal back in progress', async () => {
+      const invoice = await fixture.createInvoice(fixture.terminals.ownWithdrawal, {
+        status: 'DECLINED',
+      });
+      const response = await fixture.call('POST', '/api/v1/invoice/retry', 'support', {
+        invoiceId: invoice.id,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data.invoiceStatus.code).toBe('IN_PROGRESS');
+      const attempts = await fixture.db
+        .select()
+        .from(invoiceTransactions)
+        .where(eq(invoiceTransactions.invoiceId, invoice.id));
+      expect(attempts).toMatchObject([{ status: 'NEW' }]);
+      const codes = (await eventsOf(invoice.id)).map((event) => event.eventCode).sort();
+      expect(codes).toEqual(['INVOICE_RETRIED', 'STATUS_CHANGED']);
+    });
+
+    it('keeps an in-progress withdrawal in progress', async () => {
+      const invoice = await fixture.createInvoice(fixture.terminals.ownWithdrawal, {
+        status: 'IN_PROGRESS',
+      });
+      const response = await fixture.call('POST', '/api/v1/invoice/retry', 'support', {
+        invoiceId: invoice.id,
+      });
+      expect(response.statusCode).toBe(200);
+      expect((await eventsOf(invoice.id)).map((event) => event.eventCode)).toEqual([
+        'INVOICE_RETRIED',
+      ]);
+    });
+
+    it.each([
+      ['a DONE withdrawal', 'ownWithdrawal', 'DONE', 'A DONE withdrawal cannot be retried'],
+      [
+        'a CANCELED withdrawal',
+        'ownWithdrawal',
+        'CANCELED',
+        'A CANCELED withdrawal cannot be retried',
+      ],
+      ['a deposit', 'ownDeposit', 'DECLINED', 'Only withdrawals can be retried'],
+    ] as const)('refuses %s (409)', async (_name, terminal, status, message) => {
+      const invoice = await fixture.createInvoice(fixture.terminals[terminal], { status });
+      const response = await fixture.call('POST', '/api/v1/invoice/retry', 'support', {
+        invoiceId: invoice.id,
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toBe(message);
+      const attempts = await fixture.db
+        .select()
+        .from(invoiceTransactions)
+        .where(eq(invoiceTransactions.invoiceId, invoice.id));
+      expect(attempts).toEqual([]);
+    });
+
+    it('needs invoice.status.change (403), a session (401), a valid id (400) and the caller’s merchant (404)', async () => {
+      const invoice = await fixture.createInvoice(fixture.terminals.ownWithdrawal, {
+        status: 'NEW',
+      });
+      expect(
+        (await fixture.call('POST', '/api/v1/invoice/retry', 'merchant', { invoiceId: invoice.id }))
+          .statusCode,
+      ).toBe(403);
+      expect(
+        (await fixture.call('POST', '/api/v1/invoice/retry', undefined, { invoiceId: invoice.id }))
+          .statusCode,
+      ).toBe(401);
+      expect(
+        (await fixture.call('POST', '/api/v1/invoice/retry', 'support', { invoiceId: 42 }))
+          .statusCode,
+      ).toBe(400);
+      expect((await fixture.call('POST', '/api/v1/invoice/retry', 'support', {})).statusCode).toBe(
+        400,
+      );
+      expect(
+        (
+          await fixture.call('POST', '/api/v1/invoice/retry', 'support', {
+            invoiceId: crypto.randomUUID(),
+          })
+        ).statusCode,
+      ).toBe(404);
+    });
+  });
+});

@@ -1,0 +1,183 @@
+import {
+  canChangeInvoiceStatus,
+  canRetryInvoice,
+  isInvoiceStatusCode,
+  REFERENCE_HEADER_IDS,
+} from '@paygate/domain';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import { currencies, invoiceTransactions, referenceItems } from '../../db/schema.ts';
+import { errorResponseSchema } from '../../http/error-handler.ts';
+import { badRequest, conflict, forbidden } from '../../http/http-errors.ts';
+import { dataEnvelope } from '../../http/response-envelope.ts';
+import { recordEvent } from '../audit/event-log.ts';
+import { requirePerson } from '../auth/authenticated-person.ts';
+import {
+  applyAmountChange,
+  applyStatusChange,
+  INVOICE_EVENT_CODES,
+} from '../invoice-lifecycle/invoice-changes.ts';
+import { invoiceSchema } from '../invoices/invoice-presenter.ts';
+import { lockVisibleInvoice, presentInvoiceById } from './invoice-access.ts';
+
+const invoiceIdProperty = { invoiceId: { type: 'string', format: 'uuid' } } as const;
+
+const changeResponses = {
+  200: dataEnvelope(invoiceSchema),
+  400: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+} as const;
+
+/** Manual changes to an invoice (SPEC §4, §7): status, amount, retry of a withdrawal. */
+export const invoiceChangeRoutes = (app: FastifyInstance, db: Database) => {
+  app.patch<{ Body: { invoiceId: string; statusId: number } }>(
+    '/api/v1/invoice/status',
+    {
+      // invoice.status.change, or any signed-in person on a test-processing invoice (SPEC §4).
+      config: { access: { permissions: [] } },
+      schema: {
+        tags: ['invoice changes'],
+        summary: 'Set an invoice’s status by hand',
+        description:
+          'statusId is an item of the payment status list (reference 201). Needs ' +
+          'invoice.status.change unless the invoice is a test-processing one.',
+        body: {
+          type: 'object',
+          required: ['invoiceId', 'statusId'],
+          additionalProperties: false,
+          properties: { ...invoiceIdProperty, statusId: { type: 'integer', minimum: 1 } },
+        },
+        response: changeResponses,
+      },
+    },
+    async (request) => {
+      const person = requirePerson(request.person);
+      const { invoiceId, statusId } = request.body;
+      const [statusItem] = await db
+        .select({ code: referenceItems.code })
+        .from(referenceItems)
+        .where(
+          and(
+            eq(referenceItems.id, statusId),
+            eq(referenceItems.headerId, REFERENCE_HEADER_IDS.paymentStatus),
+          ),
+        );
+      const target = statusItem?.code;
+      if (!target || !isInvoiceStatusCode(target)) throw badRequest('Unknown status');
+
+      await db.transaction(async (tx) => {
+        const invoice = await lockVisibleInvoice(tx, person, invoiceId);
+        if (!canChangeInvoiceStatus(person, invoice)) throw forbidden();
+        await applyStatusChange(
+          tx,
+          invoice,
+          target,
+          {
+            personId: person.id,
+            sourceIp: request.ip,
+          },
+          'manual change',
+        );
+      });
+      return { data: await presentInvoiceById(db, person, invoiceId) };
+    },
+  );
+
+  app.patch<{ Body: { invoiceId: string; amount: number } }>(
+    '/api/v1/invoice/amount',
+    {
+      config: { access: { permissions: ['invoice.amount.change'] } },
+      schema: {
+        tags: ['invoice changes'],
+        summary: 'Correct an invoice’s amount (minor units)',
+        description:
+          'The new amount must be positive and at most the currency’s maximum. An invoice with ' +
+          'an outcome sends its merchant a new callback with the corrected amount.',
+        body: {
+          type: 'object',
+          required: ['invoiceId', 'amount'],
+          additionalProperties: false,
+          properties: {
+            ...invoiceIdProperty,
+            amount: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+          },
+        },
+        response: changeResponses,
+      },
+    },
+    async (request) => {
+      const person = requirePerson(request.person);
+      const { invoiceId } = request.body;
+      const amount = BigInt(request.body.amount);
+      await db.transaction(async (tx) => {
+        const invoice = await lockVisibleInvoice(tx, person, invoiceId);
+        if (invoice.amount === amount) throw conflict('The invoice already has this amount');
+        const [currency] = await tx
+          .select({ maxValue: currencies.maxValue, code: currencies.code })
+          .from(currencies)
+          .where(eq(currencies.id, invoice.currencyId));
+        if (currency && amount > currency.maxValue) {
+          throw badRequest(
+            `Amount must not exceed ${currency.maxValue} (${currency.code.trim()} minor units)`,
+          );
+        }
+        await applyAmountChange(tx, invoice, amount, { personId: person.id, sourceIp: request.ip });
+      });
+      return { data: await presentInvoiceById(db, person, invoiceId) };
+    },
+  );
+
+  app.post<{ Body: { invoiceId: string } }>(
+    '/api/v1/invoice/retry',
+    {
+      config: { access: { permissions: ['invoice.status.change'] } },
+      schema: {
+        tags: ['invoice changes'],
+        summary: 'Send a withdrawal to the provider again',
+        description:
+          'Only withdrawals that are not CANCELED or DONE (SPEC §4). Opens a new provider ' +
+          'transaction; a NEW or DECLINED withdrawal goes back to IN_PROGRESS.',
+        body: {
+          type: 'object',
+          required: ['invoiceId'],
+          additionalProperties: false,
+          properties: invoiceIdProperty,
+        },
+        response: changeResponses,
+      },
+    },
+    async (request) => {
+      const person = requirePerson(request.person);
+      const { invoiceId } = request.body;
+      await db.transaction(async (tx) => {
+        const invoice = await lockVisibleInvoice(tx, person, invoiceId);
+        if (!canRetryInvoice({ flowType: invoice.flowType, statusCode: invoice.status })) {
+          throw conflict(
+            invoice.flowType === 'WITHDRAWAL'
+              ? `A ${invoice.status} withdrawal cannot be retried`
+              : 'Only withdrawals can be retried',
+          );
+        }
+        await tx.insert(invoiceTransactions).values({ invoiceId, status: 'NEW' });
+        const actor = { personId: person.id, sourceIp: request.ip };
+        if (invoice.status === 'NEW' || invoice.status === 'DECLINED') {
+          await applyStatusChange(tx, invoice, 'IN_PROGRESS', actor, 'retry');
+        }
+        await recordEvent(tx, {
+          eventCode: INVOICE_EVENT_CODES.retried,
+          description: 'Withdrawal sent to the provider again',
+          personId: person.id,
+          merchantId: invoice.merchantId,
+          invoiceId,
+          entityType: 'invoice',
+          entityId: invoiceId,
+          sourceIp: request.ip,
+        });
+      });
+      return { data: await presentInvoiceById(db, person, invoiceId) };
+    },
+  );
+};

@@ -1,0 +1,218 @@
+import { REFERENCE_HEADER_IDS } from '@paygate/domain';
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import {
+  eventLog,
+  invoiceErrors,
+  invoiceStatusHistory,
+  invoiceTransactions,
+  people,
+  referenceItems,
+} from '../../db/schema.ts';
+import { errorResponseSchema } from '../../http/error-handler.ts';
+import { dataEnvelope } from '../../http/response-envelope.ts';
+import { requirePerson } from '../auth/authenticated-person.ts';
+import {
+  type InvoiceIdQuery,
+  invoiceIdQuerySchema,
+  requireVisibleInvoice,
+} from './invoice-access.ts';
+
+const dateTime = { type: 'string', format: 'date-time' } as const;
+const listOf = (item: object) => dataEnvelope({ type: 'array', items: item });
+const readResponses = (item: object) => ({
+  200: listOf(item),
+  400: errorResponseSchema,
+  404: errorResponseSchema,
+});
+
+const statusEventSchema = {
+  type: 'object',
+  required: ['status', 'statusDate', 'userId'],
+  properties: {
+    status: {
+      type: 'object',
+      required: ['code', 'value'],
+      properties: { code: { type: 'string' }, value: { type: 'string' } },
+    },
+    statusDate: dateTime,
+    userId: { type: ['integer', 'null'], description: 'The person who set it by hand, if any' },
+  },
+} as const;
+
+const errorEventSchema = {
+  type: 'object',
+  required: ['id', 'description', 'eventTime'],
+  properties: { id: { type: 'integer' }, description: { type: 'string' }, eventTime: dateTime },
+} as const;
+
+const eventLogRowSchema = {
+  type: 'object',
+  required: ['id', 'eventCode', 'description', 'eventTime', 'userId', 'userName'],
+  properties: {
+    id: { type: 'integer' },
+    eventCode: { type: 'string' },
+    description: { type: 'string' },
+    eventTime: dateTime,
+    userId: { type: ['integer', 'null'] },
+    userName: { type: ['string', 'null'] },
+  },
+} as const;
+
+const transactionSchema = {
+  type: 'object',
+  required: ['id', 'status', 'createDate', 'statusDate'],
+  properties: {
+    id: { type: 'integer' },
+    status: { type: 'string' },
+    createDate: dateTime,
+    statusDate: dateTime,
+  },
+} as const;
+
+/** The invoice details' history sections (SPEC §2, §7): status events, errors, event log, transactions. */
+export const invoiceHistoryRoutes = (app: FastifyInstance, db: Database) => {
+  app.get<{ Querystring: InvoiceIdQuery }>(
+    '/api/v1/event/status',
+    {
+      config: { access: { permissions: [] } },
+      schema: {
+        tags: ['invoice history'],
+        summary: 'Status changes of an invoice, oldest first',
+        querystring: invoiceIdQuerySchema,
+        response: readResponses(statusEventSchema),
+      },
+    },
+    async (request) => {
+      const invoice = await requireVisibleInvoice(
+        db,
+        requirePerson(request.person),
+        request.query.invoiceId,
+      );
+      const rows = await db
+        .select({
+          code: invoiceStatusHistory.status,
+          value: referenceItems.value,
+          statusDate: invoiceStatusHistory.statusDate,
+          userId: invoiceStatusHistory.personId,
+        })
+        .from(invoiceStatusHistory)
+        .leftJoin(
+          referenceItems,
+          and(
+            eq(referenceItems.headerId, REFERENCE_HEADER_IDS.paymentStatus),
+            eq(referenceItems.code, invoiceStatusHistory.status),
+          ),
+        )
+        .where(eq(invoiceStatusHistory.invoiceId, invoice.id))
+        .orderBy(asc(invoiceStatusHistory.statusDate), asc(invoiceStatusHistory.id));
+      return {
+        data: rows.map((row) => ({
+          status: { code: row.code, value: row.value ?? row.code },
+          statusDate: row.statusDate.toISOString(),
+          userId: row.userId,
+        })),
+      };
+    },
+  );
+
+  app.get<{ Querystring: InvoiceIdQuery }>(
+    '/api/v1/event/error',
+    {
+      config: { access: { permissions: ['invoice.error.read'] } },
+      schema: {
+        tags: ['invoice history'],
+        summary: 'Processing errors of an invoice, oldest first',
+        querystring: invoiceIdQuerySchema,
+        response: readResponses(errorEventSchema),
+      },
+    },
+    async (request) => {
+      const invoice = await requireVisibleInvoice(
+        db,
+        requirePerson(request.person),
+        request.query.invoiceId,
+      );
+      const rows = await db
+        .select()
+        .from(invoiceErrors)
+        .where(eq(invoiceErrors.invoiceId, invoice.id))
+        .orderBy(asc(invoiceErrors.eventTime), asc(invoiceErrors.id));
+      return {
+        data: rows.map((row) => ({
+          id: row.id,
+          description: row.description,
+          eventTime: row.eventTime.toISOString(),
+        })),
+      };
+    },
+  );
+
+  app.get<{ Querystring: InvoiceIdQuery }>(
+    '/api/v1/event/invoice',
+    {
+      config: { access: { permissions: ['invoice.event.read'] } },
+      schema: {
+        tags: ['invoice history'],
+        summary: 'Event log of an invoice: every change with who made it, oldest first',
+        querystring: invoiceIdQuerySchema,
+        response: readResponses(eventLogRowSchema),
+      },
+    },
+    async (request) => {
+      const invoice = await requireVisibleInvoice(
+        db,
+        requirePerson(request.person),
+        request.query.invoiceId,
+      );
+      const rows = await db
+        .select({
+          id: eventLog.id,
+          eventCode: eventLog.eventCode,
+          description: eventLog.description,
+          eventTime: eventLog.eventTime,
+          userId: eventLog.personId,
+          userName: people.username,
+        })
+        .from(eventLog)
+        .leftJoin(people, eq(people.id, eventLog.personId))
+        .where(eq(eventLog.invoiceId, invoice.id))
+        .orderBy(asc(eventLog.eventTime), asc(eventLog.id));
+      return { data: rows.map((row) => ({ ...row, eventTime: row.eventTime.toISOString() })) };
+    },
+  );
+
+  app.get<{ Querystring: InvoiceIdQuery }>(
+    '/api/v1/transaction/invoice',
+    {
+      config: { access: { permissions: ['invoice.transaction.read'] } },
+      schema: {
+        tags: ['invoice history'],
+        summary: 'Provider transactions (processing attempts) of an invoice, oldest first',
+        querystring: invoiceIdQuerySchema,
+        response: readResponses(transactionSchema),
+      },
+    },
+    async (request) => {
+      const invoice = await requireVisibleInvoice(
+        db,
+        requirePerson(request.person),
+        request.query.invoiceId,
+      );
+      const rows = await db
+        .select()
+        .from(invoiceTransactions)
+        .where(eq(invoiceTransactions.invoiceId, invoice.id))
+        .orderBy(asc(invoiceTransactions.createDate), asc(invoiceTransactions.id));
+      return {
+        data: rows.map((row) => ({
+          id: row.id,
+          status: row.status,
+          createDate: row.createDate.toISOString(),
+          statusDate: row.statusDate.toISOString(),
+        })),
+      };
+    },
+  );
+};
