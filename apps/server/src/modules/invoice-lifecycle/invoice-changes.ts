@@ -5,7 +5,7 @@ import { invoiceStatusHistory, invoices, peopleAccountLimits } from '../../db/sc
 import { conflict, notFound } from '../../http/http-errors.ts';
 import { recordEvent } from '../audit/event-log.ts';
 import { enqueueCallback } from '../callbacks/callback-queue.ts';
-import { holdsAccountLimit, isOutcomeStatus } from './invoice-status-rules.ts';
+import { holdsAccountLimit, isFinalStatus } from './invoice-status-rules.ts';
 
 /** Event codes of invoice changes (reference list 100 names them for the back office). */
 export const INVOICE_EVENT_CODES = {
@@ -43,7 +43,7 @@ const adjustAccountBalance = async (tx: Database, peopleAccountId: number, delta
 };
 
 /**
- * Sets a locked invoice's status: history row, account limit, merchant callback for an outcome,
+ * Sets a locked invoice's status: history row, account limit, merchant callback for a final status,
  * event-log row. Call inside a transaction after `lockInvoice`; `reason` ends the event text.
  */
 export const applyStatusChange = async (
@@ -75,7 +75,7 @@ export const applyStatusChange = async (
     await adjustAccountBalance(tx, invoice.peopleAccountId, delta);
   }
 
-  if (isOutcomeStatus(to)) await enqueueCallback(tx, updated, { isManual: false });
+  if (isFinalStatus(to)) await enqueueCallback(tx, updated, { isManual: false });
 
   await recordEvent(tx, {
     eventCode: INVOICE_EVENT_CODES.statusChanged,
@@ -92,7 +92,7 @@ export const applyStatusChange = async (
 
 /**
  * Sets a locked invoice's amount. The account limit follows the new amount while the invoice
- * holds it, and a merchant already told the outcome is told again with the corrected amount.
+ * holds it, and a merchant already told the final status is told again with the corrected amount.
  */
 export const applyAmountChange = async (
   tx: Database,
@@ -110,7 +110,7 @@ export const applyAmountChange = async (
   if (invoice.peopleAccountId !== null && holdsAccountLimit(invoice.status)) {
     await adjustAccountBalance(tx, invoice.peopleAccountId, amount - invoice.amount);
   }
-  if (isOutcomeStatus(invoice.status)) await enqueueCallback(tx, updated, { isManual: false });
+  if (isFinalStatus(invoice.status)) await enqueueCallback(tx, updated, { isManual: false });
 
   await recordEvent(tx, {
     eventCode: INVOICE_EVENT_CODES.amountChanged,

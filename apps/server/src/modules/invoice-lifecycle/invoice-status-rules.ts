@@ -1,11 +1,12 @@
 import type { InvoiceStatusCode } from '@paygate/domain';
 
 /**
- * How each invoice status bears on money. An account's limit balance holds the amount of every
- * invoice assigned to it that is open or succeeded; a failed invoice gives its amount back.
+ * The invoice state machine (docs/decisions/0006-invoice-lifecycle.md).
+ * NEW: created, nothing assigned yet. IN_PROGRESS: requisites assigned (deposit) or payout
+ * requested (withdrawal). PAYED: the provider reported that the money moved; the platform awaits
+ * its confirmation. DONE: confirmed. DECLINED: refused (no account, provider). CANCELED: expired
+ * or abandoned.
  */
-export const OPEN_STATUSES = ['NEW', 'IN_PROGRESS'] as const satisfies readonly InvoiceStatusCode[];
-export const SUCCEEDED_STATUSES = ['DONE', 'PAYED'] as const satisfies readonly InvoiceStatusCode[];
 export const FAILED_STATUSES = [
   'DECLINED',
   'CANCELED',
@@ -13,28 +14,33 @@ export const FAILED_STATUSES = [
 
 const includes = (list: readonly string[], status: string) => list.includes(status);
 
-export const isOpenStatus = (status: string) => includes(OPEN_STATUSES, status);
-export const isSucceededStatus = (status: string) => includes(SUCCEEDED_STATUSES, status);
 export const isFailedStatus = (status: string) => includes(FAILED_STATUSES, status);
 
-/** A status the merchant is told about: the payment has an outcome. */
-export const isOutcomeStatus = (status: string) =>
-  isSucceededStatus(status) || isFailedStatus(status);
+/** Final statuses: the payment has its outcome and the merchant is told (callback). */
+export const FINAL_STATUSES = [
+  'DONE',
+  ...FAILED_STATUSES,
+] as const satisfies readonly InvoiceStatusCode[];
+export const isFinalStatus = (status: string) => includes(FINAL_STATUSES, status);
 
-/** Whether an invoice in this status keeps its amount taken from its account's limit. */
+/**
+ * Whether an invoice in this status keeps its amount taken from its people account's limit:
+ * taken when requisites are assigned, given back when the invoice fails.
+ */
 export const holdsAccountLimit = (status: string) => !isFailedStatus(status);
 
 /**
  * Transitions the payment engine makes on its own (customer, provider, expiry). A person with
- * invoice.status.change may set any other status by hand (SPEC §4 offers every other status);
- * such overrides are recorded with the person in the history and the event log.
+ * invoice.status.change (or anyone on a test-processing invoice, SPEC §4) may set any other
+ * status by hand; such overrides are recorded with the person in the history and the event log.
  */
 export const AUTOMATIC_TRANSITIONS: Readonly<
   Record<InvoiceStatusCode, readonly InvoiceStatusCode[]>
 > = {
   NEW: ['IN_PROGRESS', 'DECLINED', 'CANCELED'],
-  IN_PROGRESS: ['DONE', 'PAYED', 'DECLINED', 'CANCELED'],
-  PAYED: ['DONE'],
+  IN_PROGRESS: ['PAYED', 'DONE', 'DECLINED', 'CANCELED'],
+  // A provider may reverse a reported payment before confirming it.
+  PAYED: ['DONE', 'DECLINED'],
   DONE: [],
   DECLINED: [],
   CANCELED: [],
