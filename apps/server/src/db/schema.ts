@@ -195,6 +195,18 @@ export const providers = pgTable(
   (table) => [uniqueIndex('providers_code_uq').on(table.code)],
 );
 
+/**
+ * The key a provider signs its confirmations with (HMAC-SHA256). Kept apart from the provider
+ * row so listing providers can never leak it.
+ */
+export const providerCredentials = pgTable('provider_credentials', {
+  providerId: integer('provider_id')
+    .primaryKey()
+    .references(() => providers.id, { onDelete: 'cascade' }),
+  signingSecret: text('signing_secret').notNull(),
+  createdAt: createdAt(),
+});
+
 export const paymentMethods = pgTable(
   'payment_methods',
   {
@@ -235,6 +247,8 @@ export const peopleAccounts = pgTable(
     ownerName: text('owner_name').notNull().default(''),
     countryCode: text('country_code'),
     enabled: boolean('enabled').notNull().default(true),
+    /** When requisites of this account were last handed out: ties go to the least recent. */
+    lastAssignedAt: timestamp('last_assigned_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [index('people_accounts_method_idx').on(table.paymentMethodId, table.enabled)],
@@ -508,5 +522,30 @@ export const loginAttempts = pgTable(
   (table) => [
     index('login_attempts_username_idx').on(table.username, table.attemptedAt),
     index('login_attempts_ip_idx').on(table.sourceIp, table.attemptedAt),
+  ],
+);
+
+/**
+ * Idempotency keys of the merchant API: the first response to a key is kept and replayed for the
+ * same request; the same key with another request is refused. Kept at least 24 hours.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: bigId(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    key: text('key').notNull(),
+    /** SHA-256 of method, path and body: what "the same request" means. */
+    requestHash: text('request_hash').notNull(),
+    /** Null while the first request is still being processed. */
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('idempotency_keys_merchant_key_uq').on(table.merchantId, table.key),
+    index('idempotency_keys_created_idx').on(table.createdAt),
   ],
 );

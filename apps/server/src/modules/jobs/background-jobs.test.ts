@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { startBackgroundJobs } from './background-jobs.ts';
+
+const silentLogger = { error: () => {} };
+const waitFor = async (condition: () => boolean, timeoutMs = 2_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+};
+
+describe('background jobs', () => {
+  it('runs again at once after a full batch and waits after a partial one', async () => {
+    const batches = [true, true, false];
+    let runs = 0;
+    const jobs = startBackgroundJobs(
+      [{ name: 'drain', idleDelayMs: 60_000, runOnce: async () => batches[runs++] ?? false }],
+      silentLogger,
+    );
+    await waitFor(() => runs === 3);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(runs).toBe(3);
+    await jobs.stop();
+  });
+
+  it('keeps running after a failure and logs it', async () => {
+    const errors: object[] = [];
+    let runs = 0;
+    const jobs = startBackgroundJobs(
+      [
+        {
+          name: 'flaky',
+          idleDelayMs: 1,
+          runOnce: async () => {
+            runs += 1;
+            if (runs === 1) throw new Error('database went away');
+            return false;
+          },
+        },
+      ],
+      { error: (details) => errors.push(details) },
+    );
+    await waitFor(() => runs >= 3);
+    await jobs.stop();
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ job: 'flaky' });
+  });
+
+  it('waits for the run in flight when stopped, and schedules nothing after', async () => {
+    let finished = false;
+    let runs = 0;
+    const jobs = startBackgroundJobs(
+      [
+        {
+          name: 'slow',
+          idleDelayMs: 1,
+          runOnce: async () => {
+            runs += 1;
+            await new Promise((resolve) => setTimeout(resolve, 50));
+            finished = true;
+            return true;
+          },
+        },
+      ],
+      silentLogger,
+    );
+    await waitFor(() => runs === 1);
+    await jobs.stop();
+    expect(finished).toBe(true);
+    const runsAtStop = runs;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(runs).toBe(runsAtStop);
+  });
+});
