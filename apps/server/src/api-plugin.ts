@@ -11,6 +11,7 @@ import { healthRoutes } from './modules/health/health-routes.ts';
 import { invoiceOperationRoutes } from './modules/invoice-operations/invoice-operation-routes.ts';
 import { invoiceRoutes } from './modules/invoices/invoice-routes.ts';
 import { merchantRoutes } from './modules/merchants/merchant-routes.ts';
+import { paymentFormRoutes } from './modules/payment-form/payment-form-routes.ts';
 import { peopleMeRoutes } from './modules/people/people-me-routes.ts';
 import { referenceRoutes } from './modules/references/reference-routes.ts';
 import { reportRoutes } from './modules/reports/report-routes.ts';
@@ -38,4 +39,6 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, { db, auth 
   await terminalRoutes(app, { db });
   await accountRoutes(app, { db });
   await reportRoutes(app, { db });
+  // Public: the hosted form proves itself per call with its form id and support code.
+  await paymentFormRoutes(app, { db, verificationSecret: auth.jwtSecret });
 };

@@ -1,0 +1,402 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  eventLog,
+  invoiceErrors,
+  invoiceStatusHistory,
+  invoices,
+  invoiceTransactions,
+  peopleAccounts,
+} from '../../db/schema.ts';
+import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
+import { currencyId } from '../../seed/reference-data.ts';
+import { createPaymentFormFixture, type PaymentFormFixture } from './payment-form-test-fixture.ts';
+
+describe.each(TEST_DATABASE_KINDS)('payment form endpoints on %s', (kind) => {
+  let fixture: PaymentFormFixture;
+
+  beforeAll(async () => {
+    fixture = await createPaymentFormFixture(kind);
+  });
+  afterAll(async () => fixture?.close());
+  beforeEach(async () => {
+    await fixture.disableAllAccounts();
+  });
+
+  const deposit = (overrides: Parameters<PaymentFormFixture['createInvoice']>[1] = {}) =>
+    fixture.createInvoice(fixture.terminals.uzsDeposit, {
+      amount: 1_000_000n,
+      successUrl: 'https://shop.example/ok',
+      cancelUrl: 'https://shop.example/cancel',
+      errorUrl: 'https://shop.example/error',
+      ...overrides,
+    });
+
+  const withdrawal = (overrides: Parameters<PaymentFormFixture['createInvoice']>[1] = {}) =>
+    fixture.createInvoice(fixture.terminals.rubWithdrawal, {
+      amount: 500_000n,
+      successUrl: 'https://shop.example/ok',
+      ...overrides,
+    });
+
+  const stored = async (invoiceId: string) => {
+    const [invoice] = await fixture.db.select().from(invoices).where(eq(invoices.id, invoiceId));
+    if (!invoice) throw new Error('invoice vanished');
+    return invoice;
+  };
+
+  describe('init', () => {
+    it('answers the form data of SPEC §3 with a verification key', async () => {
+      const invoice = await deposit({ canChangeAmount: true });
+      const response = await fixture.post(invoice.formId, 'init');
+      expect(response.statusCode).toBe(200);
+      const { data } = response.json();
+      expect(data).toMatchObject({
+        invoiceId: invoice.id,
+        type: 'deposit',
+        status: 'NEW',
+        amount: 1_000_000,
+        currencyInfo: {
+          id: currencyId('UZS'),
+          code: 'UZS',
+          dimension: 2,
+          minValue: 100_000,
+          maxValue: 5_000_000_000,
+        },
+        canChangeAmount: true,
+        expiredIn: invoice.expiresAt.toISOString(),
+        successUrl: 'https://shop.example/ok',
+        cancelUrl: 'https://shop.example/cancel',
+        errorUrl: 'https://shop.example/error',
+        paymentMethodName: null,
+        credentials: null,
+      });
+      expect(data.methods.map((method: { name: string }) => method.name)).toEqual(['Humo', 'Uzs']);
+      expect(data.methods[0]).toMatchObject({ minAmount: 100_000, maxAmount: 2_000_000_000 });
+      expect(data.verficationKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    });
+
+    it('answers 404 for an unknown form, 400 for a malformed id, never 500', async () => {
+      const unknown = await fixture.post('A'.repeat(24), 'init');
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toEqual({ message: 'Payment not found' });
+      for (const formId of ['short', `${'x'.repeat(30)}%27`, 'a'.repeat(65)]) {
+        expect((await fixture.post(formId, 'init')).statusCode, formId).toBe(400);
+      }
+    });
+
+    it('answers 410 for an expired or cancelled form and 409 for a finished one', async () => {
+      const expired = await deposit({ expiresAt: new Date(Date.now() - 1_000) });
+      const expiredAnswer = await fixture.post(expired.formId, 'init');
+      expect(expiredAnswer.statusCode).toBe(410);
+      expect(expiredAnswer.json().message).toBe('The payment has expired');
+      const canceled = await deposit({ status: 'CANCELED' });
+      expect((await fixture.post(canceled.formId, 'init')).statusCode).toBe(410);
+      for (const status of ['DONE', 'DECLINED'] as const) {
+        const finished = await deposit({ status });
+        const answer = await fixture.post(finished.formId, 'init');
+        expect(answer.statusCode, status).toBe(409);
+        expect(answer.json().message).toBe('The payment is already finished');
+      }
+    });
+  });
+
+  describe('credential (deposit)', () => {
+    it('assigns the requisites of an account with room, and takes the amount from its limit', async () => {
+      const account = await fixture.createAccount({ limit: 5_000_000n, balance: 1_000_000n });
+      const invoice = await deposit();
+      const response = await fixture.requestCredential(invoice, 'HUMOUZS');
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data).toMatchObject({
+        status: 'IN_PROGRESS',
+        paymentMethodName: 'Humo',
+        credentials: {
+          value: '8600123412341234',
+          owner: 'Ivan Petrov',
+          country_code: 'UZ',
+          bank_name: 'Test bank',
+          type: 'card',
+        },
+      });
+      expect((await fixture.accountLimits(account.id))?.balance).toBe(2_000_000n);
+      expect(await stored(invoice.id)).toMatchObject({
+        status: 'IN_PROGRESS',
+        peopleAccountId: account.id,
+        credentialValue: '8600123412341234',
+      });
+      const [used] = await fixture.db
+        .select()
+        .from(peopleAccounts)
+        .where(eq(peopleAccounts.id, account.id));
+      expect(used?.lastAssignedAt).toBeInstanceOf(Date);
+      const history = await fixture.db
+        .select()
+        .from(invoiceStatusHistory)
+        .where(eq(invoiceStatusHistory.invoiceId, invoice.id));
+      expect(history.map((row) => row.status)).toEqual(['IN_PROGRESS']);
+      const attempts = await fixture.db
+        .select()
+        .from(invoiceTransactions)
+        .where(eq(invoiceTransactions.invoiceId, invoice.id));
+      expect(attempts).toMatchObject([{ status: 'NEW' }]);
+
+      // The form asks again (its retry): same requisites, nothing taken twice.
+      const again = await fixture.requestCredential(invoice, 'HUMOUZS');
+      expect(again.json().data.credentials.value).toBe('8600123412341234');
+      expect((await fixture.accountLimits(account.id))?.balance).toBe(2_000_000n);
+      // Init after a reload shows them too.
+      expect((await fixture.post(invoice.formId, 'init')).json().data.credentials.value).toBe(
+        '8600123412341234',
+      );
+    });
+
+    it('prefers higher priority, then the least recently used account', async () => {
+      const low = await fixture.createAccount({
+        priority: 1,
+        requisite: { type: 'CARD', value: '1111' },
+      });
+      const highA = await fixture.createAccount({
+        priority: 5,
+        requisite: { type: 'CARD', value: '2222' },
+      });
+      const highB = await fixture.createAccount({
+        priority: 5,
+        requisite: { type: 'CARD', value: '3333' },
+      });
+      const chosen: number[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        const invoice = await deposit();
+        await fixture.requestCredential(invoice, 'HUMOUZS');
+        chosen.push((await stored(invoice.id)).peopleAccountId ?? 0);
+      }
+      expect(chosen).toEqual([highA.id, highB.id, highA.id]);
+      expect(chosen).not.toContain(low.id);
+    });
+
+    it('skips accounts without room, disabled ones and other methods', async () => {
+      await fixture.createAccount({ limit: 1_500_000n, balance: 1_000_000n, priority: 9 });
+      await fixture.createAccount({ enabled: false, priority: 8 });
+      await fixture.createAccount({ methodCode: 'CARDUZS', priority: 7 });
+      const fitting = await fixture.createAccount({ priority: 1 });
+      const invoice = await deposit();
+      await fixture.requestCredential(invoice, 'HUMOUZS');
+      expect((await stored(invoice.id)).peopleAccountId).toBe(fitting.id);
+    });
+
+    it('never gives one amount twice on an account that checks unique amounts', async () => {
+      const unique = await fixture.createAccount({ checkUniqueAmount: true, priority: 9 });
+      const first = await deposit();
+      const second = await deposit();
+      await fixture.requestCredential(first, 'HUMOUZS');
+      const refused = await fixture.requestCredential(second, 'HUMOUZS');
+      expect((await stored(first.id)).peopleAccountId).toBe(unique.id);
+      expect(refused.statusCode).toBe(409);
+
+      const fallback = await fixture.createAccount({ priority: 1 });
+      const third = await deposit();
+      await fixture.requestCredential(third, 'HUMOUZS');
+      expect((await stored(third.id)).peopleAccountId).toBe(fallback.id);
+      const differentAmount = await deposit({ amount: 1_100_000n });
+      await fixture.requestCredential(differentAmount, 'HUMOUZS');
+      expect((await stored(differentAmount.id)).peopleAccountId).toBe(unique.id);
+    });
+
+    it('declines the invoice with an error row when no account can take it', async () => {
+      const invoice = await deposit({ callbackUrl: 'https://shop.example/callback' });
+      const response = await fixture.requestCredential(invoice, 'HUMOUZS');
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toBe('No account available for this amount');
+      expect((await stored(invoice.id)).status).toBe('DECLINED');
+      const errors = await fixture.db
+        .select()
+        .from(invoiceErrors)
+        .where(eq(invoiceErrors.invoiceId, invoice.id));
+      expect(errors.map((row) => row.description)).toEqual([
+        'No account available for this amount',
+      ]);
+      const status = await fixture.post(invoice.formId, 'status');
+      expect(status.json().data.status).toBe('DECLINED');
+      expect((await fixture.requestCredential(invoice, 'HUMOUZS')).statusCode).toBe(409);
+    });
+
+    it('takes a changed amount only when the invoice allows it, within the method and currency limits', async () => {
+      await fixture.createAccount();
+      const fixed = await deposit();
+      const changedFixed = await fixture.requestCredential(fixed, 'HUMOUZS', 1_200_000n);
+      expect(changedFixed.statusCode).toBe(400);
+      expect(changedFixed.json().message).toBe('The amount of this payment cannot be changed');
+
+      const flexible = await deposit({ canChangeAmount: true });
+      const tooSmall = await fixture.requestCredential(flexible, 'HUMOUZS', 99_999n);
+      expect(tooSmall.statusCode).toBe(400);
+      expect(tooSmall.json().message).toBe(
+        'Amount must be between 100000 and 2000000000 (minor units)',
+      );
+      expect(
+        (await fixture.requestCredential(flexible, 'HUMOUZS', 2_000_000_001n)).statusCode,
+      ).toBe(400);
+      const changed = await fixture.requestCredential(flexible, 'HUMOUZS', 1_200_000n);
+      expect(changed.statusCode).toBe(200);
+      expect(changed.json().data.amount).toBe(1_200_000);
+      expect((await stored(flexible.id)).amount).toBe(1_200_000n);
+    });
+
+    it('refuses a wrong support code (403), another currency’s method and malformed bodies (400)', async () => {
+      await fixture.createAccount();
+      const invoice = await deposit();
+      const paymentMethodId = await fixture.methodId('HUMOUZS');
+      const wrongCode = await fixture.post(invoice.formId, 'credential', {
+        amount: 1_000_000,
+        formId: invoice.formId,
+        paymentMethodId,
+        supportCode: '0'.repeat(32),
+      });
+      expect(wrongCode.statusCode).toBe(403);
+      expect(wrongCode.json().message).toBe('Invalid support code');
+      const otherForm = await deposit();
+      const borrowed = await fixture.post(invoice.formId, 'credential', {
+        amount: 1_000_000,
+        paymentMethodId,
+        supportCode: await fixture.supportCodeOf(otherForm.formId),
+      });
+      expect(borrowed.statusCode).toBe(403);
+      const rubMethod = await fixture.requestCredential(invoice, 'SBERRUB');
+      expect(rubMethod.statusCode).toBe(400);
+      const supportCode = await fixture.supportCodeOf(invoice.formId);
+      for (const body of [
+        { amount: '12a', paymentMethodId, supportCode },
+        { amount: 1_000_000, paymentMethodId: 'Humo', supportCode },
+        { amount: 1_000_000, supportCode },
+        { amount: 1_000_000, paymentMethodId },
+        { amount: -1, paymentMethodId, supportCode },
+        { amount: 1_000_000, paymentMethodId, supportCode, formId: otherForm.formId },
+      ]) {
+        expect(
+          (await fixture.post(invoice.formId, 'credential', body)).statusCode,
+          JSON.stringify(body),
+        ).toBe(400);
+      }
+      expect((await stored(invoice.id)).status).toBe('NEW');
+    });
+  });
+
+  describe('complete', () => {
+    it('records that a deposit customer says they paid and answers the success URL', async () => {
+      await fixture.createAccount();
+      const invoice = await deposit();
+      expect((await fixture.post(invoice.formId, 'complete', {})).statusCode).toBe(409);
+      await fixture.requestCredential(invoice, 'HUMOUZS');
+      const response = await fixture.post(invoice.formId, 'complete', { formId: invoice.formId });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ data: { successUrl: 'https://shop.example/ok' } });
+      const events = await fixture.db
+        .select()
+        .from(eventLog)
+        .where(
+          and(eq(eventLog.invoiceId, invoice.id), eq(eventLog.eventCode, 'CUSTOMER_MARKED_PAID')),
+        );
+      expect(events).toHaveLength(1);
+      expect((await stored(invoice.id)).status).toBe('IN_PROGRESS');
+    });
+
+    it('sends a fast-payment withdrawal to the payout queue with the phone and bank', async () => {
+      const invoice = await withdrawal();
+      const chosen = await fixture.requestCredential(invoice, 'SBPRUB');
+      expect(chosen.statusCode).toBe(200);
+      expect(chosen.json().data).toMatchObject({
+        type: 'withdrawal',
+        status: 'NEW',
+        credentials: null,
+      });
+
+      const noBank = await fixture.post(invoice.formId, 'complete', { credential: '79123456789' });
+      expect(noBank.statusCode).toBe(400);
+      expect(noBank.json().message).toBe('Choose the bank');
+      const unknownBank = await fixture.post(invoice.formId, 'complete', {
+        credential: '79123456789',
+        bankCodeInteger: 1,
+      });
+      expect(unknownBank.json().message).toBe('Unknown bank');
+      for (const credential of ['', '7912', '78123456789', '+7 (912) 345-67-8x']) {
+        const response = await fixture.post(invoice.formId, 'complete', {
+          credential,
+          bankCodeInteger: 100000000111,
+        });
+        expect(response.statusCode, credential).toBe(400);
+      }
+      expect((await stored(invoice.id)).status).toBe('NEW');
+
+      const done = await fixture.post(invoice.formId, 'complete', {
+        credential: '+79123456789',
+        formId: invoice.formId,
+        bankCodeInteger: 100000000111,
+      });
+      expect(done.statusCode).toBe(200);
+      expect(done.json().data.successUrl).toBe('https://shop.example/ok');
+      expect(await stored(invoice.id)).toMatchObject({
+        status: 'IN_PROGRESS',
+        credentialValue: '79123456789',
+        bankCodeInteger: 100000000111,
+      });
+      const attempts = await fixture.db
+        .select()
+        .from(invoiceTransactions)
+        .where(eq(invoiceTransactions.invoiceId, invoice.id));
+      expect(attempts).toHaveLength(1);
+      const twice = await fixture.post(invoice.formId, 'complete', {
+        credential: '79123456789',
+        bankCodeInteger: 100000000111,
+      });
+      expect(twice.statusCode).toBe(409);
+    });
+
+    it('needs a method chosen before a withdrawal completes', async () => {
+      const invoice = await withdrawal();
+      const response = await fixture.post(invoice.formId, 'complete', {
+        credential: '79123456789',
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toBe('Choose a payment method first');
+    });
+
+    it('takes a by-mobile withdrawal without a bank', async () => {
+      const invoice = await withdrawal();
+      await fixture.requestCredential(invoice, 'SBERRUB_X');
+      const response = await fixture.post(invoice.formId, 'complete', {
+        credential: '79001234567',
+      });
+      expect(response.statusCode).toBe(200);
+      expect((await stored(invoice.id)).bankCodeInteger).toBeNull();
+    });
+  });
+
+  describe('status and banks', () => {
+    it('answers the status of any existing form and 404 otherwise', async () => {
+      const invoice = await deposit({ status: 'DONE' });
+      const response = await fixture.post(invoice.formId, 'status');
+      expect(response.json()).toEqual({ data: { status: 'DONE', invoiceId: invoice.id } });
+      expect((await fixture.post('B'.repeat(24), 'status')).statusCode).toBe(404);
+    });
+
+    it('lists the fast-payment banks with their integer codes', async () => {
+      const invoice = await withdrawal();
+      const response = await fixture.app.inject({
+        method: 'GET',
+        url: `/api/payments/form/${invoice.formId}/banks/sbp`,
+      });
+      expect(response.statusCode).toBe(200);
+      const banks = response.json().data;
+      expect(banks).toHaveLength(12);
+      expect(banks[0]).toEqual({
+        id: expect.any(Number),
+        value: 'Sberbank',
+        codeInteger: 100000000111,
+      });
+      const unknown = await fixture.app.inject({
+        method: 'GET',
+        url: `/api/payments/form/${'C'.repeat(24)}/banks/sbp`,
+      });
+      expect(unknown.statusCode).toBe(404);
+    });
+  });
+});

@@ -1,0 +1,76 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoices, peopleAccountLimits } from '../../db/schema.ts';
+import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
+import { createPaymentFormFixture, type PaymentFormFixture } from './payment-form-test-fixture.ts';
+
+/**
+ * 50 customers ask for requisites at the same moment over a few accounts: no limit may be
+ * overcommitted and no account that checks unique amounts may carry one amount twice.
+ */
+describe.each(TEST_DATABASE_KINDS)('concurrent requisite assignment on %s', (kind) => {
+  let fixture: PaymentFormFixture;
+  beforeAll(async () => {
+    fixture = await createPaymentFormFixture(kind);
+  });
+  afterAll(async () => fixture?.close());
+
+  it('never overcommits a limit nor repeats an amount under 50 simultaneous calls', async () => {
+    const accounts = [
+      await fixture.createAccount({ limit: 3_000_000n, priority: 3, checkUniqueAmount: true }),
+      await fixture.createAccount({ limit: 4_000_000n, priority: 2, checkUniqueAmount: true }),
+      await fixture.createAccount({ limit: 5_000_000n, priority: 1 }),
+    ];
+    // Five distinct amounts, ten invoices each: 10 × (100k..500k) = 15M wanted, 12M available.
+    const forms = await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        fixture.createInvoice(fixture.terminals.uzsDeposit, {
+          amount: BigInt(100_000 * ((index % 5) + 1)) * 3n,
+        }),
+      ),
+    );
+    const responses = await Promise.all(
+      forms.map((form) => fixture.requestCredential(form, 'HUMOUZS')),
+    );
+    const codes = responses.map((response) => response.statusCode);
+    expect(codes.every((code) => code === 200 || code === 409)).toBe(true);
+
+    const accountIds = accounts.map((account) => account.id);
+    for (const account of accounts) {
+      const limits = await fixture.accountLimits(account.id);
+      const [assigned] = await fixture.db
+        .select({ total: sql<string>`coalesce(sum(${invoices.amount}), 0)` })
+        .from(invoices)
+        .where(and(eq(invoices.peopleAccountId, account.id), eq(invoices.status, 'IN_PROGRESS')));
+      expect(limits?.balance).toBe(BigInt(assigned?.total ?? '0'));
+      expect((limits?.balance ?? 0n) <= (limits?.limit ?? 0n)).toBe(true);
+    }
+    const uniqueAccounts = accounts.slice(0, 2).map((account) => account.id);
+    const clashes = await fixture.db
+      .select({
+        accountId: invoices.peopleAccountId,
+        amount: invoices.amount,
+        count: sql<number>`count(*)::int`,
+      })
+      .from(invoices)
+      .where(
+        and(inArray(invoices.peopleAccountId, uniqueAccounts), eq(invoices.status, 'IN_PROGRESS')),
+      )
+      .groupBy(invoices.peopleAccountId, invoices.amount)
+      .having(sql`count(*) > 1`);
+    expect(clashes).toEqual([]);
+
+    const assignedCount = codes.filter((code) => code === 200).length;
+    const declined = await fixture.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(invoices)
+      .where(eq(invoices.status, 'DECLINED'));
+    expect(assignedCount + (declined[0]?.count ?? 0)).toBe(50);
+    // Room was there for most of them: the queue must not decline callers it could serve.
+    const [used] = await fixture.db
+      .select({ total: sql<string>`sum(${peopleAccountLimits.balance})` })
+      .from(peopleAccountLimits)
+      .where(inArray(peopleAccountLimits.peopleAccountId, accountIds));
+    expect(BigInt(used?.total ?? '0')).toBeGreaterThan(9_000_000n);
+  });
+});

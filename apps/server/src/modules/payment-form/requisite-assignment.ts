@@ -1,0 +1,190 @@
+import { REFERENCE_HEADER_IDS } from '@paygate/domain';
+import { and, asc, desc, eq, exists, gte, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import {
+  invoiceErrors,
+  invoices,
+  invoiceTransactions,
+  type paymentMethods,
+  peopleAccountCredentials,
+  peopleAccountLimits,
+  peopleAccounts,
+  referenceItems,
+} from '../../db/schema.ts';
+import { applyStatusChange, lockInvoice } from '../invoice-lifecycle/invoice-changes.ts';
+import type { FormInvoice } from './form-invoice.ts';
+
+type PaymentMethod = typeof paymentMethods.$inferSelect;
+
+/** What the customer pays to: card numbers for card methods, phone numbers otherwise. */
+export const requisiteTypeCodeOf = (method: PaymentMethod): 'CARD' | 'PHONE' =>
+  method.requisiteKind === 'card' ? 'CARD' : 'PHONE';
+
+export const NO_ACCOUNT_ERROR = 'No account available for this amount';
+
+/** How many accounts one assignment tries before it declines the invoice. */
+const MAX_CANDIDATES = 25;
+
+export type AssignmentResult =
+  | { outcome: 'assigned'; invoice: FormInvoice }
+  | { outcome: 'declined'; invoice: FormInvoice }
+  /** The invoice was no longer NEW when its turn came (a concurrent call decided it). */
+  | { outcome: 'already-decided'; invoice: FormInvoice };
+
+class CandidateUnavailable extends Error {}
+
+/**
+ * Enabled accounts of the method with a requisite of the right type whose limit has room,
+ * highest priority first, then the least recently used. Read without locks: each candidate is
+ * checked again under its lock.
+ */
+const candidateAccounts = async (db: Database, method: PaymentMethod, amount: bigint) => {
+  const requisiteItems = db
+    .select({ id: referenceItems.id })
+    .from(referenceItems)
+    .where(
+      and(
+        eq(referenceItems.headerId, REFERENCE_HEADER_IDS.requisiteType),
+        eq(referenceItems.code, requisiteTypeCodeOf(method)),
+      ),
+    );
+  return db
+    .select({ id: peopleAccounts.id })
+    .from(peopleAccounts)
+    .innerJoin(peopleAccountLimits, eq(peopleAccountLimits.peopleAccountId, peopleAccounts.id))
+    .where(
+      and(
+        eq(peopleAccounts.enabled, true),
+        eq(peopleAccounts.paymentMethodId, method.id),
+        gte(sql`${peopleAccountLimits.limit} - ${peopleAccountLimits.balance}`, amount),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(peopleAccountCredentials)
+            .where(
+              and(
+                eq(peopleAccountCredentials.peopleAccountId, peopleAccounts.id),
+                inArray(peopleAccountCredentials.credentialTypeId, requisiteItems),
+              ),
+            ),
+        ),
+      ),
+    )
+    .orderBy(
+      desc(peopleAccountLimits.priority),
+      sql`${peopleAccounts.lastAssignedAt} ASC NULLS FIRST`,
+      asc(peopleAccounts.id),
+    )
+    .limit(MAX_CANDIDATES);
+};
+
+/**
+ * Gives a NEW deposit the requisites of one account, or declines it when none can take it.
+ *
+ * Concurrency: each attempt is one transaction that locks the invoice, then the account's limit
+ * row, and checks room and amount uniqueness again under that lock (a fresh statement sees every
+ * assignment committed before it got the lock). So simultaneous calls queue per account and
+ * never overcommit a limit or share an amount; locks are taken in one order (invoice, account)
+ * and one account per transaction, so they cannot deadlock.
+ */
+export const assignDepositRequisites = async (
+  db: Database,
+  invoiceId: string,
+  method: PaymentMethod,
+  amount: bigint,
+): Promise<AssignmentResult> => {
+  const candidates = await candidateAccounts(db, method, amount);
+  for (const candidate of candidates) {
+    try {
+      return await db.transaction(async (tx) => {
+        const invoice = await lockInvoice(tx, invoiceId);
+        if (invoice.status !== 'NEW') return { outcome: 'already-decided', invoice } as const;
+
+        const [limits] = await tx
+          .select()
+          .from(peopleAccountLimits)
+          .where(eq(peopleAccountLimits.peopleAccountId, candidate.id))
+          .for('update');
+        const [account] = await tx
+          .select()
+          .from(peopleAccounts)
+          .where(eq(peopleAccounts.id, candidate.id));
+        if (!limits || !account?.enabled || limits.limit - limits.balance < amount) {
+          throw new CandidateUnavailable();
+        }
+        if (limits.checkUniqueAmount) {
+          const [clash] = await tx
+            .select({ id: invoices.id })
+            .from(invoices)
+            .where(
+              and(
+                eq(invoices.peopleAccountId, candidate.id),
+                eq(invoices.amount, amount),
+                inArray(invoices.status, ['NEW', 'IN_PROGRESS']),
+              ),
+            )
+            .limit(1);
+          if (clash) throw new CandidateUnavailable();
+        }
+        const [credential] = await tx
+          .select({ value: peopleAccountCredentials.value })
+          .from(peopleAccountCredentials)
+          .innerJoin(
+            referenceItems,
+            eq(referenceItems.id, peopleAccountCredentials.credentialTypeId),
+          )
+          .where(
+            and(
+              eq(peopleAccountCredentials.peopleAccountId, candidate.id),
+              eq(referenceItems.code, requisiteTypeCodeOf(method)),
+            ),
+          )
+          .orderBy(asc(peopleAccountCredentials.id))
+          .limit(1);
+        if (!credential) throw new CandidateUnavailable();
+
+        await tx
+          .update(peopleAccountLimits)
+          .set({ balance: sql`${peopleAccountLimits.balance} + ${amount}` })
+          .where(eq(peopleAccountLimits.peopleAccountId, candidate.id));
+        await tx
+          .update(peopleAccounts)
+          .set({ lastAssignedAt: sql`now()` })
+          .where(eq(peopleAccounts.id, candidate.id));
+        await tx
+          .update(invoices)
+          .set({
+            amount,
+            paymentMethodId: method.id,
+            peopleAccountId: candidate.id,
+            credentialValue: credential.value,
+          })
+          .where(eq(invoices.id, invoiceId));
+        await tx.insert(invoiceTransactions).values({ invoiceId, status: 'NEW' });
+        // The record as it was: its status change must not move the limit a second time.
+        const updated = await applyStatusChange(tx, invoice, 'IN_PROGRESS', { personId: null });
+        return { outcome: 'assigned', invoice: updated } as const;
+      });
+    } catch (error) {
+      if (!(error instanceof CandidateUnavailable)) throw error;
+    }
+  }
+
+  return db.transaction(async (tx) => {
+    const invoice = await lockInvoice(tx, invoiceId);
+    if (invoice.status !== 'NEW') return { outcome: 'already-decided', invoice } as const;
+    await tx
+      .update(invoices)
+      .set({ amount, paymentMethodId: method.id })
+      .where(eq(invoices.id, invoiceId));
+    await tx.insert(invoiceErrors).values({ invoiceId, description: NO_ACCOUNT_ERROR });
+    const declined = await applyStatusChange(
+      tx,
+      invoice,
+      'DECLINED',
+      { personId: null },
+      NO_ACCOUNT_ERROR.toLowerCase(),
+    );
+    return { outcome: 'declined', invoice: declined } as const;
+  });
+};
