@@ -1,0 +1,171 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  callbacks,
+  invoiceErrors,
+  invoiceStatusHistory,
+  invoices,
+  invoiceTransactions,
+} from '../../db/schema.ts';
+import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
+import {
+  createPaymentFormFixture,
+  type PaymentFormFixture,
+} from '../payment-form/payment-form-test-fixture.ts';
+import { expireDueInvoices } from './invoice-expiry.ts';
+import { SANDBOX_DECLINE_REASON, settleSandboxPayments } from './sandbox-provider.ts';
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+
+describe.each(TEST_DATABASE_KINDS)('processing jobs on %s', (kind) => {
+  let fixture: PaymentFormFixture;
+  beforeAll(async () => {
+    fixture = await createPaymentFormFixture(kind);
+  });
+  afterAll(async () => fixture?.close());
+  beforeEach(async () => {
+    // Each test starts from a clean slate of open invoices.
+    await fixture.db.update(invoices).set({ status: 'DONE' }).where(eq(invoices.status, 'NEW'));
+    await fixture.db
+      .update(invoices)
+      .set({ status: 'DONE' })
+      .where(eq(invoices.status, 'IN_PROGRESS'));
+  });
+
+  const stored = async (invoiceId: string) => {
+    const [invoice] = await fixture.db.select().from(invoices).where(eq(invoices.id, invoiceId));
+    return invoice;
+  };
+  const historyOf = (invoiceId: string) =>
+    fixture.db
+      .select()
+      .from(invoiceStatusHistory)
+      .where(eq(invoiceStatusHistory.invoiceId, invoiceId));
+
+  describe('expiry', () => {
+    it('cancels expired NEW invoices and waiting deposits, with history and callback', async () => {
+      const account = await fixture.createAccount({ balance: 700_000n });
+      const expiredNew = await fixture.createInvoice(fixture.terminals.uzsDeposit, {
+        expiresAt: minutesAgo(1),
+        callbackUrl: 'https://shop.example/callback',
+      });
+      const waitingDeposit = await fixture.createInvoice(fixture.terminals.uzsDeposit, {
+        status: 'IN_PROGRESS',
+        amount: 700_000n,
+        peopleAccountId: account.id,
+        expiresAt: minutesAgo(1),
+      });
+      const payoutInFlight = await fixture.createInvoice(fixture.terminals.rubWithdrawal, {
+        status: 'IN_PROGRESS',
+        expiresAt: minutesAgo(1),
+      });
+      const stillOpen = await fixture.createInvoice(fixture.terminals.uzsDeposit, {
+        expiresAt: new Date(Date.now() + 60_000),
+      });
+
+      expect(await expireDueInvoices(fixture.db)).toBe(2);
+      expect((await stored(expiredNew.id))?.status).toBe('CANCELED');
+      expect((await stored(waitingDeposit.id))?.status).toBe('CANCELED');
+      expect((await stored(payoutInFlight.id))?.status).toBe('IN_PROGRESS');
+      expect((await stored(stillOpen.id))?.status).toBe('NEW');
+      expect((await fixture.accountLimits(account.id))?.balance).toBe(0n);
+      expect(await historyOf(expiredNew.id)).toMatchObject([
+        { status: 'CANCELED', personId: null },
+      ]);
+      const queued = await fixture.db
+        .select()
+        .from(callbacks)
+        .where(eq(callbacks.invoiceId, expiredNew.id));
+      expect(queued).toMatchObject([{ invoiceStatus: 'CANCELED', status: 'PENDING' }]);
+      expect(await expireDueInvoices(fixture.db)).toBe(0);
+    });
+
+    it('expires each invoice once when two instances run at the same time', async () => {
+      const expired = await Promise.all(
+        Array.from({ length: 30 }, () =>
+          fixture.createInvoice(fixture.terminals.uzsDeposit, { expiresAt: minutesAgo(2) }),
+        ),
+      );
+      const counts = await Promise.all([
+        expireDueInvoices(fixture.db, 10),
+        expireDueInvoices(fixture.db, 10),
+        expireDueInvoices(fixture.db, 10),
+      ]);
+      let total = counts.reduce((sum, count) => sum + count, 0);
+      while (total < 30) {
+        const more = await expireDueInvoices(fixture.db, 10);
+        if (more === 0) break;
+        total += more;
+      }
+      expect(total).toBe(30);
+      for (const invoice of expired) {
+        const canceled = (await historyOf(invoice.id)).filter((row) => row.status === 'CANCELED');
+        expect(canceled).toHaveLength(1);
+      }
+    });
+  });
+
+  describe('sandbox provider', () => {
+    it('confirms test payments in progress after the delay, with a provider id and callback', async () => {
+      const confirmed = await fixture.createInvoice(fixture.terminals.uzsDeposit, {
+        status: 'IN_PROGRESS',
+        isTestProcessing: true,
+        statusDate: minutesAgo(1),
+        callbackUrl: 'https://shop.example/callback',
+      });
+      await fixture.db
+        .insert(invoiceTransactions)
+        .values({ invoiceId: confirmed.id, status: 'NEW' });
+      const tooFresh = await fixture.createInvoice(fixture.terminals.uzsDeposit, {
+        status: 'IN_PROGRESS',
+        isTestProcessing: true,
+      });
+      const live = await fixture.createInvoice(fixture.terminals.uzsDeposit, {
+        status: 'IN_PROGRESS',
+        statusDate: minutesAgo(1),
+      });
+
+      expect(await settleSandboxPayments(fixture.db, { delaySeconds: 5 })).toBe(1);
+      const done = await stored(confirmed.id);
+      expect(done?.status).toBe('DONE');
+      expect(done?.providerInvoiceId).toMatch(/^sandbox_[0-9a-f]{16}$/);
+      expect((await stored(tooFresh.id))?.status).toBe('IN_PROGRESS');
+      expect((await stored(live.id))?.status).toBe('IN_PROGRESS');
+      const attempts = await fixture.db
+        .select()
+        .from(invoiceTransactions)
+        .where(eq(invoiceTransactions.invoiceId, confirmed.id));
+      expect(attempts).toMatchObject([{ status: 'SUCCESS' }]);
+      const queued = await fixture.db
+        .select()
+        .from(callbacks)
+        .where(and(eq(callbacks.invoiceId, confirmed.id), eq(callbacks.invoiceStatus, 'DONE')));
+      expect(queued).toHaveLength(1);
+    });
+
+    it('declines customers whose id starts with "decline" and gives the account its limit back', async () => {
+      const account = await fixture.createAccount({ balance: 400_000n });
+      const invoice = await fixture.createInvoice(fixture.terminals.uzsDeposit, {
+        status: 'IN_PROGRESS',
+        isTestProcessing: true,
+        statusDate: minutesAgo(1),
+        amount: 400_000n,
+        peopleAccountId: account.id,
+        customerExternalId: 'Decline-me',
+      });
+      await settleSandboxPayments(fixture.db, { delaySeconds: 5 });
+      expect((await stored(invoice.id))?.status).toBe('DECLINED');
+      expect((await fixture.accountLimits(account.id))?.balance).toBe(0n);
+      const errors = await fixture.db
+        .select()
+        .from(invoiceErrors)
+        .where(eq(invoiceErrors.invoiceId, invoice.id));
+      expect(errors.map((row) => row.description)).toEqual([SANDBOX_DECLINE_REASON]);
+      const attempts = await fixture.db
+        .select()
+        .from(invoiceTransactions)
+        .where(eq(invoiceTransactions.invoiceId, invoice.id));
+      expect(attempts).toMatchObject([{ status: 'FAILED' }]);
+    });
+  });
+});
