@@ -1,3 +1,4 @@
 export * from './amount-stepper.ts';
 export * from './change-amount-input.ts';
 export * from './minor-units.ts';
+export * from './percent-fee.ts';

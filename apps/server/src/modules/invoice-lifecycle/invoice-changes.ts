@@ -1,7 +1,13 @@
-import type { InvoiceStatusCode } from '@paygate/domain';
-import { eq, sql } from 'drizzle-orm';
+import { type InvoiceStatusCode, percentFeeOf, REFERENCE_HEADER_IDS } from '@paygate/domain';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { invoiceStatusHistory, invoices, peopleAccountLimits } from '../../db/schema.ts';
+import {
+  invoiceStatusHistory,
+  invoices,
+  peopleAccountLimits,
+  referenceItems,
+  terminalAttributes,
+} from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/http-errors.ts';
 import { recordEvent } from '../audit/event-log.ts';
 import { enqueueCallback } from '../callbacks/callback-queue.ts';
@@ -42,6 +48,25 @@ const adjustAccountBalance = async (tx: Database, peopleAccountId: number, delta
     .where(eq(peopleAccountLimits.peopleAccountId, peopleAccountId));
 };
 
+/** Terminal attribute (reference list 105) holding the fee percent of completed invoices. */
+export const FEE_PERCENT_ATTRIBUTE_CODE = 'FEE_PERCENT';
+
+/** The fee of a completed invoice: its terminal's FEE_PERCENT of the amount, 0 without one. */
+const completionFeeOf = async (tx: Database, invoice: InvoiceRecord): Promise<bigint> => {
+  const [attribute] = await tx
+    .select({ value: terminalAttributes.value })
+    .from(terminalAttributes)
+    .innerJoin(referenceItems, eq(referenceItems.id, terminalAttributes.attributeTypeId))
+    .where(
+      and(
+        eq(terminalAttributes.terminalId, invoice.terminalId),
+        eq(referenceItems.headerId, REFERENCE_HEADER_IDS.terminalAttributeType),
+        eq(referenceItems.code, FEE_PERCENT_ATTRIBUTE_CODE),
+      ),
+    );
+  return attribute ? (percentFeeOf(invoice.amount, attribute.value) ?? 0n) : 0n;
+};
+
 /**
  * Sets a locked invoice's status: history row, account limit, merchant callback for a final status,
  * event-log row. Call inside a transaction after `lockInvoice`; `reason` ends the event text.
@@ -56,9 +81,12 @@ export const applyStatusChange = async (
   const from = invoice.status;
   if (from === to) throw conflict(`Invoice is already ${to}`);
 
+  // The fee is fixed when the payment completes, from the terminal's terms at that moment.
+  const fee =
+    to === 'DONE' && invoice.fee === 0n ? await completionFeeOf(tx, invoice) : invoice.fee;
   const [updated] = await tx
     .update(invoices)
-    .set({ status: to, statusDate: sql`now()` })
+    .set({ status: to, statusDate: sql`now()`, fee })
     .where(eq(invoices.id, invoice.id))
     .returning();
   if (!updated) throw notFound('Invoice not found');

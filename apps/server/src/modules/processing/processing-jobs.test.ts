@@ -6,8 +6,11 @@ import {
   invoiceStatusHistory,
   invoices,
   invoiceTransactions,
+  terminalAttributes,
 } from '../../db/schema.ts';
 import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
+import { referenceItemId } from '../../seed/reference-data.ts';
+import { createTestTerminal } from '../../testing/test-data.ts';
 import {
   createPaymentFormFixture,
   type PaymentFormFixture,
@@ -141,6 +144,27 @@ describe.each(TEST_DATABASE_KINDS)('processing jobs on %s', (kind) => {
         .from(callbacks)
         .where(and(eq(callbacks.invoiceId, confirmed.id), eq(callbacks.invoiceStatus, 'DONE')));
       expect(queued).toHaveLength(1);
+    });
+
+    it('charges the terminal’s fee percent when a payment completes', async () => {
+      const terminal = await createTestTerminal(fixture.db, fixture.merchant.id, {
+        name: 'With fee',
+      });
+      await fixture.db
+        .insert(terminalAttributes)
+        .values({
+          terminalId: terminal.id,
+          attributeTypeId: referenceItemId(105, 5),
+          value: '2.5',
+        });
+      const invoice = await fixture.createInvoice(terminal, {
+        status: 'IN_PROGRESS',
+        isTestProcessing: true,
+        statusDate: minutesAgo(1),
+        amount: 1_234_500n,
+      });
+      await settleSandboxPayments(fixture.db, { delaySeconds: 5 });
+      expect(await stored(invoice.id)).toMatchObject({ status: 'DONE', fee: 30_863n });
     });
 
     it('declines customers whose id starts with "decline" and gives the account its limit back', async () => {
