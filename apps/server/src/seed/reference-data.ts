@@ -58,6 +58,7 @@ export const REFERENCE_LISTS: Record<ReferenceListName, ReferenceItemSeed[]> = {
     ['CALLBACK_REQUESTED', 'Manual callback requested'],
     ['TICKET_APPROVED', 'Ticket approved'],
     ['TICKET_REJECTED', 'Ticket rejected'],
+    ['TICKET_OPENED', 'Ticket opened'],
   ]),
   currency: coded([
     ['KGS', 'Kyrgyz som'],

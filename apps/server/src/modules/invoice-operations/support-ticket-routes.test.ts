@@ -56,6 +56,50 @@ describe.each(TEST_DATABASE_KINDS)('support ticket endpoints on %s', (kind) => {
     });
   });
 
+  it('opens a ticket for a visible invoice, logged with its author', async () => {
+    const response = await fixture.call('POST', '/api/v1/merchant/support', 'merchant', {
+      invoiceId,
+      description: '  Paid twice  ',
+      issueTypeId: referenceItemId(107, 3),
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().data).toMatchObject({
+      invoiceId,
+      description: 'Paid twice',
+      status: { code: 'NEW', value: 'New' },
+      issueType: { id: referenceItemId(107, 3), value: 'Duplicate payment' },
+    });
+    const events = await fixture.db
+      .select()
+      .from(eventLog)
+      .where(eq(eventLog.entityId, String(response.json().data.id)));
+    expect(events).toMatchObject([
+      { eventCode: 'TICKET_OPENED', personId: fixture.personIds.merchant },
+    ]);
+  });
+
+  it('refuses tickets without a description, with an unknown issue type or for hidden invoices', async () => {
+    const open = (who: 'merchant' | undefined, payload: object) =>
+      fixture.call('POST', '/api/v1/merchant/support', who, payload);
+    expect((await open('merchant', { invoiceId, description: '   ' })).json().message).toBe(
+      'Describe the problem',
+    );
+    expect(
+      (
+        await open('merchant', {
+          invoiceId,
+          description: 'x',
+          issueTypeId: referenceItemId(204, 1),
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect((await open('merchant', { invoiceId })).statusCode).toBe(400);
+    expect(
+      (await open('merchant', { invoiceId: theirInvoiceId, description: 'x' })).statusCode,
+    ).toBe(404);
+    expect((await open(undefined, { invoiceId, description: 'x' })).statusCode).toBe(401);
+  });
+
   it.each([
     ['approve', 'SOLVED', 'TICKET_APPROVED'],
     ['reject', 'REJECTED', 'TICKET_REJECTED'],

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { invoices, referenceItems, supportTickets } from '../../db/schema.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
-import { conflict, notFound } from '../../http/http-errors.ts';
+import { badRequest, conflict, notFound } from '../../http/http-errors.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
 import { recordEvent } from '../audit/event-log.ts';
 import { requirePerson } from '../auth/authenticated-person.ts';
@@ -13,6 +13,7 @@ import { merchantScopeOf, scopeAllows } from '../merchants/merchant-scope.ts';
 import { requireVisibleInvoice } from './invoice-access.ts';
 
 export const TICKET_EVENT_CODES = {
+  opened: 'TICKET_OPENED',
   approved: 'TICKET_APPROVED',
   rejected: 'TICKET_REJECTED',
 } as const;
@@ -118,6 +119,73 @@ export const supportTicketRoutes = (app: FastifyInstance, db: Database) => {
         .where(eq(supportTickets.invoiceId, invoice.id))
         .orderBy(asc(supportTickets.createDate), asc(supportTickets.id));
       return { data: rows.map(presentTicket) };
+    },
+  );
+
+  app.post<{ Body: { invoiceId: string; description: string; issueTypeId?: number } }>(
+    '/api/v1/merchant/support',
+    {
+      config: { access: { permissions: [] } },
+      schema: {
+        tags: ['support tickets'],
+        summary: 'Open a support ticket for an invoice',
+        description: 'issueTypeId is an item of the ticket issue type list (reference 107).',
+        body: {
+          type: 'object',
+          required: ['invoiceId', 'description'],
+          additionalProperties: false,
+          properties: {
+            invoiceId: { type: 'string', format: 'uuid' },
+            description: { type: 'string', minLength: 1, maxLength: 2000 },
+            issueTypeId: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
+          },
+        },
+        response: {
+          201: dataEnvelope(ticketSchema),
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const person = requirePerson(request.person);
+      const { invoiceId, issueTypeId } = request.body;
+      const description = request.body.description.trim();
+      if (description === '') throw badRequest('Describe the problem');
+      const invoice = await requireVisibleInvoice(db, person, invoiceId);
+      if (issueTypeId !== undefined) {
+        const [issueType] = await db
+          .select({ id: referenceItems.id })
+          .from(referenceItems)
+          .where(
+            and(
+              eq(referenceItems.id, issueTypeId),
+              eq(referenceItems.headerId, REFERENCE_HEADER_IDS.ticketIssueType),
+            ),
+          );
+        if (!issueType) throw badRequest('Unknown issue type');
+      }
+      const ticketId = await db.transaction(async (tx) => {
+        const [ticket] = await tx
+          .insert(supportTickets)
+          .values({ invoiceId, description, issueTypeId: issueTypeId ?? null })
+          .returning({ id: supportTickets.id });
+        if (!ticket) throw new Error('ticket insert returned nothing');
+        await recordEvent(tx, {
+          eventCode: TICKET_EVENT_CODES.opened,
+          description: `Ticket ${ticket.id} opened`,
+          personId: person.id,
+          merchantId: invoice.merchantId,
+          invoiceId,
+          entityType: 'support_ticket',
+          entityId: ticket.id,
+          sourceIp: request.ip,
+        });
+        return ticket.id;
+      });
+      const [row] = await selectTickets(db).where(eq(supportTickets.id, ticketId));
+      if (!row) throw notFound('Ticket not found');
+      return reply.code(201).send({ data: presentTicket(row) });
     },
   );
 
