@@ -4,6 +4,7 @@ export * from './invoices/index.ts';
 export * from './money/index.ts';
 export * from './names/index.ts';
 export * from './payment-form/index.ts';
+export * from './people-accounts/index.ts';
 export * from './permissions/index.ts';
 export * from './phone/index.ts';
 export * from './search/index.ts';

@@ -1,0 +1,4 @@
+export * from './account-create.ts';
+export * from './account-limits.ts';
+export type { AccountFieldError, AccountValidation } from './account-validation.ts';
+export * from './credential-value.ts';
