@@ -9,4 +9,5 @@ export * from './permissions/index.ts';
 export * from './phone/index.ts';
 export * from './search/index.ts';
 export * from './status/index.ts';
+export * from './terminal-attributes/index.ts';
 export * from './time/index.ts';
