@@ -3,6 +3,7 @@ export * from './constants/index.ts';
 export * from './invoices/index.ts';
 export * from './money/index.ts';
 export * from './names/index.ts';
+export * from './param-types/index.ts';
 export * from './payment-form/index.ts';
 export * from './people-accounts/index.ts';
 export * from './permissions/index.ts';

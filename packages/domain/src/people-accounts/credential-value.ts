@@ -1,3 +1,10 @@
+import {
+  isParamType,
+  matchesParamType,
+  PARAM_TYPE_MESSAGES,
+  PARAM_TYPES,
+  type ParamType,
+} from '../param-types/param-type-value.ts';
 import { PHONE_DISPLAY_RULES } from '../phone/phone-display.ts';
 import {
   type AccountFieldError,
@@ -6,47 +13,19 @@ import {
 } from './account-validation.ts';
 
 /** Parameter types of reference list 102 (SPEC §3): I Integer, S String, C Char, B Boolean, N Numeric. */
-export const CREDENTIAL_PARAM_TYPES = ['I', 'S', 'C', 'B', 'N'] as const;
-export type CredentialParamType = (typeof CREDENTIAL_PARAM_TYPES)[number];
+export const CREDENTIAL_PARAM_TYPES = PARAM_TYPES;
+export type CredentialParamType = ParamType;
 
-export const isCredentialParamType = (code: unknown): code is CredentialParamType =>
-  typeof code === 'string' && (CREDENTIAL_PARAM_TYPES as readonly string[]).includes(code);
+export const isCredentialParamType = isParamType;
 
-/** SPEC §5 attribute value texts, word for word; Boolean has none in the spec and follows suit. */
-export const CREDENTIAL_PARAM_TYPE_MESSAGES = {
-  I: 'value is not Integer',
-  S: 'value is not String',
-  C: 'value is not Char',
-  B: 'value is not Boolean',
-  N: 'value is not Numeric',
-} as const satisfies Record<CredentialParamType, string>;
+/** SPEC §5 attribute value texts, which credential values follow too. */
+export const CREDENTIAL_PARAM_TYPE_MESSAGES = PARAM_TYPE_MESSAGES;
 
-const INTEGER = /^-?\d+$/;
-const DECIMAL_WITH_FRACTION = /^\d+\.\d+$/;
-
-/**
- * SPEC §5 attribute value rules, which credential values follow too: Integer an optional minus
- * and digits; String any text; Char exactly one character; Boolean 'true' or 'false'; Numeric
- * digits, one dot, digits, and not a whole number ('12.5' yes, '12' and '12.0' no).
- */
+/** SPEC §5 attribute value rules, which credential values follow too. */
 export const matchesCredentialParamType = (
   value: string,
   paramType: CredentialParamType,
-): boolean => {
-  switch (paramType) {
-    case 'I':
-      return INTEGER.test(value);
-    case 'S':
-      return true;
-    case 'C':
-      // Counted in code points, so one emoji or accented letter is one character.
-      return [...value].length === 1;
-    case 'B':
-      return value === 'true' || value === 'false';
-    case 'N':
-      return DECIMAL_WITH_FRACTION.test(value) && !Number.isInteger(Number(value));
-  }
-};
+): boolean => matchesParamType(value, paramType);
 
 /** Codes of the requisite types (reference list 103) whose values have a shape of their own. */
 export const CREDENTIAL_TYPE_CODES = { card: 'CARD', phone: 'PHONE' } as const;

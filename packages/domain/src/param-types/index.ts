@@ -1,0 +1,1 @@
+export * from './param-type-value.ts';
