@@ -4,7 +4,10 @@ import { invoices, settlements } from '../../db/schema.ts';
 
 /** A terminal's money in its currency's minor units. */
 export interface TerminalBalance {
-  /** Completed (DONE, PAYED) deposits less their fees, less completed withdrawals and their fees. */
+  /**
+   * Confirmed (DONE) deposits less their fees, less withdrawals paid out (DONE, or PAYED: the
+   * provider reported the payout) with their fees. Credit when confirmed, debit when paid.
+   */
   completed: bigint;
   /** Withdrawals still under way (NEW, IN_PROGRESS) with their fees: promised, not yet paid. */
   pendingWithdrawals: bigint;
@@ -31,9 +34,10 @@ export const terminalBalance = async (
 ): Promise<TerminalBalance> => {
   const [movements] = await db
     .select({
-      completed: sql<string>`coalesce(sum(CASE WHEN ${invoices.flowType} = 'DEPOSIT'
-        THEN ${invoices.amount} - ${invoices.fee} ELSE -(${invoices.amount} + ${invoices.fee}) END)
-        FILTER (WHERE ${invoices.status} IN ('DONE', 'PAYED')), 0)`,
+      completed: sql<string>`coalesce(sum(${invoices.amount} - ${invoices.fee})
+        FILTER (WHERE ${invoices.flowType} = 'DEPOSIT' AND ${invoices.status} = 'DONE'), 0)
+        - coalesce(sum(${invoices.amount} + ${invoices.fee})
+        FILTER (WHERE ${invoices.flowType} = 'WITHDRAWAL' AND ${invoices.status} IN ('DONE', 'PAYED')), 0)`,
       pendingWithdrawals: sql<string>`coalesce(sum(${invoices.amount} + ${invoices.fee})
         FILTER (WHERE ${invoices.flowType} = 'WITHDRAWAL'
           AND ${invoices.status} IN ('NEW', 'IN_PROGRESS')), 0)`,
