@@ -1,0 +1,300 @@
+import { and, asc, eq, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { callbacks, invoices, merchants } from '../../db/schema.ts';
+import type { BackgroundJob } from '../jobs/background-jobs.ts';
+import {
+  callbackMessageId,
+  callbackSigningKey,
+  standardWebhookHeaders,
+} from './callback-signing.ts';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/**
+ * Pause before each retry of a callback that was not answered with a 2xx: after the 1st failed
+ * attempt 1 min, then 5 min, 10 min, 1 h, 6 h, 6 h, 10 h. Eight attempts in all over about 23 h
+ * 16 min (plus the attempts' own time); the callback is FAILED when the 8th fails too.
+ */
+export const CALLBACK_RETRY_DELAYS_MS: readonly number[] = [
+  MINUTE_MS,
+  5 * MINUTE_MS,
+  10 * MINUTE_MS,
+  HOUR_MS,
+  6 * HOUR_MS,
+  6 * HOUR_MS,
+  10 * HOUR_MS,
+];
+
+export const CALLBACK_USER_AGENT = 'paygate-callbacks/1';
+/** lastError keeps at most this many characters. */
+export const CALLBACK_ERROR_MAX_LENGTH = 500;
+
+export interface CallbackDeliveryOptions {
+  /** Callbacks claimed per run (default 50). */
+  batchSize?: number;
+  /** Deliveries in flight at once within a run (default 10). */
+  concurrency?: number;
+  /** How long one attempt may take until the response headers arrive (default 10 s). */
+  timeoutMs?: number;
+  /**
+   * How long a claim keeps other workers away (default 60 s). A worker that dies between claim
+   * and record leaves the callback to be picked up again once the lease has run out. Must exceed
+   * timeoutMs, so a live worker always records before its lease runs out.
+   */
+  leaseMs?: number;
+  /** The job's pause between runs that found less than a full batch (default 2 s). */
+  idleDelayMs?: number;
+}
+
+const DEFAULTS = {
+  batchSize: 50,
+  concurrency: 10,
+  timeoutMs: 10_000,
+  leaseMs: 60_000,
+  idleDelayMs: 2_000,
+} satisfies Required<CallbackDeliveryOptions>;
+
+const settingsOf = (options: CallbackDeliveryOptions) => {
+  const settings = { ...DEFAULTS, ...options };
+  for (const [name, value] of Object.entries(settings)) {
+    if (!Number.isInteger(value) || value < 1) {
+      throw new Error(`callback delivery: ${name} must be a positive integer`);
+    }
+  }
+  if (settings.leaseMs <= settings.timeoutMs) {
+    throw new Error('callback delivery: leaseMs must exceed timeoutMs');
+  }
+  return settings;
+};
+
+interface ClaimedCallback {
+  id: number;
+  url: string;
+  payload: unknown;
+  attempts: number;
+  signingSecret: string;
+}
+
+/** The outcome of one attempt. `final` ends the retries at once (nothing would change). */
+type AttemptOutcome =
+  | { delivered: true; responseCode: number }
+  | { delivered: false; responseCode: number | null; error: string; final?: boolean };
+
+const intervalOf = (ms: number): SQL => sql`${`${ms} milliseconds`}::interval`;
+
+/**
+ * Claims up to `batchSize` due callbacks for this worker: FOR UPDATE SKIP LOCKED so concurrent
+ * workers (other server instances) pass over each other's rows, and a lease in claimed_until so
+ * they keep away after the commit, while this worker delivers outside any transaction.
+ * Due: PENDING, next_attempt_at reached, and not claimed or the claim expired. Database clock.
+ */
+const claimDueCallbacks = (db: Database, batchSize: number, leaseMs: number) =>
+  db.transaction(async (tx): Promise<ClaimedCallback[]> => {
+    const due = await tx
+      .select({
+        id: callbacks.id,
+        url: callbacks.url,
+        payload: callbacks.payload,
+        attempts: callbacks.attempts,
+        signingSecret: merchants.signingSecret,
+      })
+      .from(callbacks)
+      .innerJoin(invoices, eq(invoices.id, callbacks.invoiceId))
+      .innerJoin(merchants, eq(merchants.id, invoices.merchantId))
+      .where(
+        and(
+          eq(callbacks.status, 'PENDING'),
+          lte(callbacks.nextAttemptAt, sql`now()`),
+          or(isNull(callbacks.claimedUntil), lt(callbacks.claimedUntil, sql`now()`)),
+        ),
+      )
+      .orderBy(asc(callbacks.nextAttemptAt), asc(callbacks.id))
+      .limit(batchSize)
+      .for('update', { of: callbacks, skipLocked: true });
+    if (due.length === 0) return [];
+    await tx
+      .update(callbacks)
+      .set({ claimedUntil: sql`now() + ${intervalOf(leaseMs)}` })
+      .where(
+        inArray(
+          callbacks.id,
+          due.map(({ id }) => id),
+        ),
+      );
+    return due;
+  });
+
+const truncate = (text: string) =>
+  text.length <= CALLBACK_ERROR_MAX_LENGTH
+    ? text
+    : `${text.slice(0, CALLBACK_ERROR_MAX_LENGTH - 1)}…`;
+
+const describeFetchError = (error: unknown, timeoutMs: number): string => {
+  if (error instanceof Error && error.name === 'TimeoutError') {
+    return `No response within ${timeoutMs} ms`;
+  }
+  if (error instanceof Error) {
+    // undici reports network failures as TypeError('fetch failed') with the reason in `cause`.
+    const cause = error.cause;
+    if (cause instanceof Error) {
+      const code = (cause as { code?: unknown }).code;
+      return `${error.message}: ${typeof code === 'string' && !cause.message.includes(code) ? `${code} ` : ''}${cause.message}`;
+    }
+    return error.message;
+  }
+  return String(error);
+};
+
+/** Only absolute http(s) URLs without credentials; anything else can never be delivered. */
+const deliverableUrl = (raw: string): URL | string => {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return 'The callback URL is not a valid URL';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return `The callback URL scheme ${url.protocol} is not http or https`;
+  }
+  if (url.username || url.password) return 'The callback URL must not contain credentials';
+  return url;
+};
+
+/** One POST: signed, bounded in time, redirects not followed, the response body discarded. */
+const attemptDelivery = async (
+  callback: ClaimedCallback,
+  timeoutMs: number,
+): Promise<AttemptOutcome> => {
+  const url = deliverableUrl(callback.url);
+  if (typeof url === 'string') {
+    return { delivered: false, responseCode: null, error: url, final: true };
+  }
+  let key: Buffer;
+  try {
+    key = callbackSigningKey(callback.signingSecret);
+  } catch (error) {
+    // Retried: the merchant's secret can be fixed before the schedule runs out.
+    return { delivered: false, responseCode: null, error: (error as Error).message };
+  }
+  const body = JSON.stringify(callback.payload);
+  const headers = standardWebhookHeaders(key, callbackMessageId(callback.id), new Date(), body);
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': CALLBACK_USER_AGENT,
+        ...headers,
+      },
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (error) {
+    return { delivered: false, responseCode: null, error: describeFetchError(error, timeoutMs) };
+  }
+  // The body means nothing to us; cancelling it releases the connection.
+  await response.body?.cancel().catch(() => {});
+
+  const status = response.status;
+  if (status >= 200 && status < 300) return { delivered: true, responseCode: status };
+  const location = status >= 300 && status < 400 ? response.headers.get('location') : null;
+  return {
+    delivered: false,
+    responseCode: status,
+    error:
+      status >= 300 && status < 400
+        ? `HTTP ${status}: redirects are not followed${location ? ` (to ${location})` : ''}`
+        : `HTTP ${status}`,
+  };
+};
+
+/**
+ * Writes the attempt on the callback row: SENT on a 2xx; otherwise the next attempt per
+ * CALLBACK_RETRY_DELAYS_MS, or FAILED when the schedule is used up. The claim is released.
+ * Guarded by the attempt count the claim saw: should the lease ever have run out mid-delivery
+ * and another worker have recorded the same attempt, this record is dropped, not doubled.
+ */
+const recordAttempt = async (db: Database, callback: ClaimedCallback, outcome: AttemptOutcome) => {
+  const retryDelay =
+    outcome.delivered || outcome.final ? undefined : CALLBACK_RETRY_DELAYS_MS[callback.attempts];
+  const status = outcome.delivered ? 'SENT' : retryDelay === undefined ? 'FAILED' : 'PENDING';
+  await db
+    .update(callbacks)
+    .set({
+      status,
+      attempts: callback.attempts + 1,
+      executionDate: sql`now()`,
+      lastResponseCode: outcome.responseCode,
+      lastError: outcome.delivered ? null : truncate(outcome.error),
+      claimedUntil: null,
+      ...(retryDelay === undefined
+        ? {}
+        : { nextAttemptAt: sql`now() + ${intervalOf(retryDelay)}` }),
+    })
+    .where(
+      and(
+        eq(callbacks.id, callback.id),
+        eq(callbacks.status, 'PENDING'),
+        eq(callbacks.attempts, callback.attempts),
+      ),
+    );
+};
+
+/** Runs `work` over `items` with at most `limit` at once; throws after all have finished. */
+const forEachLimited = async <T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+) => {
+  const errors: unknown[] = [];
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const item = items[next] as T;
+      next += 1;
+      try {
+        await work(item);
+      } catch (error) {
+        errors.push(error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  if (errors.length === 1) throw errors[0];
+  if (errors.length > 1) throw new AggregateError(errors, 'callback delivery: recording failed');
+};
+
+/**
+ * One batch: claims the due callbacks, POSTs each to its URL (no database transaction open
+ * meanwhile), records every attempt. Returns how many callbacks were attempted. Delivery is
+ * at-least-once: a crash after a POST but before its record repeats the POST after the lease.
+ */
+export const deliverDueCallbacks = async (
+  db: Database,
+  options: CallbackDeliveryOptions = {},
+): Promise<number> => {
+  const settings = settingsOf(options);
+  const claimed = await claimDueCallbacks(db, settings.batchSize, settings.leaseMs);
+  await forEachLimited(claimed, settings.concurrency, async (callback) => {
+    const outcome = await attemptDelivery(callback, settings.timeoutMs);
+    await recordAttempt(db, callback, outcome);
+  });
+  return claimed.length;
+};
+
+/** The periodic job delivering merchant callbacks (see startBackgroundJobs). */
+export const callbackDeliveryJob = (
+  db: Database,
+  options: CallbackDeliveryOptions = {},
+): BackgroundJob => {
+  const settings = settingsOf(options);
+  return {
+    name: 'callback-delivery',
+    idleDelayMs: settings.idleDelayMs,
+    runOnce: async () => (await deliverDueCallbacks(db, settings)) >= settings.batchSize,
+  };
+};

@@ -1,0 +1,43 @@
+import { Webhook } from 'standardwebhooks';
+import { describe, expect, it } from 'vitest';
+import {
+  callbackMessageId,
+  callbackSigningKey,
+  standardWebhookHeaders,
+} from './callback-signing.ts';
+import { newWebhookSecret } from './callback-test-receiver.ts';
+
+const sentAt = new Date('2026-03-01T12:00:00.750Z');
+const body = '{"invoiceId":"b5d1…","status":"DONE","amount":"100000"}';
+
+describe('Standard Webhooks signing of callbacks', () => {
+  it('signs as the reference library does with a whsec_ secret', () => {
+    const secret = newWebhookSecret();
+    const headers = standardWebhookHeaders(callbackSigningKey(secret), 'msg_cb_7', sentAt, body);
+    expect(headers).toEqual({
+      'webhook-id': 'msg_cb_7',
+      'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
+      'webhook-signature': new Webhook(secret).sign('msg_cb_7', sentAt, body),
+    });
+  });
+
+  it('uses the UTF-8 bytes of a secret without the prefix as the key', () => {
+    const legacy = 'sk_0123456789abcdef';
+    expect(callbackSigningKey(legacy)).toEqual(Buffer.from(legacy, 'utf8'));
+    expect(
+      standardWebhookHeaders(callbackSigningKey(legacy), 'msg_cb_1', sentAt, body)[
+        'webhook-signature'
+      ],
+    ).toBe(new Webhook(legacy, { format: 'raw' }).sign('msg_cb_1', sentAt, body));
+  });
+
+  it('refuses an empty secret and a whsec_ secret that is not base64', () => {
+    expect(() => callbackSigningKey('')).toThrow('no signing secret');
+    expect(() => callbackSigningKey('whsec_')).toThrow('not whsec_ + base64');
+    expect(() => callbackSigningKey('whsec_abc$def')).toThrow('not whsec_ + base64');
+  });
+
+  it('names the message after the callback row, the same on every retry', () => {
+    expect(callbackMessageId(42)).toBe('msg_cb_42');
+  });
+});

@@ -1,0 +1,62 @@
+import { createHmac } from 'node:crypto';
+
+/**
+ * Standard Webhooks signing (https://www.standardwebhooks.com, spec "Signature scheme"), so a
+ * merchant verifies our callbacks with any off-the-shelf Standard Webhooks library.
+ */
+
+const SECRET_PREFIX = 'whsec_';
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/**
+ * The HMAC key of a merchant signing secret.
+ *
+ * - `whsec_<base64>` (the Standard Webhooks format every new merchant gets): the base64-decoded
+ *   part, exactly as the Standard Webhooks libraries derive it from the same string.
+ * - Anything else (secrets stored before the format change): the string's UTF-8 bytes. Such a
+ *   merchant verifies with the raw-key form of the libraries, e.g.
+ *   `new Webhook(secret, { format: 'raw' })` in the JavaScript one.
+ *
+ * Throws for a `whsec_` secret whose rest is not base64, so a damaged secret never silently
+ * becomes a different key.
+ */
+export const callbackSigningKey = (secret: string): Buffer => {
+  if (!secret.startsWith(SECRET_PREFIX)) {
+    if (secret.length === 0) throw new Error('The merchant has no signing secret');
+    return Buffer.from(secret, 'utf8');
+  }
+  const encoded = secret.slice(SECRET_PREFIX.length);
+  if (!BASE64.test(encoded)) throw new Error('The merchant signing secret is not whsec_ + base64');
+  return Buffer.from(encoded, 'base64');
+};
+
+/** The webhook-id of a callback row: the same on every retry, so merchants can deduplicate. */
+export const callbackMessageId = (callbackId: number): string => `msg_cb_${callbackId}`;
+
+export interface StandardWebhookHeaders {
+  'webhook-id': string;
+  'webhook-timestamp': string;
+  'webhook-signature': string;
+}
+
+/**
+ * The three Standard Webhooks headers of one delivery attempt: `v1,` + base64 of
+ * HMAC-SHA256(key, `${id}.${timestamp}.${body}`), the timestamp in unix seconds. `body` must be
+ * exactly the bytes sent.
+ */
+export const standardWebhookHeaders = (
+  key: Buffer,
+  messageId: string,
+  sentAt: Date,
+  body: string,
+): StandardWebhookHeaders => {
+  const timestamp = String(Math.floor(sentAt.getTime() / 1000));
+  const signature = createHmac('sha256', key)
+    .update(`${messageId}.${timestamp}.${body}`, 'utf8')
+    .digest('base64');
+  return {
+    'webhook-id': messageId,
+    'webhook-timestamp': timestamp,
+    'webhook-signature': `v1,${signature}`,
+  };
+};
