@@ -150,13 +150,11 @@ describe.each(TEST_DATABASE_KINDS)('processing jobs on %s', (kind) => {
       const terminal = await createTestTerminal(fixture.db, fixture.merchant.id, {
         name: 'With fee',
       });
-      await fixture.db
-        .insert(terminalAttributes)
-        .values({
-          terminalId: terminal.id,
-          attributeTypeId: referenceItemId(105, 5),
-          value: '2.5',
-        });
+      await fixture.db.insert(terminalAttributes).values({
+        terminalId: terminal.id,
+        attributeTypeId: referenceItemId(105, 5),
+        value: '2.5',
+      });
       const invoice = await fixture.createInvoice(terminal, {
         status: 'IN_PROGRESS',
         isTestProcessing: true,
