@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import type { FastifyPluginAsync } from 'fastify';
-import type { AuthConfig } from './config/server-config.ts';
+import { type AuthConfig, DEFAULT_PAYMENT_FORM_BASE_URL } from './config/server-config.ts';
 import type { Database } from './db/database.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -10,6 +10,7 @@ import { authRoutes } from './modules/auth/auth-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { invoiceOperationRoutes } from './modules/invoice-operations/invoice-operation-routes.ts';
 import { invoiceRoutes } from './modules/invoices/invoice-routes.ts';
+import { merchantApiRoutes } from './modules/merchant-api/merchant-api-routes.ts';
 import { merchantRoutes } from './modules/merchants/merchant-routes.ts';
 import { paymentFormRoutes } from './modules/payment-form/payment-form-routes.ts';
 import { peopleMeRoutes } from './modules/people/people-me-routes.ts';
@@ -20,10 +21,15 @@ import { terminalRoutes } from './modules/terminals/terminal-routes.ts';
 export interface ApiOptions {
   db: Database;
   auth: AuthConfig;
+  /** Base of the payment-form links the merchant API hands out (ServerConfig.paymentFormBaseUrl). */
+  paymentFormBaseUrl?: string;
 }
 
 /** Every API route. Registered on each listener so the front-ends call it same-origin. */
-export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, { db, auth }) => {
+export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (
+  app,
+  { db, auth, paymentFormBaseUrl = DEFAULT_PAYMENT_FORM_BASE_URL },
+) => {
   registerErrorHandler(app);
   await app.register(cookie);
   await registerOpenApi(app);
@@ -39,6 +45,8 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, { db, auth 
   await terminalRoutes(app, { db });
   await accountRoutes(app, { db });
   await reportRoutes(app, { db });
+  // Signed by the merchant's key pair, not a session: outside the back-office prefixes.
+  await merchantApiRoutes(app, { db, paymentFormBaseUrl });
   // Public: the hosted form proves itself per call with its form id and support code.
   await paymentFormRoutes(app, { db, verificationSecret: auth.jwtSecret });
 };

@@ -21,7 +21,7 @@ const start = async () => {
   if (config.seed === 'demo' && (await seedDemoData(database.db))) {
     process.stdout.write('Demo data created.\n');
   }
-  const api = { db: database.db, auth: config.auth };
+  const api = { db: database.db, auth: config.auth, paymentFormBaseUrl: config.paymentFormBaseUrl };
 
   const apiServer = await buildApp({ logger, ...api });
   listeners.push(apiServer);

@@ -1,6 +1,11 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEVELOPMENT_JWT_SECRET, readServerConfig } from './server-config.ts';
+import {
+  ConfigError,
+  DEFAULT_PAYMENT_FORM_BASE_URL,
+  DEVELOPMENT_JWT_SECRET,
+  readServerConfig,
+} from './server-config.ts';
 
 describe('readServerConfig', () => {
   it('defaults to loopback on port 3000, embedded PGlite in .data/pglite, no static sites', () => {
@@ -12,6 +17,7 @@ describe('readServerConfig', () => {
       seed: 'none',
       database: { kind: 'pglite', dataDir: path.resolve('.data/pglite') },
       staticSites: [],
+      paymentFormBaseUrl: DEFAULT_PAYMENT_FORM_BASE_URL,
     });
   });
 
@@ -56,8 +62,51 @@ describe('readServerConfig', () => {
   });
 });
 
+describe('PAYMENT_FORM_BASE_URL', () => {
+  it('defaults to the local payment-form listener, following PAYMENT_FORM_PORT', () => {
+    expect(readServerConfig({}).paymentFormBaseUrl).toBe('http://localhost:8081');
+    expect(readServerConfig({ PAYMENT_FORM_PORT: '9091' }).paymentFormBaseUrl).toBe(
+      'http://localhost:9091',
+    );
+  });
+
+  it('takes an http(s) URL, with or without a path, and drops trailing slashes', () => {
+    expect(
+      readServerConfig({ PAYMENT_FORM_BASE_URL: 'https://pay.example.com/' }).paymentFormBaseUrl,
+    ).toBe('https://pay.example.com');
+    expect(
+      readServerConfig({ PAYMENT_FORM_BASE_URL: ' https://example.com/checkout// ' })
+        .paymentFormBaseUrl,
+    ).toBe('https://example.com/checkout');
+  });
+
+  it.each([
+    'pay.example.com',
+    'ftp://pay.example.com',
+    'javascript:alert(1)',
+    'https://pay.example.com/?a=1',
+    'https://pay.example.com/#x',
+    'https://user:pass@pay.example.com',
+  ])('refuses %s', (value) => {
+    expect(() => readServerConfig({ PAYMENT_FORM_BASE_URL: value })).toThrow(ConfigError);
+    expect(() => readServerConfig({ PAYMENT_FORM_BASE_URL: value })).toThrow(
+      'PAYMENT_FORM_BASE_URL must',
+    );
+  });
+
+  it('must be set in production', () => {
+    expect(() =>
+      readServerConfig({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'a-real-secret-of-at-least-32-characters!',
+      }),
+    ).toThrow('PAYMENT_FORM_BASE_URL must be set in production');
+  });
+});
+
 describe('production safety', () => {
   const secret = 'a-real-secret-of-at-least-32-characters!';
+  const production = { NODE_ENV: 'production', PAYMENT_FORM_BASE_URL: 'https://pay.example.com' };
 
   it('refuses to start without a secret of its own', () => {
     expect(() => readServerConfig({ NODE_ENV: 'production' })).toThrow(
@@ -73,11 +122,9 @@ describe('production safety', () => {
   });
 
   it('marks cookies Secure in production unless told otherwise', () => {
-    expect(readServerConfig({ NODE_ENV: 'production', JWT_SECRET: secret }).auth.cookieSecure).toBe(
-      true,
-    );
+    expect(readServerConfig({ ...production, JWT_SECRET: secret }).auth.cookieSecure).toBe(true);
     expect(
-      readServerConfig({ NODE_ENV: 'production', JWT_SECRET: secret, COOKIE_SECURE: 'false' }).auth
+      readServerConfig({ ...production, JWT_SECRET: secret, COOKIE_SECURE: 'false' }).auth
         .cookieSecure,
     ).toBe(false);
     expect(() => readServerConfig({ COOKIE_SECURE: 'maybe' })).toThrow('COOKIE_SECURE must be');

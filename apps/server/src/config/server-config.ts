@@ -24,6 +24,11 @@ export interface ServerConfig {
   auth: AuthConfig;
   /** 'demo' fills an empty database with demo data at start; never in production. */
   seed: 'demo' | 'none';
+  /**
+   * Where customers open the hosted payment form (no trailing slash): the merchant API answers
+   * `${paymentFormBaseUrl}/payment/{formId}`. Defaults to the local payment-form listener.
+   */
+  paymentFormBaseUrl: string;
 }
 
 export interface AuthConfig {
@@ -33,6 +38,9 @@ export interface AuthConfig {
   cookieSecure: boolean;
   sessionTtlMinutes: number;
 }
+
+/** The payment form's address when PAYMENT_FORM_BASE_URL and PAYMENT_FORM_PORT are not set. */
+export const DEFAULT_PAYMENT_FORM_BASE_URL = 'http://localhost:8081';
 
 /** Development-only secret; a production start refuses to run with it. */
 export const DEVELOPMENT_JWT_SECRET = 'development-only-secret-change-me-0123456789';
@@ -120,6 +128,30 @@ const readSeed = (env: Environment, production: boolean): ServerConfig['seed'] =
   return seed;
 };
 
+const readPaymentFormBaseUrl = (env: Environment, production: boolean): string => {
+  const raw = env.PAYMENT_FORM_BASE_URL?.trim();
+  if (!raw) {
+    // A localhost link handed to real customers would be broken: production must say where.
+    if (production) throw new ConfigError('PAYMENT_FORM_BASE_URL must be set in production');
+    return `http://localhost:${parsePort(env, 'PAYMENT_FORM_PORT', 8081)}`;
+  }
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`PAYMENT_FORM_BASE_URL must be an http(s) URL, got "${raw}"`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
+    throw new ConfigError(`PAYMENT_FORM_BASE_URL must be an http(s) URL, got "${raw}"`);
+  }
+  if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+    throw new ConfigError(
+      'PAYMENT_FORM_BASE_URL must not carry a query, a fragment or credentials',
+    );
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+};
+
 export const readServerConfig = (env: Environment = process.env): ServerConfig => {
   const production = env.NODE_ENV === 'production';
   return {
@@ -133,5 +165,6 @@ export const readServerConfig = (env: Environment = process.env): ServerConfig =
       ...optionalSite(env, 'backoffice', 'BACKOFFICE_DIST', 'BACKOFFICE_PORT', 8080),
       ...optionalSite(env, 'payment-form', 'PAYMENT_FORM_DIST', 'PAYMENT_FORM_PORT', 8081),
     ],
+    paymentFormBaseUrl: readPaymentFormBaseUrl(env, production),
   };
 };

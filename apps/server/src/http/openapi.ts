@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import { MERCHANT_API_SECURITY_SCHEMES } from '../modules/merchant-api/merchant-auth.ts';
 
 /**
  * The OpenAPI 3 document, generated from the routes' JSON schemas, at /api/openapi.json, and a
@@ -20,6 +21,7 @@ export const registerOpenApi = async (app: FastifyInstance): Promise<void> => {
       components: {
         securitySchemes: {
           sessionCookie: { type: 'apiKey', in: 'cookie', name: 'jwt' },
+          ...MERCHANT_API_SECURITY_SCHEMES,
         },
       },
     },

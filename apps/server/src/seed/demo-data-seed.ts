@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import {
@@ -21,6 +21,7 @@ import {
   terminals,
 } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/password-hashing.ts';
+import { type MerchantKeys, newMerchantKeys } from '../modules/merchant-api/merchant-keys.ts';
 import { currencyId, REFERENCE_LISTS, referenceItemId } from './reference-data.ts';
 import { type SeededRandom, seededRandom } from './seeded-random.ts';
 
@@ -49,6 +50,20 @@ export const demoPassword = (username: string) => `${username}-demo`;
 export const DEMO_INVOICE_COUNT = 3_000;
 
 const DEMO_MERCHANTS = ['Silk Road Games', 'Issyk-Kul Travel', 'Caspian Market'] as const;
+
+const demoDigest = (label: string) =>
+  createHash('sha256').update(`paygate demo: ${label}`).digest();
+
+/**
+ * Fixed API keys of the first demo merchant (Silk Road Games), so end-to-end tests and anyone
+ * trying the merchant API against a demo database can sign requests (docs/merchant-api.md).
+ * Derived from a public label: as known as the demo passwords, and like them demo-only (SEED=demo
+ * is refused in production). The other demo merchants get random keys.
+ */
+export const DEMO_MERCHANT_API_KEYS: MerchantKeys = {
+  clientPublicKey: `pk_${demoDigest('merchant public key').subarray(0, 16).toString('hex')}`,
+  signingSecret: `whsec_${demoDigest('merchant signing secret').toString('base64')}`,
+};
 
 /** Terminals in all four currencies; index into DEMO_MERCHANTS. */
 const DEMO_TERMINALS = [
@@ -127,10 +142,9 @@ export const seedDemoData = async (db: Database, now = new Date()): Promise<bool
     const merchantRows = await tx
       .insert(merchants)
       .values(
-        DEMO_MERCHANTS.map((name) => ({
+        DEMO_MERCHANTS.map((name, index) => ({
           name,
-          clientPublicKey: `pk_${randomBytes(16).toString('hex')}`,
-          signingSecret: `sk_${randomBytes(32).toString('hex')}`,
+          ...(index === 0 ? DEMO_MERCHANT_API_KEYS : newMerchantKeys()),
         })),
       )
       .returning();

@@ -6,6 +6,7 @@ import type { Database } from '../db/database.ts';
 import { merchants, people } from '../db/schema.ts';
 import { openTestDatabase } from '../db/testing/test-databases.ts';
 import { hashPassword } from '../modules/auth/password-hashing.ts';
+import { newMerchantKeys } from '../modules/merchant-api/merchant-keys.ts';
 import { seedRoles } from '../seed/roles-seed.ts';
 
 export const TEST_AUTH: AuthConfig = {
@@ -41,7 +42,7 @@ export const createTestApp = async (
 export const createTestMerchant = async (db: Database, name = 'Test merchant') => {
   const [merchant] = await db
     .insert(merchants)
-    .values({ name, clientPublicKey: `pk_${crypto.randomUUID()}`, signingSecret: 'secret' })
+    .values({ name, ...newMerchantKeys() })
     .returning();
   if (!merchant) throw new Error('merchant insert returned nothing');
   return merchant;

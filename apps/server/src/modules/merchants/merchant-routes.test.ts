@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventLog, people, settlements } from '../../db/schema.ts';
+import { eventLog, merchants, people, settlements } from '../../db/schema.ts';
 import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
 import { currencyId } from '../../seed/reference-data.ts';
 import { seedReferenceData } from '../../seed/reference-data-seed.ts';
@@ -174,13 +174,44 @@ describe.each(TEST_DATABASE_KINDS)('merchant endpoints on %s', (kind) => {
     it('creates a merchant with a key pair for merchant.rw.all only', async () => {
       const created = await call('POST', '/api/v1/merchant', cookies.support, { name: 'New shop' });
       expect(created.statusCode).toBe(201);
-      expect(created.json().data).toMatchObject({ name: 'New shop', terminals: [] });
+      const { data } = created.json();
+      expect(data).toMatchObject({ name: 'New shop', terminals: [] });
+      expect(data.clientPublicKey).toMatch(/^pk_[0-9a-f]{32}$/);
+      // Standard Webhooks format: whsec_ and base64 of 32 random bytes.
+      expect(data.signingSecret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+      expect(Buffer.from(data.signingSecret.slice(6), 'base64')).toHaveLength(32);
+      const [stored] = await testApp.db.select().from(merchants).where(eq(merchants.id, data.id));
+      expect(stored?.signingSecret).toBe(data.signingSecret);
       expect(
         (await call('POST', '/api/v1/merchant', cookies.merchant, { name: 'Mine' })).statusCode,
       ).toBe(403);
       expect(
         (await call('POST', '/api/v1/merchant', cookies.support, { name: 'x' })).statusCode,
       ).toBe(400);
+    });
+  });
+
+  describe('the signing secret', () => {
+    it('is shown once, at creation, and never by the reads', async () => {
+      const created = await call('POST', '/api/v1/merchant', cookies.support, {
+        name: 'Secret shop',
+      });
+      const { id, signingSecret } = created.json().data;
+      expect(signingSecret).toMatch(/^whsec_/);
+      const reads = [
+        await call('GET', `/api/v1/merchant/me?merchantId=${id}`, cookies.support),
+        await call('GET', '/api/v1/merchant?page=0&size=50', cookies.support),
+        await call('PUT', `/api/v1/merchant/${id}`, cookies.support, { name: 'Secret shop 2' }),
+      ];
+      for (const read of reads) {
+        expect(read.statusCode).toBe(200);
+        expect(read.body).not.toContain(signingSecret);
+        expect(read.body).not.toContain('signingSecret');
+      }
+      // Two merchants never share keys.
+      const second = await call('POST', '/api/v1/merchant', cookies.support, { name: 'Twin shop' });
+      expect(second.json().data.signingSecret).not.toBe(signingSecret);
+      expect(second.json().data.clientPublicKey).not.toBe(created.json().data.clientPublicKey);
     });
   });
 

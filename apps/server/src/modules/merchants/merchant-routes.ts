@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { MERCHANT_LIST_PAGE_SIZE, validateEntityName } from '@paygate/domain';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -10,6 +9,7 @@ import { minorUnitsJson } from '../../http/money-json.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
 import { EVENT_CODES, recordEvent } from '../audit/event-log.ts';
 import { requirePerson } from '../auth/authenticated-person.ts';
+import { newMerchantKeys } from '../merchant-api/merchant-keys.ts';
 import {
   type MerchantScope,
   merchantIdQueryProperty,
@@ -32,6 +32,21 @@ const merchantSchema = {
         required: ['id', 'name'],
         properties: { id: { type: 'integer' }, name: { type: 'string' } },
       },
+    },
+  },
+} as const;
+
+/** The create answer: the only time the signing secret ever leaves the server. */
+const createdMerchantSchema = {
+  ...merchantSchema,
+  required: [...merchantSchema.required, 'signingSecret'],
+  properties: {
+    ...merchantSchema.properties,
+    signingSecret: {
+      type: 'string',
+      description:
+        'Shown once, in this response only: the merchant signs API requests and verifies ' +
+        'callbacks with it (docs/merchant-api.md). It cannot be read again.',
     },
   },
 } as const;
@@ -266,21 +281,21 @@ export const merchantRoutes = async (app: FastifyInstance, { db }: { db: Databas
       schema: {
         tags: ['merchants'],
         summary: 'Create a merchant with a new key pair',
+        description:
+          'Answers the public key and the signing secret. The secret is shown once: store it ' +
+          'now, no call returns it again.',
         body: nameBody,
-        response: { 201: dataEnvelope(merchantSchema), 400: errorResponseSchema },
+        response: { 201: dataEnvelope(createdMerchantSchema), 400: errorResponseSchema },
       },
     },
     async (request, reply) => {
       const person = requirePerson(request.person);
       const message = validateEntityName(request.body.name);
       if (message) throw badRequest(message);
+      const keys = newMerchantKeys();
       const [merchant] = await db
         .insert(merchants)
-        .values({
-          name: request.body.name.trim(),
-          clientPublicKey: `pk_${randomBytes(16).toString('hex')}`,
-          signingSecret: `sk_${randomBytes(32).toString('hex')}`,
-        })
+        .values({ name: request.body.name.trim(), ...keys })
         .returning();
       if (!merchant) throw new Error('merchant insert returned nothing');
       await recordEvent(db, {
@@ -292,7 +307,9 @@ export const merchantRoutes = async (app: FastifyInstance, { db }: { db: Databas
         entityId: merchant.id,
         sourceIp: request.ip,
       });
-      return reply.code(201).send({ data: await presentMerchant(merchant.id) });
+      return reply.code(201).send({
+        data: { ...(await presentMerchant(merchant.id)), signingSecret: keys.signingSecret },
+      });
     },
   );
 

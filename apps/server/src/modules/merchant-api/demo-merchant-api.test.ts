@@ -1,0 +1,67 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoices, merchants, terminals } from '../../db/schema.ts';
+import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
+import { DEMO_MERCHANT_API_KEYS, seedDemoData } from '../../seed/demo-data-seed.ts';
+import { seedReferenceData } from '../../seed/reference-data-seed.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { signedCall } from './merchant-api-test-client.ts';
+import { secretKeyBytes } from './merchant-keys.ts';
+
+describe.each(TEST_DATABASE_KINDS)('the demo merchant on the merchant API (%s)', (kind) => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await createTestApp(kind);
+    await seedReferenceData(testApp.db);
+    await seedDemoData(testApp.db);
+  }, 120_000);
+  afterAll(async () => testApp?.close());
+
+  it('has fixed keys for the first demo merchant and random ones for the others', async () => {
+    const rows = await testApp.db.select().from(merchants).orderBy(merchants.id);
+    expect(rows[0]).toMatchObject({ name: 'Silk Road Games', ...DEMO_MERCHANT_API_KEYS });
+    expect(secretKeyBytes(DEMO_MERCHANT_API_KEYS.signingSecret)).toHaveLength(32);
+    for (const other of rows.slice(1)) {
+      expect(other.signingSecret).toMatch(/^whsec_/);
+      expect(other.signingSecret).not.toBe(DEMO_MERCHANT_API_KEYS.signingSecret);
+    }
+  });
+
+  it('signs requests with the documented demo keys', async () => {
+    const [merchant] = await testApp.db
+      .select()
+      .from(merchants)
+      .where(eq(merchants.clientPublicKey, DEMO_MERCHANT_API_KEYS.clientPublicKey));
+    const [terminal] = await testApp.db
+      .select()
+      .from(terminals)
+      .where(and(eq(terminals.merchantId, merchant?.id ?? -1), eq(terminals.name, 'UZS deposits')));
+    const created = await signedCall(testApp.app, DEMO_MERCHANT_API_KEYS, {
+      method: 'POST',
+      path: '/invoices',
+      body: {
+        flowType: 'DEPOSIT',
+        terminalId: terminal?.id,
+        amount: 250_000,
+        currency: 'UZS',
+        merchantInvoiceId: 'e2e-demo-1',
+        customer: { externalId: 'demo-customer' },
+        paymentMethodName: 'Humo',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().data).toMatchObject({ isTest: false, status: 'NEW' });
+
+    const [seeded] = await testApp.db
+      .select({ merchantInvoiceId: invoices.merchantInvoiceId })
+      .from(invoices)
+      .where(eq(invoices.merchantId, merchant?.id ?? -1))
+      .limit(1);
+    const read = await signedCall(testApp.app, DEMO_MERCHANT_API_KEYS, {
+      method: 'GET',
+      path: `/invoices?merchantInvoiceId=${seeded?.merchantInvoiceId}`,
+    });
+    expect(read.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,140 @@
+import { createHash } from 'node:crypto';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { queryRows } from '../../db/database.ts';
+import { idempotencyKeys } from '../../db/schema.ts';
+import { conflict } from '../../http/http-errors.ts';
+import type { BackgroundJob } from '../jobs/background-jobs.ts';
+
+/** Header of the merchant's idempotency key (optional on POST). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** Set on a response that is the stored answer to an earlier request with the same key. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+/** Printable ASCII without spaces, up to 255 characters (a UUID fits comfortably). */
+export const IDEMPOTENCY_KEY_PATTERN = '^[\\x21-\\x7E]{1,255}$';
+/** Keys are kept at least this long; the purge job removes them afterwards. */
+export const IDEMPOTENCY_KEY_RETENTION_HOURS = 24;
+
+export const IDEMPOTENCY_MESSAGES = {
+  inProgress: 'A request with this Idempotency-Key is in progress',
+  differentRequest: 'Idempotency-Key was used with a different request',
+} as const;
+
+/** What "the same request" means: method, path with query and the body bytes as sent. */
+export const idempotencyRequestHash = (method: string, pathWithQuery: string, body: Buffer) =>
+  createHash('sha256')
+    .update(`${method.toUpperCase()}\n${pathWithQuery}\n`)
+    .update(body)
+    .digest('hex');
+
+export interface StoredResponse {
+  statusCode: number;
+  body: unknown;
+}
+
+export interface IdempotentResult extends StoredResponse {
+  /** True when this is the stored answer to an earlier request. */
+  replayed: boolean;
+}
+
+export interface IdempotencyClaim {
+  merchantId: number;
+  key: string;
+  requestHash: string;
+}
+
+/**
+ * Runs `execute` in one transaction, guarded by the merchant's idempotency key when there is one.
+ *
+ * The key row is inserted in the same transaction as the work and gets the response before the
+ * commit, so a key is only ever stored with a successful answer: a failed request (validation,
+ * conflict, crash) rolls its key back and the merchant can fix the request and retry with it.
+ * A transaction-scoped advisory lock on the key lets a concurrent request with the same key
+ * answer 409 at once instead of queueing behind the first (or creating a second invoice).
+ */
+export const runIdempotent = async (
+  db: Database,
+  claim: IdempotencyClaim | null,
+  execute: (tx: Database) => Promise<StoredResponse>,
+): Promise<IdempotentResult> =>
+  db.transaction(async (tx) => {
+    if (!claim) return { ...(await execute(tx)), replayed: false };
+
+    const lockName = `merchant-api-idempotency:${claim.merchantId}:${claim.key}`;
+    const [lock] = await queryRows<{ locked: boolean }>(
+      tx,
+      sql`SELECT pg_try_advisory_xact_lock(hashtextextended(${lockName}, 0)) AS locked`,
+    );
+    if (!lock?.locked) throw conflict(IDEMPOTENCY_MESSAGES.inProgress);
+
+    const [claimed] = await tx
+      .insert(idempotencyKeys)
+      .values({ merchantId: claim.merchantId, key: claim.key, requestHash: claim.requestHash })
+      .onConflictDoNothing({ target: [idempotencyKeys.merchantId, idempotencyKeys.key] })
+      .returning({ id: idempotencyKeys.id });
+
+    if (!claimed) {
+      const [existing] = await tx
+        .select()
+        .from(idempotencyKeys)
+        .where(
+          and(eq(idempotencyKeys.merchantId, claim.merchantId), eq(idempotencyKeys.key, claim.key)),
+        );
+      if (existing && existing.requestHash !== claim.requestHash) {
+        throw conflict(IDEMPOTENCY_MESSAGES.differentRequest);
+      }
+      // No stored answer (or the row vanished under a purge): the first request is not done.
+      if (!existing || existing.responseStatus === null) {
+        throw conflict(IDEMPOTENCY_MESSAGES.inProgress);
+      }
+      return { statusCode: existing.responseStatus, body: existing.responseBody, replayed: true };
+    }
+
+    const response = await execute(tx);
+    await tx
+      .update(idempotencyKeys)
+      .set({ responseStatus: response.statusCode, responseBody: response.body })
+      .where(eq(idempotencyKeys.id, claimed.id));
+    return { ...response, replayed: false };
+  });
+
+/**
+ * Deletes up to `batchSize` keys older than the retention period (database clock). Returns how
+ * many went. Safe to run on several instances at once: rows another run holds are skipped.
+ */
+export const purgeExpiredIdempotencyKeys = async (
+  db: Database,
+  {
+    batchSize = 1_000,
+    retentionHours = IDEMPOTENCY_KEY_RETENTION_HOURS,
+  }: { batchSize?: number; retentionHours?: number } = {},
+): Promise<number> => {
+  const expired = db
+    .select({ id: idempotencyKeys.id })
+    .from(idempotencyKeys)
+    .where(
+      lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${retentionHours}::int)`),
+    )
+    .orderBy(asc(idempotencyKeys.createdAt))
+    .limit(batchSize)
+    .for('update', { skipLocked: true });
+  const deleted = await db
+    .delete(idempotencyKeys)
+    .where(inArray(idempotencyKeys.id, expired))
+    .returning({ id: idempotencyKeys.id });
+  return deleted.length;
+};
+
+/** The periodic purge of expired idempotency keys, for the background-job runner. */
+export const idempotencyKeyPurgeJob = (
+  db: Database,
+  {
+    batchSize = 1_000,
+    idleDelayMs = 15 * 60_000,
+  }: { batchSize?: number; idleDelayMs?: number } = {},
+): BackgroundJob => ({
+  name: 'idempotency-key-purge',
+  idleDelayMs,
+  // A full batch means more may be waiting: the runner goes again at once.
+  runOnce: async () => (await purgeExpiredIdempotencyKeys(db, { batchSize })) === batchSize,
+});
