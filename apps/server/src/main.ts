@@ -2,6 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { readServerConfig } from './config/server-config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
+import { callbackDeliveryJob } from './modules/callbacks/callback-delivery.ts';
+import { type RunningJobs, startBackgroundJobs } from './modules/jobs/background-jobs.ts';
+import { idempotencyKeyPurgeJob } from './modules/merchant-api/idempotency.ts';
+import { invoiceExpiryJob } from './modules/processing/invoice-expiry.ts';
+import { sandboxProviderJob } from './modules/processing/sandbox-provider.ts';
 import { DEMO_USERS, demoPassword, seedDemoData } from './seed/demo-data-seed.ts';
 import { seedReferenceData } from './seed/reference-data-seed.ts';
 import { seedRoles } from './seed/roles-seed.ts';
@@ -10,6 +15,7 @@ import { formatStartBanner } from './start-banner.ts';
 const logger = { level: process.env.LOG_LEVEL ?? 'info' };
 const listeners: FastifyInstance[] = [];
 let database: DatabaseHandle | undefined;
+let jobs: RunningJobs | undefined;
 
 const start = async () => {
   const config = readServerConfig();
@@ -26,6 +32,18 @@ const start = async () => {
   const apiServer = await buildApp({ logger, ...api });
   listeners.push(apiServer);
   const apiAddress = await apiServer.listen({ host: config.host, port: config.port });
+
+  // Every instance runs the jobs: they claim work with SKIP LOCKED, so none is done twice.
+  const db = database.db;
+  jobs = startBackgroundJobs(
+    [
+      callbackDeliveryJob(db),
+      invoiceExpiryJob(db),
+      sandboxProviderJob(db, { delaySeconds: config.sandboxSettleSeconds }),
+      idempotencyKeyPurgeJob(db),
+    ],
+    { error: (details, message) => apiServer.log.error(details, message) },
+  );
 
   const sites: Array<{ name: string; address: string }> = [];
   for (const site of config.staticSites) {
@@ -57,6 +75,8 @@ const start = async () => {
 const stop = async () => {
   // close() stops accepting connections and waits for in-flight requests.
   await Promise.allSettled(listeners.map((listener) => listener.close()));
+  // Runs in flight finish; a claimed callback that cannot is picked up again after its lease.
+  await jobs?.stop();
   await database?.close();
 };
 

@@ -18,7 +18,16 @@ describe('readServerConfig', () => {
       database: { kind: 'pglite', dataDir: path.resolve('.data/pglite') },
       staticSites: [],
       paymentFormBaseUrl: DEFAULT_PAYMENT_FORM_BASE_URL,
+      sandboxSettleSeconds: 5,
     });
+  });
+
+  it('reads the sandbox settle delay and refuses nonsense', () => {
+    expect(readServerConfig({ SANDBOX_SETTLE_SECONDS: '0' }).sandboxSettleSeconds).toBe(0);
+    expect(readServerConfig({ SANDBOX_SETTLE_SECONDS: '30' }).sandboxSettleSeconds).toBe(30);
+    for (const value of ['-1', '1.5', 'soon', '3601']) {
+      expect(() => readServerConfig({ SANDBOX_SETTLE_SECONDS: value }), value).toThrow(ConfigError);
+    }
   });
 
   it('persists PGlite in DATA_DIR', () => {

@@ -29,6 +29,11 @@ export interface ServerConfig {
    * `${paymentFormBaseUrl}/payment/{formId}`. Defaults to the local payment-form listener.
    */
   paymentFormBaseUrl: string;
+  /**
+   * Seconds after which the sandbox provider settles a test-processing payment in progress
+   * (SANDBOX_SETTLE_SECONDS, default 5); 0..3600.
+   */
+  sandboxSettleSeconds: number;
 }
 
 export interface AuthConfig {
@@ -128,6 +133,18 @@ const readSeed = (env: Environment, production: boolean): ServerConfig['seed'] =
   return seed;
 };
 
+const readSandboxSettleSeconds = (env: Environment): number => {
+  const raw = env.SANDBOX_SETTLE_SECONDS?.trim();
+  if (!raw) return 5;
+  const seconds = Number(raw);
+  if (!/^\d+$/.test(raw) || seconds > 3600) {
+    throw new ConfigError(
+      `SANDBOX_SETTLE_SECONDS must be a whole number from 0 to 3600, got "${raw}"`,
+    );
+  }
+  return seconds;
+};
+
 const readPaymentFormBaseUrl = (env: Environment, production: boolean): string => {
   const raw = env.PAYMENT_FORM_BASE_URL?.trim();
   if (!raw) {
@@ -166,5 +183,6 @@ export const readServerConfig = (env: Environment = process.env): ServerConfig =
       ...optionalSite(env, 'payment-form', 'PAYMENT_FORM_DIST', 'PAYMENT_FORM_PORT', 8081),
     ],
     paymentFormBaseUrl: readPaymentFormBaseUrl(env, production),
+    sandboxSettleSeconds: readSandboxSettleSeconds(env),
   };
 };

@@ -59,6 +59,9 @@ export const REFERENCE_LISTS: Record<ReferenceListName, ReferenceItemSeed[]> = {
     ['TICKET_APPROVED', 'Ticket approved'],
     ['TICKET_REJECTED', 'Ticket rejected'],
     ['TICKET_OPENED', 'Ticket opened'],
+    ['INVOICE_CREATED', 'Invoice created'],
+    ['CUSTOMER_MARKED_PAID', 'Customer reported the transfer'],
+    ['WITHDRAWAL_REQUESTED', 'Payout requested'],
   ]),
   currency: coded([
     ['KGS', 'Kyrgyz som'],

@@ -1,0 +1,163 @@
+import { computeSupportCode } from '@paygate/domain';
+import { eq } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  invoices,
+  paymentMethods,
+  peopleAccountCredentials,
+  peopleAccountLimits,
+  peopleAccounts,
+  providers,
+} from '../db/schema.ts';
+import { TEST_DATABASE_KINDS } from '../db/testing/test-databases.ts';
+import { deliverDueCallbacks } from '../modules/callbacks/callback-delivery.ts';
+import {
+  type CallbackReceiver,
+  headerRecord,
+  startCallbackReceiver,
+} from '../modules/callbacks/callback-test-receiver.ts';
+import { signedCall } from '../modules/merchant-api/merchant-api-test-client.ts';
+import {
+  createMerchantApiFixture,
+  invoiceBody,
+  type MerchantApiFixture,
+} from '../modules/merchant-api/merchant-api-test-fixture.ts';
+import { settleSandboxPayments } from '../modules/processing/sandbox-provider.ts';
+import { referenceItemId } from '../seed/reference-data.ts';
+import { createTestPerson, signIn } from '../testing/test-app.ts';
+
+/**
+ * The whole deposit journey through the real endpoints: the merchant's signed create, the
+ * customer's form calls, the sandbox provider, the callback the merchant verifies with an
+ * off-the-shelf Standard Webhooks library, and what the back office then shows.
+ */
+describe.each(TEST_DATABASE_KINDS)(
+  'deposit from merchant API to verified callback on %s',
+  (kind) => {
+    let fixture: MerchantApiFixture;
+    let receiver: CallbackReceiver;
+
+    beforeAll(async () => {
+      fixture = await createMerchantApiFixture(kind);
+      receiver = await startCallbackReceiver();
+      const { db } = fixture.testApp;
+      const [provider] = await db.select().from(providers).limit(1);
+      const [humo] = await db
+        .select()
+        .from(paymentMethods)
+        .where(eq(paymentMethods.code, 'HUMOUZS'));
+      const [account] = await db
+        .insert(peopleAccounts)
+        .values({
+          providerId: provider?.id ?? 0,
+          paymentMethodId: humo?.id ?? 0,
+          bankName: 'Hamkorbank',
+          ownerName: 'Aziz Karimov',
+        })
+        .returning();
+      await db.insert(peopleAccountCredentials).values({
+        peopleAccountId: account?.id ?? 0,
+        credentialTypeId: referenceItemId(103, 1),
+        paramTypeId: referenceItemId(102, 2),
+        value: '9860123412341234',
+      });
+      await db
+        .insert(peopleAccountLimits)
+        .values({ peopleAccountId: account?.id ?? 0, limit: 50_000_000n });
+    });
+    afterAll(async () => {
+      await receiver?.close();
+      await fixture?.testApp.close();
+    });
+
+    it('creates, pays, confirms, calls back and shows the invoice as DONE', async () => {
+      const { app, db } = fixture.testApp;
+      const created = await signedCall(app, fixture.shop.keys, {
+        method: 'POST',
+        path: '/invoices',
+        body: invoiceBody(fixture.terminals.uzsDeposits, {
+          amount: 1_000_000,
+          canChangeAmount: true,
+          callbackUrl: receiver.url(),
+          successUrl: 'https://shop.example/thanks',
+        }),
+      });
+      expect(created.statusCode).toBe(201);
+      const { invoiceId, formId, paymentUrl } = created.json().data;
+      expect(paymentUrl).toMatch(new RegExp(`/payment/${formId}$`));
+
+      const form = (step: string, payload?: object) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/payments/form/${formId}/${step}`,
+          ...(payload ? { payload } : {}),
+        });
+      const init = (await form('init')).json().data;
+      const humo = init.methods.find((method: { name: string }) => method.name === 'Humo');
+      const credential = await form('credential', {
+        amount: 1_200_000,
+        formId,
+        paymentMethodId: humo.id,
+        supportCode: await computeSupportCode(formId, init.verficationKey),
+      });
+      expect(credential.statusCode).toBe(200);
+      expect(credential.json().data.credentials).toMatchObject({
+        value: '9860123412341234',
+        type: 'card',
+      });
+      expect((await form('complete', { formId })).json().data.successUrl).toBe(
+        'https://shop.example/thanks',
+      );
+      expect((await form('status')).json().data.status).toBe('IN_PROGRESS');
+
+      await db
+        .update(invoices)
+        .set({ statusDate: new Date(Date.now() - 60_000) })
+        .where(eq(invoices.id, invoiceId));
+      expect(await settleSandboxPayments(db, { delaySeconds: 5 })).toBe(1);
+      expect((await form('status')).json().data.status).toBe('DONE');
+
+      expect(await deliverDueCallbacks(db)).toBe(1);
+      expect(receiver.received).toHaveLength(1);
+      const delivery = receiver.received[0];
+      if (!delivery) throw new Error('no callback received');
+      const verified = new Webhook(fixture.shop.keys.signingSecret).verify(
+        delivery.body,
+        headerRecord(delivery.headers),
+      );
+      expect(verified).toMatchObject({
+        invoiceId,
+        status: 'DONE',
+        amount: '1200000',
+        currency: 'UZS',
+      });
+
+      const read = await signedCall(app, fixture.shop.keys, {
+        method: 'GET',
+        path: `/invoices/${invoiceId}`,
+      });
+      expect(read.json().data).toMatchObject({ status: 'DONE', amount: 1_200_000 });
+
+      await createTestPerson(db, { username: 'support', role: 'support' });
+      const cookie = await signIn(app, 'support', 'support-password');
+      const staff = (url: string) => app.inject({ method: 'GET', url, headers: { cookie } });
+      expect((await staff(`/api/v1/invoice/${invoiceId}`)).json().data.invoiceStatus.code).toBe(
+        'DONE',
+      );
+      const history = (await staff(`/api/v1/event/status?invoiceId=${invoiceId}`)).json().data;
+      expect(history.map((row: { status: { code: string } }) => row.status.code)).toEqual([
+        'NEW',
+        'IN_PROGRESS',
+        'DONE',
+      ]);
+      const callbacks = (await staff(`/api/v1/merchant/callback?invoiceId=${invoiceId}`)).json()
+        .data;
+      expect(callbacks).toMatchObject([{ status: 'SENT', invoiceStatus: 'DONE', attempts: 1 }]);
+      const events = (await staff(`/api/v1/event/invoice?invoiceId=${invoiceId}`)).json().data;
+      expect(events.map((row: { eventCode: string }) => row.eventCode)).toEqual(
+        expect.arrayContaining(['INVOICE_CREATED', 'STATUS_CHANGED', 'CUSTOMER_MARKED_PAID']),
+      );
+    });
+  },
+);
