@@ -1,10 +1,18 @@
+import { isLuhnValid } from '@paygate/domain';
 import { countDistinct, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/database.ts';
-import { invoices, people, peopleAccounts, terminals } from '../db/schema.ts';
+import {
+  invoices,
+  people,
+  peopleAccountCredentials,
+  peopleAccounts,
+  terminals,
+} from '../db/schema.ts';
 import { TEST_DATABASE_KINDS } from '../db/testing/test-databases.ts';
 import { createTestApp, signIn, type TestApp } from '../testing/test-app.ts';
 import { DEMO_INVOICE_COUNT, DEMO_USERS, demoPassword, seedDemoData } from './demo-data-seed.ts';
+import { referenceItemId } from './reference-data.ts';
 import { seedReferenceData } from './reference-data-seed.ts';
 
 describe.each(TEST_DATABASE_KINDS)('demo data on %s', (kind) => {
@@ -44,6 +52,15 @@ describe.each(TEST_DATABASE_KINDS)('demo data on %s', (kind) => {
       .select({ count: countDistinct(peopleAccounts.paymentMethodId) })
       .from(peopleAccounts);
     expect(methods?.count).toBe(7);
+  });
+
+  it('gives demo accounts card numbers that pass the card checks', async () => {
+    const cards = await testApp.db
+      .select({ value: peopleAccountCredentials.value })
+      .from(peopleAccountCredentials)
+      .where(eq(peopleAccountCredentials.credentialTypeId, referenceItemId(103, 1)));
+    expect(cards.length).toBeGreaterThan(0);
+    for (const { value } of cards) expect(isLuhnValid(value), value).toBe(true);
   });
 
   it('lets every demo user sign in with <username>-demo', async () => {

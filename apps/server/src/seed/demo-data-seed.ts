@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { luhnCheckDigit } from '@paygate/domain';
 import { count } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import {
@@ -113,8 +114,11 @@ const requisiteTypeId = (code: 'CARD' | 'PHONE') =>
 const paramTypeId = (code: 'I' | 'S') =>
   referenceItemId(102, REFERENCE_LISTS.parameterType.findIndex((item) => item.code === code) + 1);
 
-const cardNumber = (random: SeededRandom, prefix: string) =>
-  `${prefix}${random.digits(16 - prefix.length)}`;
+/** A 16-digit card number with a valid check digit (the account credential rules demand one). */
+const cardNumber = (random: SeededRandom, prefix: string) => {
+  const partial = `${prefix}${random.digits(15 - prefix.length)}`;
+  return `${partial}${luhnCheckDigit(partial)}`;
+};
 const phoneNumber = (random: SeededRandom) => `+79${random.digits(9)}`;
 
 const insertInBatches = async <Row>(rows: Row[], insert: (batch: Row[]) => Promise<unknown>) => {

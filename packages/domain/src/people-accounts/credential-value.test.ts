@@ -7,6 +7,7 @@ import {
   type CredentialValueRules,
   isCredentialParamType,
   isLuhnValid,
+  luhnCheckDigit,
   CREDENTIAL_MESSAGES as M,
   matchesCredentialParamType,
   normaliseCredentialValue,
@@ -214,5 +215,14 @@ describe('validateCredentialDraft', () => {
       ok: false,
       errors: [{ field: 'value', message: M.valueTooLong }],
     });
+  });
+});
+
+describe('luhnCheckDigit', () => {
+  it('completes a card number so that it passes the Luhn check', () => {
+    expect(luhnCheckDigit('7992739871')).toBe('3'); // the textbook example
+    for (const partial of ['986012341234123', '220200000000000', '0']) {
+      expect(isLuhnValid(`${partial}${luhnCheckDigit(partial)}`)).toBe(true);
+    }
   });
 });

@@ -74,6 +74,14 @@ export const isLuhnValid = (digits: string): boolean => {
   return sum % 10 === 0;
 };
 
+/** The digit that makes `partial` + digit pass the Luhn check (for generated card numbers). */
+export const luhnCheckDigit = (partial: string): string => {
+  for (let digit = 0; digit <= 9; digit += 1) {
+    if (isLuhnValid(`${partial}${digit}`)) return String(digit);
+  }
+  throw new Error(`no Luhn check digit for "${partial}"`);
+};
+
 const INTERNATIONAL_PHONE = /^\+[1-9]\d{7,14}$/;
 
 const isPlausiblePhone = (phone: string, currencyCode: string | null): boolean => {
