@@ -11,6 +11,7 @@ import { peopleAccountCredentials, referenceItems } from '../../db/schema.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { badRequest, conflict, notFound } from '../../http/http-errors.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
+import { strictJsonBody } from '../../http/strict-json-body.ts';
 import { recordEvent } from '../audit/event-log.ts';
 import { requirePerson } from '../auth/authenticated-person.ts';
 import { accountErrorResponses, EDIT_ACCOUNTS } from './account-access.ts';
@@ -32,7 +33,6 @@ import {
   credentialIdParams,
   credentialSchema,
 } from './account-schemas.ts';
-import { strictJsonBody } from './strict-json-body.ts';
 
 const CREDENTIALS_PATH = '/api/v1/people/account/:id/credential';
 const CREDENTIAL_PATH = `${CREDENTIALS_PATH}/:credentialId`;

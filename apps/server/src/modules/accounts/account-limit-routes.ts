@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { peopleAccountLimits } from '../../db/schema.ts';
 import { badRequest } from '../../http/http-errors.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
+import { strictJsonBody } from '../../http/strict-json-body.ts';
 import { recordEvent } from '../audit/event-log.ts';
 import { requirePerson } from '../auth/authenticated-person.ts';
 import { accountErrorResponses, EDIT_ACCOUNTS, VIEW_ACCOUNTS } from './account-access.ts';
@@ -21,7 +22,6 @@ import {
   selectLimits,
 } from './account-queries.ts';
 import { accountIdParams, type LimitsBody, limitsBody, limitsSchema } from './account-schemas.ts';
-import { strictJsonBody } from './strict-json-body.ts';
 
 const LIMITS_PATH = '/api/router/v1/people/account/limit/:id';
 

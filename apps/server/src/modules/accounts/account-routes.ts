@@ -5,6 +5,7 @@ import type { Database } from '../../db/database.ts';
 import { paymentMethods, peopleAccounts, providers } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/http-errors.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
+import { strictJsonBody } from '../../http/strict-json-body.ts';
 import { recordEvent } from '../audit/event-log.ts';
 import { requirePerson } from '../auth/authenticated-person.ts';
 import { accountErrorResponses, EDIT_ACCOUNTS, VIEW_ACCOUNTS } from './account-access.ts';
@@ -27,7 +28,6 @@ import {
   createBody,
   toggleBody,
 } from './account-schemas.ts';
-import { strictJsonBody } from './strict-json-body.ts';
 
 /**
  * People accounts (SPEC §7 "Session and people"): the platform's provider-side accounts whose

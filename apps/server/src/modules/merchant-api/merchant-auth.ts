@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { merchants } from '../../db/schema.ts';
 import { badRequest, unauthorized } from '../../http/http-errors.ts';
+import { strictJsonMismatch } from '../../http/strict-json-body.ts';
 import { merchantRequestSignature, signatureMatches } from './merchant-keys.ts';
-import { strictJsonMismatch } from './strict-json.ts';
 
 /** Request headers of the merchant API's signature scheme (docs/merchant-api.md). */
 export const MERCHANT_AUTH_HEADERS = {

@@ -197,7 +197,7 @@ describe.each(TEST_DATABASE_KINDS)('settlements on %s', (kind) => {
     ],
     [
       { baseAmount: 1, settlementAmount: 1, terminalId: 1, currency: 'USDT' },
-      'must NOT have additional properties',
+      'is not a known property',
     ],
     [[], 'body must be object'],
   ])('refuses %j with 400 "%s"', async (body, message) => {

@@ -7,10 +7,10 @@ import { errorResponseSchema } from '../../http/error-handler.ts';
 import { conflict } from '../../http/http-errors.ts';
 import { minorUnitsJson } from '../../http/money-json.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
+import { strictJsonBody } from '../../http/strict-json-body.ts';
 import { recordEvent } from '../audit/event-log.ts';
 import { requirePerson } from '../auth/authenticated-person.ts';
 import { merchantScopeOf } from '../merchants/merchant-scope.ts';
-import { strictJsonBody } from '../terminals/strict-json-body.ts';
 import { idSchema, lockVisibleTerminal, merchantIdQuery } from '../terminals/terminal-presenter.ts';
 import { terminalBalance } from './terminal-balance.ts';
 

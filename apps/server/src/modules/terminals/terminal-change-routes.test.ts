@@ -151,7 +151,7 @@ describe.each(TEST_DATABASE_KINDS)('terminal changes on %s', (kind) => {
       ],
       [
         { name: 'Good name', flowTypeId: FLOW_TYPE.DEPOSIT, currencyId: 101002, isTest: false },
-        'must NOT have additional properties',
+        'is not a known property',
       ],
     ])('refuses %j with 400 "%s"', async (body, message) => {
       const response = await create(fixture.own.id, 'merchant', body);
@@ -268,7 +268,7 @@ describe.each(TEST_DATABASE_KINDS)('terminal changes on %s', (kind) => {
       [{ isTest: '' }, 'body/isTest must be boolean'],
       [{ isTest: 'false' }, 'body/isTest must be boolean'],
       [{ enable: 0 }, 'body/enable must be boolean'],
-      [{ enabled: false }, 'must NOT have additional properties'],
+      [{ enabled: false }, 'is not a known property'],
       [[], 'body must be object'],
     ])('refuses %j with 400 and changes nothing', async (body, message) => {
       const terminal = await newTerminal('Untouched');

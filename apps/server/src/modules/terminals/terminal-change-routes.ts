@@ -25,10 +25,10 @@ import {
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { badRequest, forbidden, notFound } from '../../http/http-errors.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
+import { strictJsonBody } from '../../http/strict-json-body.ts';
 import { recordEvent } from '../audit/event-log.ts';
 import { type AuthenticatedPerson, requirePerson } from '../auth/authenticated-person.ts';
 import { merchantScopeOf, scopeAllows } from '../merchants/merchant-scope.ts';
-import { strictJsonBody } from './strict-json-body.ts';
 import {
   idSchema,
   lockVisibleTerminal,
