@@ -219,7 +219,7 @@ describe.each(TEST_DATABASE_KINDS)('merchant endpoints on %s', (kind) => {
     it('sums completed deposits and withdrawals of the own merchant only', async () => {
       const deposit = await call('GET', '/api/v1/merchant/deposit', cookies.merchant);
       expect(deposit.json().data).toEqual([
-        { sum: 800_000, count: 2, currency: { code: 'UZS', dimension: 2 } },
+        { sum: 500_000, count: 1, currency: { code: 'UZS', dimension: 2 } },
       ]);
       const withdrawal = await call('GET', '/api/v1/merchant/withdrawal', cookies.merchant);
       expect(withdrawal.json().data).toEqual([
@@ -229,16 +229,43 @@ describe.each(TEST_DATABASE_KINDS)('merchant endpoints on %s', (kind) => {
 
     it('computes the balance: deposits less fees, withdrawals with fees, settlements', async () => {
       const response = await call('GET', '/api/v1/merchant/balance', cookies.merchant);
-      // 800000 - 5000 (fee) - (200000 + 1000) - 100000 (settlement)
+      // 500000 - 5000 (fee) - (200000 + 1000) - 100000 (settlement); PAYED deposits await confirmation
       expect(response.json().data).toEqual({
-        balance: [{ sum: 494_000, currency: { code: 'UZS', dimension: 2 } }],
+        balance: [{ sum: 194_000, currency: { code: 'UZS', dimension: 2 } }],
       });
       const terminalOnly = await call(
         'GET',
         `/api/v1/merchant/balance?terminalId=${ownTerminalId}`,
         cookies.merchant,
       );
-      expect(terminalOnly.json().data.balance[0].sum).toBe(800_000 - 5_000 - 100_000);
+      expect(terminalOnly.json().data.balance[0].sum).toBe(500_000 - 5_000 - 100_000);
+    });
+
+    it('shows test-processing money only on the test dashboard', async () => {
+      const { db, app } = testApp;
+      const terminal = await createTestTerminal(db, own.id, { name: 'Sandbox' });
+      await createTestInvoice(db, terminal, {
+        amount: 70_000n,
+        status: 'DONE',
+        isTestProcessing: true,
+      });
+      const live = await call(
+        'GET',
+        `/api/v1/merchant/deposit?terminalId=${terminal.id}`,
+        cookies.merchant,
+      );
+      expect(live.json().data).toEqual([]);
+      const tester = await createTestPerson(db, {
+        username: 'tester',
+        role: 'merchant',
+        merchantId: own.id,
+      });
+      await db.update(people).set({ testDashboard: true }).where(eq(people.id, tester.id));
+      const cookie = await signIn(app, 'tester', tester.password);
+      const test = await call('GET', `/api/v1/merchant/deposit?terminalId=${terminal.id}`, cookie);
+      expect(test.json().data).toEqual([
+        { sum: 70_000, count: 1, currency: { code: 'UZS', dimension: 2 } },
+      ]);
     });
 
     it('hides another merchant’s terminal', async () => {
@@ -255,13 +282,13 @@ describe.each(TEST_DATABASE_KINDS)('merchant endpoints on %s', (kind) => {
 
     it('shows every merchant to merchant.rw.all holders unless one is chosen', async () => {
       const all = await call('GET', '/api/v1/merchant/deposit', cookies.operator);
-      expect(all.json().data[0].sum).toBe(50_800_000);
+      expect(all.json().data[0].sum).toBe(50_500_000);
       const chosen = await call(
         'GET',
         `/api/v1/merchant/deposit?merchantId=${own.id}`,
         cookies.operator,
       );
-      expect(chosen.json().data[0].sum).toBe(800_000);
+      expect(chosen.json().data[0].sum).toBe(500_000);
       expect(currencyId('UZS')).toBe(101002);
     });
   });

@@ -1,5 +1,5 @@
 import { MERCHANT_LIST_PAGE_SIZE, validateEntityName } from '@paygate/domain';
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { currencies, invoices, merchants, settlements, terminals } from '../../db/schema.ts';
@@ -109,6 +109,16 @@ const figuresQuery = {
 
 type FiguresQuery = { merchantId?: number; terminalId?: number };
 
+/**
+ * Money that moved: a deposit once confirmed (DONE), a payout as soon as the provider paid it
+ * (DONE or PAYED) — credit late, debit early, as settlements do (decision 0006). The figures
+ * show live invoices, or test-processing ones while the person's test dashboard is on.
+ */
+const countedMovement = or(
+  and(eq(invoices.flowType, 'DEPOSIT'), eq(invoices.status, 'DONE')),
+  and(eq(invoices.flowType, 'WITHDRAWAL'), inArray(invoices.status, ['DONE', 'PAYED'])),
+);
+
 const scopeCondition = (
   scope: MerchantScope,
   column: typeof invoices.merchantId,
@@ -144,6 +154,7 @@ export const merchantRoutes = async (app: FastifyInstance, { db }: { db: Databas
   const flowTotals = async (
     flowType: 'DEPOSIT' | 'WITHDRAWAL',
     scope: MerchantScope,
+    testMode: boolean,
     terminalId?: number,
   ) => {
     const filter = await figuresFilter(scope, terminalId);
@@ -157,7 +168,12 @@ export const merchantRoutes = async (app: FastifyInstance, { db }: { db: Databas
       .from(invoices)
       .innerJoin(currencies, eq(currencies.id, invoices.currencyId))
       .where(
-        and(filter, eq(invoices.flowType, flowType), inArray(invoices.status, ['DONE', 'PAYED'])),
+        and(
+          filter,
+          eq(invoices.flowType, flowType),
+          countedMovement,
+          eq(invoices.isTestProcessing, testMode),
+        ),
       )
       .groupBy(currencies.code, currencies.dimension)
       .orderBy(asc(currencies.code));
@@ -329,8 +345,11 @@ export const merchantRoutes = async (app: FastifyInstance, { db }: { db: Databas
       },
     },
     async (request) => {
-      const scope = merchantScopeOf(requirePerson(request.person), request.query.merchantId);
-      return { data: await flowTotals('DEPOSIT', scope, request.query.terminalId) };
+      const person = requirePerson(request.person);
+      const scope = merchantScopeOf(person, request.query.merchantId);
+      return {
+        data: await flowTotals('DEPOSIT', scope, person.testDashboard, request.query.terminalId),
+      };
     },
   );
 
@@ -345,8 +364,11 @@ export const merchantRoutes = async (app: FastifyInstance, { db }: { db: Databas
       },
     },
     async (request) => {
-      const scope = merchantScopeOf(requirePerson(request.person), request.query.merchantId);
-      return { data: await flowTotals('WITHDRAWAL', scope, request.query.terminalId) };
+      const person = requirePerson(request.person);
+      const scope = merchantScopeOf(person, request.query.merchantId);
+      return {
+        data: await flowTotals('WITHDRAWAL', scope, person.testDashboard, request.query.terminalId),
+      };
     },
   );
 
@@ -361,7 +383,8 @@ export const merchantRoutes = async (app: FastifyInstance, { db }: { db: Databas
       },
     },
     async (request) => {
-      const scope = merchantScopeOf(requirePerson(request.person), request.query.merchantId);
+      const person = requirePerson(request.person);
+      const scope = merchantScopeOf(person, request.query.merchantId);
       const { terminalId } = request.query;
       const filter = await figuresFilter(scope, terminalId);
       // Deposits add their amount less the fee; withdrawals take their amount plus the fee.
@@ -374,7 +397,7 @@ export const merchantRoutes = async (app: FastifyInstance, { db }: { db: Databas
         })
         .from(invoices)
         .innerJoin(currencies, eq(currencies.id, invoices.currencyId))
-        .where(and(filter, inArray(invoices.status, ['DONE', 'PAYED'])))
+        .where(and(filter, countedMovement, eq(invoices.isTestProcessing, person.testDashboard)))
         .groupBy(currencies.code, currencies.dimension)
         .orderBy(asc(currencies.code));
       const settled = await db
