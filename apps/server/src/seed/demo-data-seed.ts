@@ -285,7 +285,10 @@ export const seedDemoData = async (db: Database, now = new Date()): Promise<bool
         isTestProcessing: terminal.isTest,
         formId: randomBytes(18).toString('base64url'),
         canChangeAmount: random.next() > 0.6,
-        expiresAt: new Date(createdAt.getTime() + 15 * 60_000),
+        // Open demo payments stay open for a while: the expiry job would cancel them at once.
+        expiresAt: open
+          ? new Date(Date.now() + 7 * 24 * 60 * 60_000)
+          : new Date(createdAt.getTime() + 15 * 60_000),
         successUrl: 'https://merchant.example/payment/success',
         cancelUrl: 'https://merchant.example/payment/cancel',
         errorUrl: 'https://merchant.example/payment/error',
