@@ -9,6 +9,7 @@ import { minorUnitsJson } from '../../http/money-json.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
 import { EVENT_CODES, recordEvent } from '../audit/event-log.ts';
 import { requirePerson } from '../auth/authenticated-person.ts';
+import { movedMoney } from '../invoice-lifecycle/money-movement.ts';
 import { newMerchantKeys } from '../merchant-api/merchant-keys.ts';
 import {
   type MerchantScope,
@@ -109,15 +110,8 @@ const figuresQuery = {
 
 type FiguresQuery = { merchantId?: number; terminalId?: number };
 
-/**
- * Money that moved: a deposit once confirmed (DONE), a payout as soon as the provider paid it
- * (DONE or PAYED) — credit late, debit early, as settlements do (decision 0006). The figures
- * show live invoices, or test-processing ones while the person's test dashboard is on.
- */
-const countedMovement = or(
-  and(eq(invoices.flowType, 'DEPOSIT'), eq(invoices.status, 'DONE')),
-  and(eq(invoices.flowType, 'WITHDRAWAL'), inArray(invoices.status, ['DONE', 'PAYED'])),
-);
+/** The figures show live invoices, or test-processing ones while the test dashboard is on. */
+const countedMovement = movedMoney;
 
 const scopeCondition = (
   scope: MerchantScope,

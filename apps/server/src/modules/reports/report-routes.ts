@@ -21,6 +21,7 @@ import { errorResponseSchema } from '../../http/error-handler.ts';
 import { notFound } from '../../http/http-errors.ts';
 import type { AuthenticatedPerson } from '../auth/authenticated-person.ts';
 import { requirePerson } from '../auth/authenticated-person.ts';
+import { movedMoney } from '../invoice-lifecycle/money-movement.ts';
 import {
   type InvoiceListQuery,
   invoiceFilterProperties,
@@ -83,7 +84,8 @@ const scopeOn = (
 ): SQL | undefined =>
   scope.kind === 'all' ? undefined : inArray(column, scope.ids.length > 0 ? scope.ids : [-1]);
 
-const completed = inArray(invoices.status, ['DONE', 'PAYED']);
+/** The dashboard's rule: deposits once DONE, payouts once paid. */
+const completed = movedMoney;
 
 async function* fromArray<Row>(rows: Row[]): AsyncGenerator<Row> {
   yield* rows;
