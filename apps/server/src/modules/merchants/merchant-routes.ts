@@ -1,5 +1,5 @@
 import { MERCHANT_LIST_PAGE_SIZE, validateEntityName } from '@paygate/domain';
-import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { currencies, invoices, merchants, settlements, terminals } from '../../db/schema.ts';
@@ -110,9 +110,6 @@ const figuresQuery = {
 
 type FiguresQuery = { merchantId?: number; terminalId?: number };
 
-/** The figures show live invoices, or test-processing ones while the test dashboard is on. */
-const countedMovement = movedMoney;
-
 const scopeCondition = (
   scope: MerchantScope,
   column: typeof invoices.merchantId,
@@ -165,7 +162,7 @@ export const merchantRoutes = async (app: FastifyInstance, { db }: { db: Databas
         and(
           filter,
           eq(invoices.flowType, flowType),
-          countedMovement,
+          movedMoney,
           eq(invoices.isTestProcessing, testMode),
         ),
       )
@@ -391,7 +388,7 @@ export const merchantRoutes = async (app: FastifyInstance, { db }: { db: Databas
         })
         .from(invoices)
         .innerJoin(currencies, eq(currencies.id, invoices.currencyId))
-        .where(and(filter, countedMovement, eq(invoices.isTestProcessing, person.testDashboard)))
+        .where(and(filter, movedMoney, eq(invoices.isTestProcessing, person.testDashboard)))
         .groupBy(currencies.code, currencies.dimension)
         .orderBy(asc(currencies.code));
       const settled = await db
