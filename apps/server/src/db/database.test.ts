@@ -113,3 +113,34 @@ describe('locateMigrationsFolder', () => {
     expect(() => locateMigrationsFolder('/nonexistent/a/b/c.js')).toThrow('No migrations folder');
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL connection loss', () => {
+  it('survives the server dropping an idle pooled connection', async () => {
+    const dropped: Error[] = [];
+    const admin = await openTestDatabase('postgres');
+    const name = (
+      await queryRows<{ name: string }>(admin.db, sql`SELECT current_database() AS name`)
+    )[0]?.name;
+    const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+    url.pathname = `/${name}`;
+    const handle = await openDatabase({
+      kind: 'postgres',
+      url: url.toString(),
+      onIdleConnectionError: (error) => dropped.push(error),
+    });
+    try {
+      await handle.db.execute(sql`SELECT 1`);
+      await admin.db.execute(
+        sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+            WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(dropped.length).toBeGreaterThan(0);
+      const rows = await queryRows<{ one: number }>(handle.db, sql`SELECT 1 AS one`);
+      expect(rows).toEqual([{ one: 1 }]);
+    } finally {
+      await handle.close();
+      await admin.close();
+    }
+  });
+});

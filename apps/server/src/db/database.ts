@@ -16,7 +16,12 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseTarget =
   /** A PostgreSQL server. */
-  | { kind: 'postgres'; url: string }
+  | {
+      kind: 'postgres';
+      url: string;
+      /** Told when the server drops an idle pooled connection; stderr by default. */
+      onIdleConnectionError?: (error: Error) => void;
+    }
   /** Embedded PGlite persisted in `dataDir`, or in memory without one (tests). */
   | { kind: 'pglite'; dataDir?: string };
 
@@ -49,6 +54,12 @@ export const openDatabase = async (
 ): Promise<DatabaseHandle> => {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection the server drops (restart, failover, admin kill) is an 'error' event on
+    // the pool; unhandled it would crash the process. The pool replaces it on the next query.
+    pool.on('error', (error) => {
+      if (target.onIdleConnectionError) target.onIdleConnectionError(error);
+      else process.stderr.write(`PostgreSQL dropped an idle connection: ${error.message}\n`);
+    });
     const db = drizzleNodePostgres(pool, { schema });
     try {
       await migrateNodePostgres(db, { migrationsFolder });
