@@ -1,11 +1,9 @@
 import { DEFAULT_ITEMS_PER_PAGE } from '@paygate/domain';
+import { recordIdSchema } from '../../http/record-id.ts';
 
 // JSON schemas of the people-account endpoints: responses, bodies and parameters.
 
-/** Ids are 32-bit integer columns; a larger one is refused (400), never sent to the database. */
-export const MAX_ID = 2_147_483_647;
-
-const id = { type: 'integer', minimum: 1, maximum: MAX_ID } as const;
+const id = recordIdSchema;
 
 export const accountIdParams = {
   type: 'object',

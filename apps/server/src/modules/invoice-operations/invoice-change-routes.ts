@@ -10,6 +10,7 @@ import type { Database } from '../../db/database.ts';
 import { currencies, invoiceTransactions, referenceItems } from '../../db/schema.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { badRequest, conflict, forbidden } from '../../http/http-errors.ts';
+import { recordIdSchema } from '../../http/record-id.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
 import { recordEvent } from '../audit/event-log.ts';
 import { requirePerson } from '../auth/authenticated-person.ts';
@@ -48,7 +49,7 @@ export const invoiceChangeRoutes = (app: FastifyInstance, db: Database) => {
           type: 'object',
           required: ['invoiceId', 'statusId'],
           additionalProperties: false,
-          properties: { ...invoiceIdProperty, statusId: { type: 'integer', minimum: 1 } },
+          properties: { ...invoiceIdProperty, statusId: recordIdSchema },
         },
         response: changeResponses,
       },

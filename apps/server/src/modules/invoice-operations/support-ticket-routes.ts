@@ -6,6 +6,7 @@ import type { Database } from '../../db/database.ts';
 import { invoices, referenceItems, supportTickets } from '../../db/schema.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { badRequest, conflict, notFound } from '../../http/http-errors.ts';
+import { recordIdSchema } from '../../http/record-id.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
 import { recordEvent } from '../audit/event-log.ts';
 import { requirePerson } from '../auth/authenticated-person.ts';
@@ -85,7 +86,7 @@ const decisionBody = {
   type: 'object',
   required: ['ticketId'],
   additionalProperties: false,
-  properties: { ticketId: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } },
+  properties: { ticketId: recordIdSchema },
 } as const;
 
 /** Support tickets of an invoice (SPEC §7) and the approve/reject decision (SPEC §4). */
@@ -137,7 +138,7 @@ export const supportTicketRoutes = (app: FastifyInstance, db: Database) => {
           properties: {
             invoiceId: { type: 'string', format: 'uuid' },
             description: { type: 'string', minLength: 1, maxLength: 2000 },
-            issueTypeId: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
+            issueTypeId: recordIdSchema,
           },
         },
         response: {

@@ -3,6 +3,7 @@ import { and, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { currencies, invoices, referenceItems } from '../../db/schema.ts';
 import { badRequest } from '../../http/http-errors.ts';
+import { recordIdSchema } from '../../http/record-id.ts';
 import { type MerchantScope, merchantIdQueryProperty } from '../merchants/merchant-scope.ts';
 
 /** Query of GET /api/v1/invoice and /api/v1/invoice/csv (SPEC §3 Invoice filters). */
@@ -35,7 +36,7 @@ export const invoiceFilterProperties = {
   lastStatusDate: FILTER_DATE,
   sumFrom: { type: 'number', minimum: 0, description: 'In currency units, e.g. 150.50' },
   sumTo: { type: 'number', minimum: 0, description: 'In currency units' },
-  terminalId: { type: 'integer', minimum: 1 },
+  terminalId: recordIdSchema,
   statusIds: {
     type: 'array',
     items: { type: 'integer' },

@@ -5,6 +5,7 @@ import {
   type PaymentMethodName,
 } from '@paygate/domain';
 import { INVOICE_STATUSES } from '../../db/schema.ts';
+import { recordIdSchema } from '../../http/record-id.ts';
 import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENT_REPLAYED_HEADER } from './idempotency.ts';
 
 /** Default and bounds of an invoice's lifetime (minutes): 15 minutes up to a week. */
@@ -75,9 +76,7 @@ export const createInvoiceBodySchema = {
       description: 'DEPOSIT: the customer pays in. WITHDRAWAL: the customer is paid out.',
     },
     terminalId: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 2_147_483_647,
+      ...recordIdSchema,
       description: 'One of your terminals, enabled, with this flow type and currency.',
     },
     amount: {

@@ -215,6 +215,22 @@ describe.each(TEST_DATABASE_KINDS)('merchant endpoints on %s', (kind) => {
     });
   });
 
+  it('refuses ids beyond the database integer range with 400, never 500', async () => {
+    const huge = 2_147_483_648;
+    for (const url of [
+      `/api/v1/merchant/me?merchantId=${huge}`,
+      `/api/v1/merchant/deposit?merchantId=${huge}`,
+      `/api/v1/merchant/balance?terminalId=${huge}`,
+      `/api/v1/invoice?merchantId=${huge}`,
+    ]) {
+      expect((await call('GET', url, cookies.support)).statusCode, url).toBe(400);
+    }
+    const rename = await call('PUT', `/api/v1/merchant/${huge}`, cookies.support, {
+      name: 'Big one',
+    });
+    expect(rename.statusCode).toBe(400);
+  });
+
   describe('dashboard figures', () => {
     it('sums completed deposits and withdrawals of the own merchant only', async () => {
       const deposit = await call('GET', '/api/v1/merchant/deposit', cookies.merchant);

@@ -6,6 +6,7 @@ import { currencies, invoices, merchants, settlements, terminals } from '../../d
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { badRequest, notFound } from '../../http/http-errors.ts';
 import { minorUnitsJson } from '../../http/money-json.ts';
+import { recordIdSchema } from '../../http/record-id.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
 import { EVENT_CODES, recordEvent } from '../audit/event-log.ts';
 import { requirePerson } from '../auth/authenticated-person.ts';
@@ -96,7 +97,7 @@ const nameBody = {
 const idParams = {
   type: 'object',
   required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1 } },
+  properties: { id: recordIdSchema },
 } as const;
 
 const figuresQuery = {
@@ -104,7 +105,7 @@ const figuresQuery = {
   additionalProperties: false,
   properties: {
     ...merchantIdQueryProperty,
-    terminalId: { type: 'integer', minimum: 1 },
+    terminalId: recordIdSchema,
   },
 } as const;
 

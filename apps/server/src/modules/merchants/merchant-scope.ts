@@ -1,5 +1,6 @@
 import { canLoadAllMerchants } from '@paygate/domain';
 import { notFound } from '../../http/http-errors.ts';
+import { recordIdSchema } from '../../http/record-id.ts';
 import type { AuthenticatedPerson } from '../auth/authenticated-person.ts';
 
 /**
@@ -45,8 +46,7 @@ export const singleMerchantOf = (
 /** Query schema fragment of the optional merchant choice. */
 export const merchantIdQueryProperty = {
   merchantId: {
-    type: 'integer',
-    minimum: 1,
+    ...recordIdSchema,
     description:
       'For holders of merchant.rw.all: the merchant to act on. Ignored scope for others.',
   },

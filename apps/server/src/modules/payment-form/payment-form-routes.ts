@@ -13,6 +13,7 @@ import {
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/http-errors.ts';
 import { minorUnitsJson } from '../../http/money-json.ts';
+import { recordIdSchema } from '../../http/record-id.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
 import { recordEvent } from '../audit/event-log.ts';
 import { applyStatusChange } from '../invoice-lifecycle/invoice-changes.ts';
@@ -221,7 +222,7 @@ export const paymentFormRoutes = async (
           properties: {
             amount: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
             formId: { type: 'string', maxLength: 64 },
-            paymentMethodId: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
+            paymentMethodId: recordIdSchema,
             supportCode: { type: 'string', maxLength: 128 },
           },
         },

@@ -19,6 +19,7 @@ import {
 } from '../../db/schema.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { notFound } from '../../http/http-errors.ts';
+import { recordIdSchema } from '../../http/record-id.ts';
 import type { AuthenticatedPerson } from '../auth/authenticated-person.ts';
 import { requirePerson } from '../auth/authenticated-person.ts';
 import { movedMoney } from '../invoice-lifecycle/money-movement.ts';
@@ -156,7 +157,7 @@ export const reportRoutes = async (app: FastifyInstance, { db }: { db: Database 
           properties: {
             ...periodQueryProperties,
             ...merchantIdQueryProperty,
-            terminalId: { type: 'integer', minimum: 1 },
+            terminalId: recordIdSchema,
           },
         },
         response: csvResponses,
@@ -205,8 +206,8 @@ export const reportRoutes = async (app: FastifyInstance, { db }: { db: Database 
           properties: {
             ...periodQueryProperties,
             ...merchantIdQueryProperty,
-            currencyId: { type: 'integer', minimum: 1 },
-            terminalId: { type: 'integer', minimum: 1 },
+            currencyId: recordIdSchema,
+            terminalId: recordIdSchema,
           },
         },
         response: csvResponses,
@@ -321,8 +322,8 @@ export const reportRoutes = async (app: FastifyInstance, { db }: { db: Database 
           properties: {
             ...periodQueryProperties,
             ...merchantIdQueryProperty,
-            currencyId: { type: 'integer', minimum: 1 },
-            providerId: { type: 'integer', minimum: 1 },
+            currencyId: recordIdSchema,
+            providerId: recordIdSchema,
           },
         },
         response: csvResponses,
@@ -400,7 +401,7 @@ export const reportRoutes = async (app: FastifyInstance, { db }: { db: Database 
           properties: {
             ...periodQueryProperties,
             ...merchantIdQueryProperty,
-            terminalPoolId: { type: 'integer', minimum: 1 },
+            terminalPoolId: recordIdSchema,
           },
         },
         response: csvResponses,

@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { currencies, referenceItems, terminalAttributes, terminals } from '../../db/schema.ts';
 import { notFound } from '../../http/http-errors.ts';
+import { recordIdSchema } from '../../http/record-id.ts';
 import type { AuthenticatedPerson } from '../auth/authenticated-person.ts';
 import {
   type MerchantScope,
@@ -11,15 +12,10 @@ import {
   scopeAllows,
 } from '../merchants/merchant-scope.ts';
 
-/** Ids are PostgreSQL integers: a larger number would be a database error, not a 404. */
-export const MAX_ID = 2_147_483_647;
+export const idSchema = recordIdSchema;
 
-export const idSchema = { type: 'integer', minimum: 1, maximum: MAX_ID } as const;
-
-/** The optional merchant choice of merchant.rw.all holders, bounded like every id. */
-export const merchantIdQuery = {
-  merchantId: { ...merchantIdQueryProperty.merchantId, maximum: MAX_ID },
-} as const;
+/** The optional merchant choice of merchant.rw.all holders. */
+export const merchantIdQuery = merchantIdQueryProperty;
 
 export const terminalIdParams = {
   type: 'object',
