@@ -364,7 +364,7 @@ describe.each(TEST_DATABASE_KINDS)('callback delivery on %s', (kind) => {
     expect(await callbackRow(db, queued.id)).toMatchObject({
       status: 'PENDING',
       attempts: 1,
-      lastError: 'The merchant signing secret is not whsec_ + base64',
+      lastError: 'A signing secret is whsec_ followed by base64 of 24 to 64 bytes',
     });
   });
 

@@ -31,10 +31,13 @@ describe('Standard Webhooks signing of callbacks', () => {
     ).toBe(new Webhook(legacy, { format: 'raw' }).sign('msg_cb_1', sentAt, body));
   });
 
-  it('refuses an empty secret and a whsec_ secret that is not base64', () => {
+  it('refuses an empty secret and a whsec_ secret that is not base64 of 24 to 64 bytes', () => {
     expect(() => callbackSigningKey('')).toThrow('no signing secret');
-    expect(() => callbackSigningKey('whsec_')).toThrow('not whsec_ + base64');
-    expect(() => callbackSigningKey('whsec_abc$def')).toThrow('not whsec_ + base64');
+    const malformed = 'A signing secret is whsec_ followed by base64 of 24 to 64 bytes';
+    expect(() => callbackSigningKey('whsec_')).toThrow(malformed);
+    expect(() => callbackSigningKey('whsec_abc$def')).toThrow(malformed);
+    // Too short to be a Standard Webhooks key, though valid base64.
+    expect(() => callbackSigningKey('whsec_c2hvcnQ=')).toThrow(malformed);
   });
 
   it('names the message after the callback row, the same on every retry', () => {

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { secretKeyBytes } from '../../http/request-signing.ts';
 
 /**
  * Standard Webhooks signing (https://www.standardwebhooks.com, spec "Signature scheme"), so a
@@ -6,28 +7,24 @@ import { createHmac } from 'node:crypto';
  */
 
 const SECRET_PREFIX = 'whsec_';
-const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
 /**
  * The HMAC key of a merchant signing secret.
  *
  * - `whsec_<base64>` (the Standard Webhooks format every new merchant gets): the base64-decoded
- *   part, exactly as the Standard Webhooks libraries derive it from the same string.
+ *   part, exactly as the Standard Webhooks libraries derive it from the same string, and with
+ *   the same checks as the merchant's request signatures.
  * - Anything else (secrets stored before the format change): the string's UTF-8 bytes. Such a
  *   merchant verifies with the raw-key form of the libraries, e.g.
  *   `new Webhook(secret, { format: 'raw' })` in the JavaScript one.
  *
- * Throws for a `whsec_` secret whose rest is not base64, so a damaged secret never silently
+ * Throws for an empty secret and a malformed `whsec_` one, so a damaged secret never silently
  * becomes a different key.
  */
 export const callbackSigningKey = (secret: string): Buffer => {
-  if (!secret.startsWith(SECRET_PREFIX)) {
-    if (secret.length === 0) throw new Error('The merchant has no signing secret');
-    return Buffer.from(secret, 'utf8');
-  }
-  const encoded = secret.slice(SECRET_PREFIX.length);
-  if (!BASE64.test(encoded)) throw new Error('The merchant signing secret is not whsec_ + base64');
-  return Buffer.from(encoded, 'base64');
+  if (secret.startsWith(SECRET_PREFIX)) return secretKeyBytes(secret);
+  if (secret.length === 0) throw new Error('The merchant has no signing secret');
+  return Buffer.from(secret, 'utf8');
 };
 
 /** The webhook-id of a callback row: the same on every retry, so merchants can deduplicate. */

@@ -2,11 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, merchants, terminals } from '../../db/schema.ts';
 import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
+import { secretKeyBytes } from '../../http/request-signing.ts';
 import { DEMO_MERCHANT_API_KEYS, seedDemoData } from '../../seed/demo-data-seed.ts';
 import { seedReferenceData } from '../../seed/reference-data-seed.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { signedCall } from './merchant-api-test-client.ts';
-import { secretKeyBytes } from './merchant-keys.ts';
 
 describe.each(TEST_DATABASE_KINDS)('the demo merchant on the merchant API (%s)', (kind) => {
   let testApp: TestApp;

@@ -5,6 +5,7 @@ import { invoices } from '../../db/schema.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { notFound } from '../../http/http-errors.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
+import { rawBodyOf } from '../../http/signed-request-auth.ts';
 import {
   IDEMPOTENT_REPLAYED_HEADER,
   idempotencyRequestHash,
@@ -12,7 +13,6 @@ import {
 } from './idempotency.ts';
 import {
   MERCHANT_API_SECURITY,
-  rawBodyOf,
   registerMerchantAuthentication,
   requireApiMerchant,
 } from './merchant-auth.ts';

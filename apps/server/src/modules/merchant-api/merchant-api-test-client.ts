@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { requestSignature } from '../../http/request-signing.ts';
 import { MERCHANT_API_PREFIX } from './merchant-api-routes.ts';
-import { type MerchantKeys, merchantRequestSignature } from './merchant-keys.ts';
+import type { MerchantKeys } from './merchant-keys.ts';
 
 export interface SignedCall {
   method: 'GET' | 'POST';
@@ -25,7 +26,7 @@ export const signedCall = (
   const url = `${MERCHANT_API_PREFIX}${call.path}`;
   const body = call.rawBody ?? (call.body === undefined ? '' : JSON.stringify(call.body));
   const timestamp = String(call.timestamp ?? Math.floor(Date.now() / 1000));
-  const signature = merchantRequestSignature(keys.signingSecret, {
+  const signature = requestSignature(keys.signingSecret, {
     timestamp: call.signed?.timestamp ?? timestamp,
     method: call.signed?.method ?? call.method,
     pathWithQuery: call.signed?.path ? `${MERCHANT_API_PREFIX}${call.signed.path}` : url,

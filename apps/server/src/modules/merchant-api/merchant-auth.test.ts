@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchants } from '../../db/schema.ts';
 import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
+import { requestSignature } from '../../http/request-signing.ts';
 import { createTestPerson, signIn } from '../../testing/test-app.ts';
 import { createTestInvoice, createTestTerminal } from '../../testing/test-data.ts';
 import { signedCall } from './merchant-api-test-client.ts';
@@ -10,7 +11,7 @@ import {
   invoiceBody,
   type MerchantApiFixture,
 } from './merchant-api-test-fixture.ts';
-import { merchantRequestSignature, newMerchantKeys } from './merchant-keys.ts';
+import { newMerchantKeys } from './merchant-keys.ts';
 
 const GENERIC = 'Invalid API key or signature';
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -56,7 +57,7 @@ describe.each(TEST_DATABASE_KINDS)('merchant API authentication on %s', (kind) =
       expect(response.statusCode).toBe(200);
     }
     const timestamp = String(nowSeconds());
-    const signature = merchantRequestSignature(fixture.shop.keys.signingSecret, {
+    const signature = requestSignature(fixture.shop.keys.signingSecret, {
       timestamp,
       method: 'GET',
       pathWithQuery: `/api/merchant/v1/invoices/${invoice.id}`,
@@ -251,7 +252,7 @@ describe.each(TEST_DATABASE_KINDS)('merchant API authentication on %s', (kind) =
       headers: {
         'x-api-key': fixture.shop.keys.clientPublicKey,
         'x-timestamp': timestamp,
-        'x-signature': merchantRequestSignature(fixture.shop.keys.signingSecret, {
+        'x-signature': requestSignature(fixture.shop.keys.signingSecret, {
           timestamp,
           method: 'GET',
           pathWithQuery: `/api/v1/invoice/${invoice.id}`,

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { newMerchantKeys } from '../modules/merchant-api/merchant-keys.ts';
 import {
-  merchantRequestSignature,
-  newMerchantKeys,
+  newSigningSecret,
+  requestSignature,
   secretKeyBytes,
   signatureMatches,
-} from './merchant-keys.ts';
+} from './request-signing.ts';
 
 /** Bytes 0..31 as a Standard Webhooks secret. */
 const SECRET = 'whsec_AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=';
 
-describe('merchant keys', () => {
+describe('request signing', () => {
   it('makes a pk_ public key and a Standard Webhooks secret of 32 random bytes', () => {
     const keys = newMerchantKeys();
     expect(keys.clientPublicKey).toMatch(/^pk_[0-9a-f]{32}$/);
@@ -18,6 +19,7 @@ describe('merchant keys', () => {
     const others = Array.from({ length: 50 }, newMerchantKeys);
     expect(new Set(others.map((other) => other.signingSecret)).size).toBe(50);
     expect(new Set(others.map((other) => other.clientPublicKey)).size).toBe(50);
+    expect(secretKeyBytes(newSigningSecret())).toHaveLength(32);
   });
 
   it('uses the base64-decoded bytes after whsec_ as the HMAC key', () => {
@@ -38,7 +40,7 @@ describe('merchant keys', () => {
   it('signs timestamp, method, path with query and body (the documented openssl result)', () => {
     // printf '%s' '1700000000.POST./api/merchant/v1/invoices.{"amount":150000}' \
     //   | openssl dgst -sha256 -mac HMAC -macopt hexkey:000102…1f
-    const signature = merchantRequestSignature(SECRET, {
+    const signature = requestSignature(SECRET, {
       timestamp: '1700000000',
       method: 'post',
       pathWithQuery: '/api/merchant/v1/invoices',
@@ -46,7 +48,7 @@ describe('merchant keys', () => {
     });
     expect(signature).toBe('ea0ee00c0fea0205be70f128b65bccf8a05888cb0892a631b6967cc32574c4cc');
     expect(
-      merchantRequestSignature(SECRET, {
+      requestSignature(SECRET, {
         timestamp: '1700000000',
         method: 'POST',
         pathWithQuery: '/api/merchant/v1/invoices',
