@@ -14,6 +14,7 @@ import { merchantApiRoutes } from './modules/merchant-api/merchant-api-routes.ts
 import { merchantRoutes } from './modules/merchants/merchant-routes.ts';
 import { paymentFormRoutes } from './modules/payment-form/payment-form-routes.ts';
 import { peopleMeRoutes } from './modules/people/people-me-routes.ts';
+import { providerApiRoutes } from './modules/provider-api/provider-api-routes.ts';
 import { referenceRoutes } from './modules/references/reference-routes.ts';
 import { reportRoutes } from './modules/reports/report-routes.ts';
 import { terminalRoutes } from './modules/terminals/terminal-routes.ts';
@@ -47,6 +48,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (
   await reportRoutes(app, { db });
   // Signed by the merchant's key pair, not a session: outside the back-office prefixes.
   await merchantApiRoutes(app, { db, paymentFormBaseUrl });
+  await providerApiRoutes(app, { db });
   // Public: the hosted form proves itself per call with its form id and support code.
   await paymentFormRoutes(app, { db, verificationSecret: auth.jwtSecret });
 };

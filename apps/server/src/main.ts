@@ -7,6 +7,7 @@ import { type RunningJobs, startBackgroundJobs } from './modules/jobs/background
 import { idempotencyKeyPurgeJob } from './modules/merchant-api/idempotency.ts';
 import { invoiceExpiryJob } from './modules/processing/invoice-expiry.ts';
 import { sandboxProviderJob } from './modules/processing/sandbox-provider.ts';
+import { issueProviderSigningSecret } from './modules/provider-api/provider-keys.ts';
 import { DEMO_USERS, demoPassword, seedDemoData } from './seed/demo-data-seed.ts';
 import { seedReferenceData } from './seed/reference-data-seed.ts';
 import { seedRoles } from './seed/roles-seed.ts';
@@ -37,7 +38,7 @@ const start = async () => {
   const db = database.db;
   jobs = startBackgroundJobs(
     [
-      callbackDeliveryJob(db),
+      callbackDeliveryJob(db, { allowPrivateNetworks: config.callbackAllowPrivateNetworks }),
       invoiceExpiryJob(db),
       sandboxProviderJob(db, { delaySeconds: config.sandboxSettleSeconds }),
       idempotencyKeyPurgeJob(db),
@@ -91,13 +92,32 @@ const shutdown = async (signal: string) => {
 process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
+/**
+ * `node dist/main.js provider-key CODE`: issues a provider a new signing secret for the provider
+ * API and prints it once (docs/provider-api.md). The previous secret stops working at once.
+ */
+const issueProviderKey = async (providerCode: string | undefined) => {
+  if (!providerCode) throw new Error('Usage: provider-key <provider code>');
+  const config = readServerConfig();
+  database = await openDatabase(config.database);
+  await seedReferenceData(database.db);
+  const secret = await issueProviderSigningSecret(database.db, providerCode);
+  process.stdout.write(
+    `New signing secret of provider ${providerCode} (shown once; the previous one no longer works):\n${secret}\n`,
+  );
+  await database.close();
+};
+
+const [command, ...commandArguments] = process.argv.slice(2);
 try {
-  await start();
+  if (command === 'provider-key') await issueProviderKey(commandArguments[0]);
+  else if (command !== undefined) throw new Error(`Unknown command ${command}`);
+  else await start();
 } catch (error) {
   const message = error instanceof Error ? error.message : String(error);
   const cause =
     error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
-  process.stderr.write(`Server failed to start: ${message}${cause}\n`);
+  process.stderr.write(`${command ?? 'Server'} failed: ${message}${cause}\n`);
   await stop();
   process.exit(1);
 }

@@ -19,7 +19,27 @@ describe('readServerConfig', () => {
       staticSites: [],
       paymentFormBaseUrl: DEFAULT_PAYMENT_FORM_BASE_URL,
       sandboxSettleSeconds: 5,
+      callbackAllowPrivateNetworks: true,
     });
+  });
+
+  it('lets callbacks reach private networks outside production only, unless told otherwise', () => {
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'p'.repeat(40),
+      PAYMENT_FORM_BASE_URL: 'https://pay.example.com',
+    };
+    expect(readServerConfig(production).callbackAllowPrivateNetworks).toBe(false);
+    expect(
+      readServerConfig({ ...production, CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true' })
+        .callbackAllowPrivateNetworks,
+    ).toBe(true);
+    expect(
+      readServerConfig({ CALLBACK_ALLOW_PRIVATE_NETWORKS: 'false' }).callbackAllowPrivateNetworks,
+    ).toBe(false);
+    expect(() => readServerConfig({ CALLBACK_ALLOW_PRIVATE_NETWORKS: 'sometimes' })).toThrow(
+      ConfigError,
+    );
   });
 
   it('reads the sandbox settle delay and refuses nonsense', () => {

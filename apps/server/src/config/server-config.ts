@@ -34,6 +34,12 @@ export interface ServerConfig {
    * (SANDBOX_SETTLE_SECONDS, default 5); 0..3600.
    */
   sandboxSettleSeconds: number;
+  /**
+   * Whether merchant callbacks may go to loopback and private addresses
+   * (CALLBACK_ALLOW_PRIVATE_NETWORKS). Off in production (SSRF guard, decision 0007); on
+   * elsewhere, so a merchant's receiver on the developer's machine works.
+   */
+  callbackAllowPrivateNetworks: boolean;
 }
 
 export interface AuthConfig {
@@ -184,5 +190,6 @@ export const readServerConfig = (env: Environment = process.env): ServerConfig =
     ],
     paymentFormBaseUrl: readPaymentFormBaseUrl(env, production),
     sandboxSettleSeconds: readSandboxSettleSeconds(env),
+    callbackAllowPrivateNetworks: parseBoolean(env, 'CALLBACK_ALLOW_PRIVATE_NETWORKS', !production),
   };
 };

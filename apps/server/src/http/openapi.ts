@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { MERCHANT_API_SECURITY_SCHEMES } from '../modules/merchant-api/merchant-auth.ts';
+import { PROVIDER_API_SECURITY_SCHEMES } from '../modules/provider-api/provider-auth.ts';
 
 /**
  * The OpenAPI 3 document, generated from the routes' JSON schemas, at /api/openapi.json, and a
@@ -15,13 +16,14 @@ export const registerOpenApi = async (app: FastifyInstance): Promise<void> => {
         title: 'Paygate API',
         description:
           'Back-office API (/api/v1, /api/router/v1, /api/data/v1), hosted payment form API ' +
-          '(/api/payments) and merchant API. Back-office calls authenticate with the jwt cookie.',
+          '(/api/payments), merchant API (/api/merchant/v1) and provider API (/api/provider/v1). Back-office calls authenticate with the jwt cookie.',
         version: '1.0.0',
       },
       components: {
         securitySchemes: {
           sessionCookie: { type: 'apiKey', in: 'cookie', name: 'jwt' },
           ...MERCHANT_API_SECURITY_SCHEMES,
+          ...PROVIDER_API_SECURITY_SCHEMES,
         },
       },
     },

@@ -10,8 +10,17 @@ import {
   terminals,
 } from '../db/schema.ts';
 import { TEST_DATABASE_KINDS } from '../db/testing/test-databases.ts';
+import { PROVIDER_API_PREFIX } from '../modules/provider-api/provider-api-routes.ts';
+import { signedRequest } from '../testing/signed-call.ts';
 import { createTestApp, signIn, type TestApp } from '../testing/test-app.ts';
-import { DEMO_INVOICE_COUNT, DEMO_USERS, demoPassword, seedDemoData } from './demo-data-seed.ts';
+import {
+  DEMO_INVOICE_COUNT,
+  DEMO_PROVIDER_CODE,
+  DEMO_PROVIDER_SIGNING_SECRET,
+  DEMO_USERS,
+  demoPassword,
+  seedDemoData,
+} from './demo-data-seed.ts';
 import { referenceItemId } from './reference-data.ts';
 import { seedReferenceData } from './reference-data-seed.ts';
 
@@ -74,5 +83,62 @@ describe.each(TEST_DATABASE_KINDS)('demo data on %s', (kind) => {
       .from(people)
       .where(eq(people.username, 'merchant'));
     expect(merchantUser?.merchantId).not.toBeNull();
+  });
+
+  it('keeps each account balance equal to what its open and settled deposits hold', async () => {
+    const mismatches = await queryRows<{ id: number }>(
+      testApp.db,
+      sql`SELECT l.people_account_id AS id
+          FROM people_account_limits l
+          LEFT JOIN (
+            SELECT people_account_id, sum(amount) AS held FROM invoices
+            WHERE people_account_id IS NOT NULL AND status NOT IN ('DECLINED', 'CANCELED')
+            GROUP BY people_account_id
+          ) h ON h.people_account_id = l.people_account_id
+          WHERE l.balance <> coalesce(h.held, 0) OR l.balance > l."limit"`,
+    );
+    expect(mismatches).toEqual([]);
+    const [held] = await queryRows<{ accounts: number }>(
+      testApp.db,
+      sql`SELECT count(*)::int AS accounts FROM people_account_limits WHERE balance > 0`,
+    );
+    expect(held?.accounts).toBeGreaterThan(0);
+  });
+
+  it('pays withdrawals to the customer’s phone, never from a people account', async () => {
+    const withdrawals = await testApp.db
+      .select({
+        accountId: invoices.peopleAccountId,
+        phone: invoices.credentialValue,
+        status: invoices.status,
+      })
+      .from(invoices)
+      .where(eq(invoices.flowType, 'WITHDRAWAL'));
+    expect(withdrawals.length).toBeGreaterThan(0);
+    for (const row of withdrawals) {
+      expect(row.accountId).toBeNull();
+      if (row.status !== 'NEW') expect(row.phone).toMatch(/^(998|79)\d{9}$/);
+    }
+  });
+
+  it('queues production payouts for the demo provider, which signs with the documented key', async () => {
+    const payouts = await signedRequest(
+      testApp.app,
+      {
+        prefix: PROVIDER_API_PREFIX,
+        apiKey: DEMO_PROVIDER_CODE,
+        signingSecret: DEMO_PROVIDER_SIGNING_SECRET,
+      },
+      { method: 'GET', path: '/payouts?limit=100' },
+    );
+    expect(payouts.statusCode, payouts.body).toBe(200);
+    const queue = payouts.json().data;
+    expect(queue.length).toBeGreaterThan(0);
+    expect(
+      queue.every(
+        (row: { flowType: string; status: string }) =>
+          row.flowType === 'WITHDRAWAL' && row.status === 'IN_PROGRESS',
+      ),
+    ).toBe(true);
   });
 });

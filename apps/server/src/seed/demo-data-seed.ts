@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { luhnCheckDigit } from '@paygate/domain';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import {
   callbacks,
@@ -22,7 +22,10 @@ import {
   terminals,
 } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/password-hashing.ts';
+import { FAILED_STATUSES } from '../modules/invoice-lifecycle/invoice-status-rules.ts';
 import { type MerchantKeys, newMerchantKeys } from '../modules/merchant-api/merchant-keys.ts';
+import { PAYOUT_PROVIDER_ATTRIBUTE_CODE } from '../modules/provider-api/provider-invoices.ts';
+import { issueProviderSigningSecret } from '../modules/provider-api/provider-keys.ts';
 import { currencyId, REFERENCE_LISTS, referenceItemId } from './reference-data.ts';
 import { type SeededRandom, seededRandom } from './seeded-random.ts';
 
@@ -65,6 +68,17 @@ export const DEMO_MERCHANT_API_KEYS: MerchantKeys = {
   clientPublicKey: `pk_${demoDigest('merchant public key').subarray(0, 16).toString('hex')}`,
   signingSecret: `whsec_${demoDigest('merchant signing secret').toString('base64')}`,
 };
+
+/**
+ * The demo's production provider key: the seeded SANDBOX provider signs provider API calls
+ * (docs/provider-api.md) with this secret, so a production-mode demo payment can be confirmed
+ * by hand. Public and demo-only, like the merchant keys above.
+ */
+export const DEMO_PROVIDER_CODE = 'SANDBOX';
+export const DEMO_PROVIDER_SIGNING_SECRET = `whsec_${demoDigest('provider signing secret').toString('base64')}`;
+
+/** Minor units of limit room each demo account keeps above what its invoices hold. */
+const DEMO_ACCOUNT_ROOM = 100_000_000n;
 
 /** Terminals in all four currencies; index into DEMO_MERCHANTS. */
 const DEMO_TERMINALS = [
@@ -109,6 +123,10 @@ const STATUS_WEIGHTS = [
 ] as const;
 
 const attributeTypeId = (position: number) => referenceItemId(105, position);
+const attributeTypeIdOf = (code: string) =>
+  attributeTypeId(
+    REFERENCE_LISTS.terminalAttributeType.findIndex((item) => item.code === code) + 1,
+  );
 const requisiteTypeId = (code: 'CARD' | 'PHONE') =>
   referenceItemId(103, REFERENCE_LISTS.requisiteType.findIndex((item) => item.code === code) + 1);
 const paramTypeId = (code: 'I' | 'S') =>
@@ -197,6 +215,15 @@ export const seedDemoData = async (db: Database, now = new Date()): Promise<bool
         { terminalId: terminal.id, attributeTypeId: attributeTypeId(1), value: '30' },
         { terminalId: terminal.id, attributeTypeId: attributeTypeId(2), value: terminal.name },
         { terminalId: terminal.id, attributeTypeId: attributeTypeId(4), value: 'true' },
+        ...(terminal.flowType === 'WITHDRAWAL'
+          ? [
+              {
+                terminalId: terminal.id,
+                attributeTypeId: attributeTypeIdOf(PAYOUT_PROVIDER_ATTRIBUTE_CODE),
+                value: DEMO_PROVIDER_CODE,
+              },
+            ]
+          : []),
       ]),
     );
 
@@ -222,13 +249,14 @@ export const seedDemoData = async (db: Database, now = new Date()): Promise<bool
           .returning();
         if (!account) continue;
         const byPhone = method.requisiteKind !== 'card';
+        const credential = byPhone
+          ? phoneNumber(random)
+          : cardNumber(random, method.currencyId === currencyId('UZS') ? '9860' : '2202');
         await tx.insert(peopleAccountCredentials).values({
           peopleAccountId: account.id,
           credentialTypeId: requisiteTypeId(byPhone ? 'PHONE' : 'CARD'),
           paramTypeId: paramTypeId('S'),
-          value: byPhone
-            ? phoneNumber(random)
-            : cardNumber(random, method.currencyId === currencyId('UZS') ? '9860' : '2202'),
+          value: credential,
         });
         await tx.insert(peopleAccountLimits).values({
           peopleAccountId: account.id,
@@ -236,7 +264,7 @@ export const seedDemoData = async (db: Database, now = new Date()): Promise<bool
           priority: random.integer(0, 5),
           checkUniqueAmount: random.next() > 0.5,
         });
-        accountRows.push({ ...account, method });
+        accountRows.push({ ...account, method, credential });
       }
     }
 
@@ -259,6 +287,7 @@ export const seedDemoData = async (db: Database, now = new Date()): Promise<bool
       const minAmount = account ? Number(account.method.minAmount) : 10_000;
       const amount = BigInt(Math.round(random.integer(minAmount, minAmount * 40) / 100) * 100);
       const open = status === 'NEW' || status === 'IN_PROGRESS';
+      const deposit = terminal.flowType === 'DEPOSIT';
       invoiceRows.push({
         merchantId: terminal.merchantId,
         terminalId: terminal.id,
@@ -272,13 +301,18 @@ export const seedDemoData = async (db: Database, now = new Date()): Promise<bool
         fee: status === 'DONE' ? amount / 100n : 0n,
         currencyId: terminal.currencyId,
         paymentMethodId: account?.method.id ?? null,
-        peopleAccountId: account && status !== 'NEW' ? account.id : null,
+        // Deposits are paid to a people account's requisites; payouts go to the customer's phone.
+        peopleAccountId: deposit && account && status !== 'NEW' ? account.id : null,
         credentialValue:
-          account && status !== 'NEW'
-            ? account.method.requisiteKind === 'card'
-              ? cardNumber(random, '9860')
-              : phoneNumber(random)
-            : null,
+          status === 'NEW'
+            ? null
+            : !deposit
+              ? terminal.currencyId === currencyId('UZS')
+                ? `998${random.digits(9)}`
+                : `79${random.digits(9)}`
+              : account
+                ? (account.credential ?? null)
+                : null,
         customerExternalId: `user-${random.integer(1000, 1400)}`,
         customerFirstName: random.pick(FIRST_NAMES),
         customerLastName: random.pick(LAST_NAMES),
@@ -372,6 +406,25 @@ export const seedDemoData = async (db: Database, now = new Date()): Promise<bool
     await insertInBatches(transactionRows, (batch) => tx.insert(invoiceTransactions).values(batch));
     await insertInBatches(errorRows, (batch) => tx.insert(invoiceErrors).values(batch));
     await insertInBatches(ticketRows, (batch) => tx.insert(supportTickets).values(batch));
+    // Each account's balance is what its invoices hold (decision 0005), and its limit leaves room
+    // for new payments, so the demo assigns requisites as a live system would.
+    await tx.execute(sql`
+      UPDATE ${peopleAccountLimits} AS l
+      SET balance = held.amount, "limit" = GREATEST(l."limit", held.amount + ${DEMO_ACCOUNT_ROOM})
+      FROM (
+        SELECT ${invoices.peopleAccountId} AS account_id, sum(${invoices.amount}) AS amount
+        FROM ${invoices}
+        WHERE ${invoices.peopleAccountId} IS NOT NULL
+          AND ${invoices.status} NOT IN (${sql.join(
+            FAILED_STATUSES.map((status) => sql`${status}`),
+            sql`, `,
+          )})
+        GROUP BY ${invoices.peopleAccountId}
+      ) AS held
+      WHERE l.people_account_id = held.account_id`);
+
+    await issueProviderSigningSecret(tx, DEMO_PROVIDER_CODE, DEMO_PROVIDER_SIGNING_SECRET);
+
     await tx.insert(eventLog).values({
       eventCode: 'DEMO_DATA_SEEDED',
       description: `Demo data: ${insertedIds.length} invoices`,

@@ -91,6 +91,7 @@ export const REFERENCE_LISTS: Record<ReferenceListName, ReferenceItemSeed[]> = {
     { code: 'RECEIPT_MARK', value: 'Receipt mark', paramType: 'C' },
     { code: 'AUTO_CONFIRM', value: 'Confirm payments automatically', paramType: 'B' },
     { code: 'FEE_PERCENT', value: 'Fee, percent', paramType: 'N' },
+    { code: 'PAYOUT_PROVIDER', value: 'Payout provider (provider code)', paramType: 'S' },
   ],
   feeType: coded([
     ['PERCENT', 'Percent'],

@@ -14,6 +14,7 @@ import {
   headerRecord,
   newWebhookSecret,
   startCallbackReceiver,
+  TO_LOCAL_RECEIVER,
 } from './callback-test-receiver.ts';
 
 const DONE_STATUS_ID = referenceItemId(201, 3);
@@ -60,7 +61,7 @@ describe.each(TEST_DATABASE_KINDS)(
       });
       expect(changed.statusCode).toBe(200);
 
-      expect(await deliverDueCallbacks(fixture.db)).toBe(1);
+      expect(await deliverDueCallbacks(fixture.db, TO_LOCAL_RECEIVER)).toBe(1);
       expect(verified(0).payload).toMatchObject({
         invoiceId: invoice.id,
         merchantInvoiceId: invoice.merchantInvoiceId,
@@ -73,7 +74,7 @@ describe.each(TEST_DATABASE_KINDS)(
         invoiceId: invoice.id,
       });
       expect(resend.statusCode).toBe(201);
-      expect(await deliverDueCallbacks(fixture.db)).toBe(1);
+      expect(await deliverDueCallbacks(fixture.db, TO_LOCAL_RECEIVER)).toBe(1);
       expect(verified(1).payload).toEqual(verified(0).payload);
       expect(verified(1).id).not.toBe(verified(0).id);
 

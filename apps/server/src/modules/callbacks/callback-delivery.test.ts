@@ -18,6 +18,7 @@ import {
   callbackDeliveryJob,
   deliverDueCallbacks,
 } from './callback-delivery.ts';
+import { PRIVATE_ADDRESS_ERROR_CODE } from './callback-destination.ts';
 import { enqueueCallback } from './callback-queue.ts';
 import {
   type CallbackReceiver,
@@ -25,6 +26,7 @@ import {
   newWebhookSecret,
   type ReceivedCallback,
   startCallbackReceiver,
+  TO_LOCAL_RECEIVER,
   unreachableUrl,
 } from './callback-test-receiver.ts';
 
@@ -88,7 +90,7 @@ describe.each(TEST_DATABASE_KINDS)('callback delivery on %s', (kind) => {
   it('POSTs the payload signed per Standard Webhooks and marks the callback SENT', async () => {
     const queued = await world.queueCallback(receiver.url());
 
-    expect(await deliverDueCallbacks(db)).toBe(1);
+    expect(await deliverDueCallbacks(db, TO_LOCAL_RECEIVER)).toBe(1);
 
     expect(receiver.received).toHaveLength(1);
     const [delivery] = receiver.received;
@@ -116,13 +118,13 @@ describe.each(TEST_DATABASE_KINDS)('callback delivery on %s', (kind) => {
     expect(row.executionDate).toBeInstanceOf(Date);
     expect(Math.abs((row.executionDate?.getTime() ?? 0) - Date.now())).toBeLessThan(5_000);
 
-    expect(await deliverDueCallbacks(db)).toBe(0);
+    expect(await deliverDueCallbacks(db, TO_LOCAL_RECEIVER)).toBe(0);
     expect(receiver.received).toHaveLength(1);
   });
 
   it('is refused by a verifier holding another secret', async () => {
     await world.queueCallback(receiver.url());
-    await deliverDueCallbacks(db);
+    await deliverDueCallbacks(db, TO_LOCAL_RECEIVER);
     expect(() => verifiedPayload(newWebhookSecret(), receiver.received[0])).toThrow(
       'No matching signature found',
     );
@@ -131,7 +133,7 @@ describe.each(TEST_DATABASE_KINDS)('callback delivery on %s', (kind) => {
   it('retries after a 500 and a timeout with backoff, then SENT on the 3rd attempt', async () => {
     const queued = await world.queueCallback(receiver.url());
     receiver.answerWith({ status: 500 }, 'hang', { status: 200 });
-    const options = { timeoutMs: 200 };
+    const options = { ...TO_LOCAL_RECEIVER, timeoutMs: 200 };
 
     expect(await deliverDueCallbacks(db, options)).toBe(1);
     let row = await callbackRow(db, queued.id);
@@ -176,7 +178,7 @@ describe.each(TEST_DATABASE_KINDS)('callback delivery on %s', (kind) => {
     const queued = await world.queueCallback(receiver.url());
     receiver.answerWith({ status: 302, headers: { location: receiver.url('/elsewhere') } });
 
-    await deliverDueCallbacks(db);
+    await deliverDueCallbacks(db, TO_LOCAL_RECEIVER);
 
     expect(receiver.received.map(({ path }) => path)).toEqual(['/callback']);
     const row = await callbackRow(db, queued.id);
@@ -189,7 +191,7 @@ describe.each(TEST_DATABASE_KINDS)('callback delivery on %s', (kind) => {
   it('records an unreachable URL as an error and retries', async () => {
     const queued = await world.queueCallback(await unreachableUrl());
 
-    expect(await deliverDueCallbacks(db)).toBe(1);
+    expect(await deliverDueCallbacks(db, TO_LOCAL_RECEIVER)).toBe(1);
 
     const row = await callbackRow(db, queued.id);
     expect(row).toMatchObject({ status: 'PENDING', attempts: 1, lastResponseCode: null });
@@ -200,7 +202,7 @@ describe.each(TEST_DATABASE_KINDS)('callback delivery on %s', (kind) => {
   it('fails at once a URL that is not http(s), without retries', async () => {
     const queued = await world.queueCallback('ftp://merchant.example/callback');
 
-    await deliverDueCallbacks(db);
+    await deliverDueCallbacks(db, TO_LOCAL_RECEIVER);
 
     expect(await callbackRow(db, queued.id)).toMatchObject({
       status: 'FAILED',
@@ -210,6 +212,41 @@ describe.each(TEST_DATABASE_KINDS)('callback delivery on %s', (kind) => {
     });
   });
 
+  it('never dials a loopback or private address literal in production mode', async () => {
+    const port = new URL(receiver.url()).port;
+    const queued = await Promise.all([
+      world.queueCallback(receiver.url()),
+      world.queueCallback(`http://[::1]:${port}/callback`),
+      world.queueCallback('http://169.254.169.254/latest/meta-data'),
+    ]);
+
+    await deliverDueCallbacks(db);
+
+    expect(receiver.received).toHaveLength(0);
+    const rows = await Promise.all(queued.map((row) => callbackRow(db, row.id)));
+    expect(rows.map((row) => [row.status, row.attempts, row.lastError])).toEqual([
+      ['FAILED', 1, 'The callback URL points to 127.0.0.1, which is not a public address'],
+      ['FAILED', 1, 'The callback URL points to ::1, which is not a public address'],
+      ['FAILED', 1, 'The callback URL points to 169.254.169.254, which is not a public address'],
+    ]);
+  });
+
+  it('refuses a name that resolves to a private address when it connects', async () => {
+    const port = new URL(receiver.url()).port;
+    const queued = await world.queueCallback(`http://localhost:${port}/callback`);
+
+    await deliverDueCallbacks(db);
+
+    expect(receiver.received).toHaveLength(0);
+    const row = await callbackRow(db, queued.id);
+    // Retried: what a name resolves to can change.
+    expect(row).toMatchObject({ status: 'PENDING', attempts: 1, lastResponseCode: null });
+    expect(row.lastError).toContain(PRIVATE_ADDRESS_ERROR_CODE);
+    expect(row.lastError).toMatch(
+      /localhost resolves to (127\.0\.0\.1|::1), which is not a public address/,
+    );
+  });
+
   it('keeps to the retry schedule and is FAILED once it is used up', async () => {
     const queued = await world.queueCallback(receiver.url());
     const attemptsInAll = CALLBACK_RETRY_DELAYS_MS.length + 1;
@@ -217,7 +254,7 @@ describe.each(TEST_DATABASE_KINDS)('callback delivery on %s', (kind) => {
 
     const delays: number[] = [];
     for (let attempt = 1; attempt <= attemptsInAll; attempt += 1) {
-      expect(await deliverDueCallbacks(db)).toBe(1);
+      expect(await deliverDueCallbacks(db, TO_LOCAL_RECEIVER)).toBe(1);
       const row = await callbackRow(db, queued.id);
       expect(row.attempts).toBe(attempt);
       if (attempt < attemptsInAll) {
@@ -230,14 +267,14 @@ describe.each(TEST_DATABASE_KINDS)('callback delivery on %s', (kind) => {
     }
     expect(delays).toEqual(CALLBACK_RETRY_DELAYS_MS);
     expect(receiver.received).toHaveLength(attemptsInAll);
-    expect(await deliverDueCallbacks(db)).toBe(0);
+    expect(await deliverDueCallbacks(db, TO_LOCAL_RECEIVER)).toBe(0);
   });
 
   it('keeps at most CALLBACK_ERROR_MAX_LENGTH characters of an error', async () => {
     const queued = await world.queueCallback(
       `${'x'.repeat(2 * CALLBACK_ERROR_MAX_LENGTH)}://host/`,
     );
-    await deliverDueCallbacks(db);
+    await deliverDueCallbacks(db, TO_LOCAL_RECEIVER);
     const row = await callbackRow(db, queued.id);
     expect(row.status).toBe('FAILED');
     expect(row.lastError).toHaveLength(CALLBACK_ERROR_MAX_LENGTH);
@@ -250,8 +287,8 @@ describe.each(TEST_DATABASE_KINDS)('callback delivery on %s', (kind) => {
     );
 
     const counts = await Promise.all([
-      deliverDueCallbacks(db, { batchSize: 20, concurrency: 5 }),
-      deliverDueCallbacks(db, { batchSize: 20, concurrency: 5 }),
+      deliverDueCallbacks(db, { ...TO_LOCAL_RECEIVER, batchSize: 20, concurrency: 5 }),
+      deliverDueCallbacks(db, { ...TO_LOCAL_RECEIVER, batchSize: 20, concurrency: 5 }),
     ]);
 
     expect(counts[0] + counts[1]).toBe(30);
@@ -279,12 +316,12 @@ describe.each(TEST_DATABASE_KINDS)('callback delivery on %s', (kind) => {
       const free = await world.queueCallback(receiver.url());
       await db.transaction(async (tx) => {
         await tx.select().from(callbacks).where(eq(callbacks.id, locked.id)).for('update');
-        expect(await deliverDueCallbacks(db)).toBe(1);
+        expect(await deliverDueCallbacks(db, TO_LOCAL_RECEIVER)).toBe(1);
       });
       expect(receiver.received.map(({ headers }) => headers['webhook-id'])).toEqual([
         `msg_cb_${free.id}`,
       ]);
-      expect(await deliverDueCallbacks(db)).toBe(1);
+      expect(await deliverDueCallbacks(db, TO_LOCAL_RECEIVER)).toBe(1);
       expect((await callbackRow(db, locked.id)).status).toBe('SENT');
     },
   );
@@ -296,14 +333,14 @@ describe.each(TEST_DATABASE_KINDS)('callback delivery on %s', (kind) => {
       .update(callbacks)
       .set({ claimedUntil: sql`now() + interval '1 minute'` })
       .where(eq(callbacks.id, queued.id));
-    expect(await deliverDueCallbacks(db)).toBe(0);
+    expect(await deliverDueCallbacks(db, TO_LOCAL_RECEIVER)).toBe(0);
 
     // That worker died before recording (its POST may or may not have gone out).
     await db
       .update(callbacks)
       .set({ claimedUntil: sql`now() - interval '1 second'` })
       .where(eq(callbacks.id, queued.id));
-    expect(await deliverDueCallbacks(db)).toBe(1);
+    expect(await deliverDueCallbacks(db, TO_LOCAL_RECEIVER)).toBe(1);
 
     expect(receiver.received).toHaveLength(1);
     expect(await callbackRow(db, queued.id)).toMatchObject({
@@ -317,7 +354,7 @@ describe.each(TEST_DATABASE_KINDS)('callback delivery on %s', (kind) => {
     const queued = await world.queueCallback(receiver.url());
     receiver.answerWith('hang', { status: 500 });
     // A worker stalls mid-delivery long enough for its lease to run out...
-    const stalled = deliverDueCallbacks(db, { timeoutMs: 1_500 });
+    const stalled = deliverDueCallbacks(db, { ...TO_LOCAL_RECEIVER, timeoutMs: 1_500 });
     const deadline = Date.now() + 5_000;
     while (receiver.received.length === 0 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 5));
@@ -327,7 +364,7 @@ describe.each(TEST_DATABASE_KINDS)('callback delivery on %s', (kind) => {
       .set({ claimedUntil: sql`now() - interval '1 second'` })
       .where(eq(callbacks.id, queued.id));
     // ...so another worker makes (and records) that attempt too.
-    expect(await deliverDueCallbacks(db)).toBe(1);
+    expect(await deliverDueCallbacks(db, TO_LOCAL_RECEIVER)).toBe(1);
     expect(await stalled).toBe(1);
 
     expect(receiver.received).toHaveLength(2);
@@ -343,7 +380,7 @@ describe.each(TEST_DATABASE_KINDS)('callback delivery on %s', (kind) => {
     const legacy = await createMerchantWorld(db, 'sk_legacy-secret-0123456789');
     await legacy.queueCallback(receiver.url());
 
-    await deliverDueCallbacks(db);
+    await deliverDueCallbacks(db, TO_LOCAL_RECEIVER);
 
     const delivery = receiver.received[0];
     expect(
@@ -358,7 +395,7 @@ describe.each(TEST_DATABASE_KINDS)('callback delivery on %s', (kind) => {
     const broken = await createMerchantWorld(db, 'whsec_not base64!');
     const queued = await broken.queueCallback(receiver.url());
 
-    await deliverDueCallbacks(db);
+    await deliverDueCallbacks(db, TO_LOCAL_RECEIVER);
 
     expect(receiver.received).toHaveLength(0);
     expect(await callbackRow(db, queued.id)).toMatchObject({
@@ -372,7 +409,11 @@ describe.each(TEST_DATABASE_KINDS)('callback delivery on %s', (kind) => {
     const queued = await Promise.all(
       Array.from({ length: 5 }, () => world.queueCallback(receiver.url())),
     );
-    const job = callbackDeliveryJob(db, { batchSize: 2, idleDelayMs: 60_000 });
+    const job = callbackDeliveryJob(db, {
+      ...TO_LOCAL_RECEIVER,
+      batchSize: 2,
+      idleDelayMs: 60_000,
+    });
     expect(job).toMatchObject({ name: 'callback-delivery', idleDelayMs: 60_000 });
 
     expect(await job.runOnce()).toBe(true);
@@ -427,7 +468,7 @@ describe('a callback pending when the server stops', () => {
       const second = await openDatabase({ kind: 'pglite', dataDir });
       try {
         const jobErrors: object[] = [];
-        const jobs = startBackgroundJobs([callbackDeliveryJob(second.db)], {
+        const jobs = startBackgroundJobs([callbackDeliveryJob(second.db, TO_LOCAL_RECEIVER)], {
           error: (details) => jobErrors.push(details),
         });
         const deadline = Date.now() + 20_000;

@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { type Dispatcher, fetch } from 'undici';
 import type { Database } from '../../db/database.ts';
 import { callbacks, invoices, merchants } from '../../db/schema.ts';
 import type { BackgroundJob } from '../jobs/background-jobs.ts';
+import { callbackDispatcher, literalAddressRefusal } from './callback-destination.ts';
 import {
   callbackMessageId,
   callbackSigningKey,
@@ -45,6 +47,11 @@ export interface CallbackDeliveryOptions {
   leaseMs?: number;
   /** The job's pause between runs that found less than a full batch (default 2 s). */
   idleDelayMs?: number;
+  /**
+   * Deliver to loopback and private addresses too (default false: public addresses only, see
+   * callback-destination.ts). For development and tests with a local receiver; never production.
+   */
+  allowPrivateNetworks?: boolean;
 }
 
 const DEFAULTS = {
@@ -53,10 +60,10 @@ const DEFAULTS = {
   timeoutMs: 10_000,
   leaseMs: 60_000,
   idleDelayMs: 2_000,
-} satisfies Required<CallbackDeliveryOptions>;
+} satisfies Required<Omit<CallbackDeliveryOptions, 'allowPrivateNetworks'>>;
 
-const settingsOf = (options: CallbackDeliveryOptions) => {
-  const settings = { ...DEFAULTS, ...options };
+const settingsOf = ({ allowPrivateNetworks = false, ...limits }: CallbackDeliveryOptions) => {
+  const settings = { ...DEFAULTS, ...limits };
   for (const [name, value] of Object.entries(settings)) {
     if (!Number.isInteger(value) || value < 1) {
       throw new Error(`callback delivery: ${name} must be a positive integer`);
@@ -65,7 +72,20 @@ const settingsOf = (options: CallbackDeliveryOptions) => {
   if (settings.leaseMs <= settings.timeoutMs) {
     throw new Error('callback delivery: leaseMs must exceed timeoutMs');
   }
-  return settings;
+  return { ...settings, allowPrivateNetworks };
+};
+
+type DeliverySettings = ReturnType<typeof settingsOf>;
+
+/** One HTTP client per destination policy, shared by every run (keeps connections pooled). */
+const dispatchers = new Map<boolean, Dispatcher>();
+const dispatcherFor = (allowPrivateNetworks: boolean): Dispatcher => {
+  let dispatcher = dispatchers.get(allowPrivateNetworks);
+  if (!dispatcher) {
+    dispatcher = callbackDispatcher({ allowPrivateNetworks });
+    dispatchers.set(allowPrivateNetworks, dispatcher);
+  }
+  return dispatcher;
 };
 
 interface ClaimedCallback {
@@ -164,11 +184,15 @@ const deliverableUrl = (raw: string): URL | string => {
 /** One POST: signed, bounded in time, redirects not followed, the response body discarded. */
 const attemptDelivery = async (
   callback: ClaimedCallback,
-  timeoutMs: number,
+  { timeoutMs, allowPrivateNetworks }: DeliverySettings,
 ): Promise<AttemptOutcome> => {
   const url = deliverableUrl(callback.url);
   if (typeof url === 'string') {
     return { delivered: false, responseCode: null, error: url, final: true };
+  }
+  const literalRefusal = allowPrivateNetworks ? null : literalAddressRefusal(url);
+  if (literalRefusal) {
+    return { delivered: false, responseCode: null, error: literalRefusal, final: true };
   }
   let key: Buffer;
   try {
@@ -180,9 +204,10 @@ const attemptDelivery = async (
   const body = JSON.stringify(callback.payload);
   const headers = standardWebhookHeaders(key, callbackMessageId(callback.id), new Date(), body);
 
-  let response: Response;
+  let response: Awaited<ReturnType<typeof fetch>>;
   try {
     response = await fetch(url, {
+      dispatcher: dispatcherFor(allowPrivateNetworks),
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -280,7 +305,7 @@ export const deliverDueCallbacks = async (
   const settings = settingsOf(options);
   const claimed = await claimDueCallbacks(db, settings.batchSize, settings.leaseMs);
   await forEachLimited(claimed, settings.concurrency, async (callback) => {
-    const outcome = await attemptDelivery(callback, settings.timeoutMs);
+    const outcome = await attemptDelivery(callback, settings);
     await recordAttempt(db, callback, outcome);
   });
   return claimed.length;

@@ -84,3 +84,6 @@ export const headerRecord = (headers: IncomingHttpHeaders): Record<string, strin
 
 /** A new secret in the Standard Webhooks format, as merchants get them. */
 export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+
+/** Delivery options for tests: the receiver listens on loopback, which production refuses. */
+export const TO_LOCAL_RECEIVER = { allowPrivateNetworks: true } as const;

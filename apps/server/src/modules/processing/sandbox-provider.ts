@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { invoiceErrors, invoices, invoiceTransactions } from '../../db/schema.ts';
+import { invoices } from '../../db/schema.ts';
 import { applyStatusChange } from '../invoice-lifecycle/invoice-changes.ts';
+import { closeProviderAttempt } from '../invoice-lifecycle/provider-attempts.ts';
 import type { BackgroundJob } from '../jobs/background-jobs.ts';
 
 const BATCH_SIZE = 50;
@@ -37,35 +38,11 @@ export const settleSandboxPayments = async (
 
     for (const invoice of due) {
       const declined = invoice.customerExternalId.toLowerCase().startsWith(SANDBOX_DECLINE_PREFIX);
-      const [attempt] = await tx
-        .select({ id: invoiceTransactions.id })
-        .from(invoiceTransactions)
-        .where(
-          and(eq(invoiceTransactions.invoiceId, invoice.id), eq(invoiceTransactions.status, 'NEW')),
-        )
-        .orderBy(desc(invoiceTransactions.createDate))
-        .limit(1);
-      if (attempt) {
-        await tx
-          .update(invoiceTransactions)
-          .set({ status: declined ? 'FAILED' : 'SUCCESS', statusDate: sql`now()` })
-          .where(eq(invoiceTransactions.id, attempt.id));
-      } else {
-        await tx
-          .insert(invoiceTransactions)
-          .values({ invoiceId: invoice.id, status: declined ? 'FAILED' : 'SUCCESS' });
-      }
-      if (invoice.providerInvoiceId === null) {
-        await tx
-          .update(invoices)
-          .set({ providerInvoiceId: `sandbox_${randomBytes(8).toString('hex')}` })
-          .where(eq(invoices.id, invoice.id));
-      }
-      if (declined) {
-        await tx
-          .insert(invoiceErrors)
-          .values({ invoiceId: invoice.id, description: SANDBOX_DECLINE_REASON });
-      }
+      await closeProviderAttempt(tx, invoice, {
+        succeeded: !declined,
+        providerInvoiceId: `sandbox_${randomBytes(8).toString('hex')}`,
+        failureReason: SANDBOX_DECLINE_REASON,
+      });
       await applyStatusChange(
         tx,
         invoice,

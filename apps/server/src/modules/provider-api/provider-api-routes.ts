@@ -1,0 +1,227 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import { errorResponseSchema } from '../../http/error-handler.ts';
+import { dataEnvelope } from '../../http/response-envelope.ts';
+import {
+  PROVIDER_API_SECURITY,
+  registerProviderAuthentication,
+  requireApiProvider,
+} from './provider-auth.ts';
+import {
+  applyProviderReport,
+  findProviderInvoice,
+  listPendingPayouts,
+  PROVIDER_REPORTED_STATUSES,
+  type ProviderStatusReport,
+  presentProviderInvoice,
+} from './provider-invoices.ts';
+
+/** Provider API routes: production providers report payment outcomes and pull payouts. */
+export const PROVIDER_API_PREFIX = '/api/provider/v1';
+
+const TAGS = ['provider API'];
+const SIGNATURE_NOTE =
+  'Signed with the provider’s code and secret: X-Api-Key, X-Timestamp, X-Signature (docs/provider-api.md).';
+
+const providerInvoiceSchema = {
+  type: 'object',
+  required: [
+    'invoiceId',
+    'flowType',
+    'status',
+    'amount',
+    'currency',
+    'paymentMethodCode',
+    'peopleAccountId',
+    'credential',
+    'bankCodeInteger',
+    'providerInvoiceId',
+    'createdAt',
+    'statusDate',
+  ],
+  properties: {
+    invoiceId: { type: 'string', format: 'uuid' },
+    flowType: { type: 'string', enum: ['DEPOSIT', 'WITHDRAWAL'] },
+    status: { type: 'string' },
+    amount: { type: 'integer', description: 'Minor units.' },
+    currency: { type: 'string' },
+    paymentMethodCode: { type: ['string', 'null'] },
+    peopleAccountId: {
+      type: ['integer', 'null'],
+      description: 'Deposits: the provider’s people account the customer pays to.',
+    },
+    credential: {
+      type: ['string', 'null'],
+      description:
+        'Deposits: the requisite shown to the customer. Withdrawals: the phone to pay out to.',
+    },
+    bankCodeInteger: {
+      type: ['integer', 'null'],
+      description: 'Fast-payment withdrawals: the recipient’s bank (reference 205 codeInteger).',
+    },
+    providerInvoiceId: { type: ['string', 'null'] },
+    createdAt: { type: 'string', format: 'date-time' },
+    statusDate: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
+const invoiceParams = {
+  type: 'object',
+  required: ['invoiceId'],
+  additionalProperties: false,
+  properties: { invoiceId: { type: 'string', format: 'uuid' } },
+} as const;
+
+const statusReportBody = {
+  type: 'object',
+  required: ['status', 'providerInvoiceId'],
+  additionalProperties: false,
+  properties: {
+    status: {
+      type: 'string',
+      enum: [...PROVIDER_REPORTED_STATUSES],
+      description:
+        'PAYED: the money moved, confirmation follows. DONE: confirmed. DECLINED: failed or reversed.',
+    },
+    providerInvoiceId: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      description: 'Your id of the payment; the same on every report about one invoice.',
+    },
+    reason: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 500,
+      description: 'Why the payment failed; shown to support in the back office.',
+    },
+  },
+} as const;
+
+const DEFAULT_PAYOUT_PAGE = 50;
+const MAX_PAYOUT_PAGE = 100;
+
+/**
+ * The provider API: the authenticated endpoint through which production providers confirm or
+ * decline payments (test-processing invoices are settled by the sandbox provider instead), and
+ * the payout queue they pull withdrawals from. Its own encapsulated scope, like the merchant API.
+ */
+export const providerApiRoutes = async (
+  app: FastifyInstance,
+  { db, now }: { db: Database; now?: () => number },
+): Promise<void> => {
+  await app.register(
+    async (scope) => {
+      registerProviderAuthentication(scope, { db, ...(now ? { now } : {}) });
+
+      scope.get<{ Querystring: { limit?: number } }>(
+        '/payouts',
+        {
+          schema: {
+            tags: TAGS,
+            summary: 'Withdrawals waiting to be paid out',
+            description:
+              `${SIGNATURE_NOTE} Requested withdrawals of terminals whose PAYOUT_PROVIDER is your ` +
+              'code, oldest first. A withdrawal leaves the list once you report it; one re-queued ' +
+              'by support (retry) comes back.',
+            security: PROVIDER_API_SECURITY,
+            querystring: {
+              type: 'object',
+              additionalProperties: false,
+              properties: {
+                limit: {
+                  type: 'integer',
+                  minimum: 1,
+                  maximum: MAX_PAYOUT_PAGE,
+                  default: DEFAULT_PAYOUT_PAGE,
+                },
+              },
+            },
+            response: {
+              200: dataEnvelope({ type: 'array', items: providerInvoiceSchema }),
+              400: errorResponseSchema,
+              401: errorResponseSchema,
+            },
+          },
+        },
+        async (request) => {
+          const provider = requireApiProvider(request);
+          const rows = await listPendingPayouts(
+            db,
+            provider,
+            request.query.limit ?? DEFAULT_PAYOUT_PAGE,
+          );
+          return { data: rows.map(presentProviderInvoice) };
+        },
+      );
+
+      scope.get<{ Params: { invoiceId: string } }>(
+        '/invoices/:invoiceId',
+        {
+          schema: {
+            tags: TAGS,
+            summary: 'Read an invoice routed to you',
+            description: `${SIGNATURE_NOTE} An invoice not routed to you is 404, like a missing one.`,
+            security: PROVIDER_API_SECURITY,
+            params: invoiceParams,
+            response: {
+              200: dataEnvelope(providerInvoiceSchema),
+              400: errorResponseSchema,
+              401: errorResponseSchema,
+              404: errorResponseSchema,
+            },
+          },
+        },
+        async (request) => {
+          const provider = requireApiProvider(request);
+          const row = await findProviderInvoice(db, provider, request.params.invoiceId);
+          return { data: presentProviderInvoice(row) };
+        },
+      );
+
+      scope.post<{ Params: { invoiceId: string }; Body: ProviderStatusReport }>(
+        '/invoices/:invoiceId/status',
+        {
+          schema: {
+            tags: TAGS,
+            summary: 'Report the outcome of a payment',
+            description:
+              `${SIGNATURE_NOTE} Moves the invoice through its state machine ` +
+              '(docs/decisions/0006-invoice-lifecycle-and-operations.md): IN_PROGRESS → PAYED | ' +
+              'DONE | DECLINED, PAYED → DONE | DECLINED. Repeating the current status answers ' +
+              '200 with changed false, so a lost answer can be retried; any other report on a ' +
+              'finished invoice, or another providerInvoiceId than the first, is 409.',
+            security: PROVIDER_API_SECURITY,
+            params: invoiceParams,
+            body: statusReportBody,
+            response: {
+              200: dataEnvelope({
+                type: 'object',
+                required: ['changed', 'invoice'],
+                properties: { changed: { type: 'boolean' }, invoice: providerInvoiceSchema },
+              }),
+              400: errorResponseSchema,
+              401: errorResponseSchema,
+              404: errorResponseSchema,
+              409: errorResponseSchema,
+            },
+          },
+        },
+        async (request) => {
+          const provider = requireApiProvider(request);
+          const { invoiceId } = request.params;
+          const { changed } = await applyProviderReport(
+            db,
+            provider,
+            invoiceId,
+            request.body,
+            request.ip,
+          );
+          const row = await findProviderInvoice(db, provider, invoiceId);
+          return { data: { changed, invoice: presentProviderInvoice(row) } };
+        },
+      );
+    },
+    { prefix: PROVIDER_API_PREFIX },
+  );
+};

@@ -1,0 +1,387 @@
+import { REFERENCE_HEADER_IDS } from '@paygate/domain';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  callbacks,
+  invoiceErrors,
+  invoiceStatusHistory,
+  invoices,
+  invoiceTransactions,
+  peopleAccountLimits,
+  peopleAccounts,
+  providers,
+  referenceItems,
+  terminalAttributes,
+} from '../../db/schema.ts';
+import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
+import { newSigningSecret } from '../../http/request-signing.ts';
+import { currencyId } from '../../seed/reference-data.ts';
+import { type SignedCall, signedRequest } from '../../testing/signed-call.ts';
+import { createTestTerminal } from '../../testing/test-data.ts';
+import {
+  createPaymentFormFixture,
+  type PaymentFormFixture,
+} from '../payment-form/payment-form-test-fixture.ts';
+import { PROVIDER_API_PREFIX } from './provider-api-routes.ts';
+import { PAYOUT_PROVIDER_ATTRIBUTE_CODE } from './provider-invoices.ts';
+import { issueProviderSigningSecret } from './provider-keys.ts';
+
+const GENERIC = 'Invalid API key or signature';
+
+describe.each(TEST_DATABASE_KINDS)('provider API on %s', (kind) => {
+  let fixture: PaymentFormFixture;
+  let secret: string;
+  let otherSecret: string;
+  let liveDeposits: Awaited<ReturnType<typeof createTestTerminal>>;
+  let livePayouts: Awaited<ReturnType<typeof createTestTerminal>>;
+  let accountId: number;
+  let otherAccountId: number;
+
+  const call = (request: SignedCall, as = { code: 'SANDBOX', secret: () => secret }) =>
+    signedRequest(
+      fixture.app,
+      { prefix: PROVIDER_API_PREFIX, apiKey: as.code, signingSecret: as.secret() },
+      request,
+    );
+  const report = (invoiceId: string, body: object) =>
+    call({ method: 'POST', path: `/invoices/${invoiceId}/status`, body });
+
+  /** A production deposit whose customer got the requisites of `account` (IN_PROGRESS). */
+  const liveDeposit = async (account = accountId, overrides = {}) => {
+    const invoice = await fixture.createInvoice(liveDeposits, {
+      status: 'IN_PROGRESS',
+      peopleAccountId: account,
+      amount: 250_000n,
+      callbackUrl: 'https://shop.example/callbacks',
+      ...overrides,
+    });
+    await fixture.db.insert(invoiceTransactions).values({ invoiceId: invoice.id, status: 'NEW' });
+    // As the assignment does: the open invoice holds its amount of the account's limit.
+    if (invoice.status === 'IN_PROGRESS') {
+      await fixture.db
+        .update(peopleAccountLimits)
+        .set({ balance: sql`${peopleAccountLimits.balance} + ${invoice.amount}` })
+        .where(eq(peopleAccountLimits.peopleAccountId, account));
+    }
+    return invoice;
+  };
+  const liveWithdrawal = async () => {
+    const invoice = await fixture.createInvoice(livePayouts, {
+      status: 'IN_PROGRESS',
+      amount: 50_000n,
+      credentialValue: '79123456789',
+      bankCodeInteger: 100000000111,
+      callbackUrl: 'https://shop.example/callbacks',
+    });
+    await fixture.db.insert(invoiceTransactions).values({ invoiceId: invoice.id, status: 'NEW' });
+    return invoice;
+  };
+  const stored = async (invoiceId: string) => {
+    const [row] = await fixture.db.select().from(invoices).where(eq(invoices.id, invoiceId));
+    return row;
+  };
+
+  beforeAll(async () => {
+    fixture = await createPaymentFormFixture(kind);
+    const { db, merchant } = fixture;
+    secret = await issueProviderSigningSecret(db, 'SANDBOX');
+    await db.insert(providers).values([
+      { code: 'OTHERPAY', name: 'Other provider' },
+      { code: 'NOKEY', name: 'Provider without a key' },
+    ]);
+    otherSecret = await issueProviderSigningSecret(db, 'OTHERPAY');
+    liveDeposits = await createTestTerminal(db, merchant.id, { name: 'Live in', isTest: false });
+    livePayouts = await createTestTerminal(db, merchant.id, {
+      name: 'Live out',
+      flowType: 'WITHDRAWAL',
+      currencyId: currencyId('RUB'),
+      isTest: false,
+    });
+    const [payoutProvider] = await db
+      .select({ id: referenceItems.id })
+      .from(referenceItems)
+      .where(
+        and(
+          eq(referenceItems.headerId, REFERENCE_HEADER_IDS.terminalAttributeType),
+          eq(referenceItems.code, PAYOUT_PROVIDER_ATTRIBUTE_CODE),
+        ),
+      );
+    await db.insert(terminalAttributes).values({
+      terminalId: livePayouts.id,
+      attributeTypeId: payoutProvider?.id ?? 0,
+      value: 'SANDBOX',
+    });
+    accountId = (await fixture.createAccount()).id;
+    const [other] = await db.select().from(providers).where(eq(providers.code, 'OTHERPAY'));
+    otherAccountId = (await fixture.createAccount()).id;
+    await db
+      .update(peopleAccounts)
+      .set({ providerId: other?.id ?? 0 })
+      .where(eq(peopleAccounts.id, otherAccountId));
+  });
+  afterAll(async () => fixture?.close());
+
+  describe('authentication', () => {
+    it('needs a provider code with an issued secret and a valid signature', async () => {
+      const invoice = await liveDeposit();
+      const path = `/invoices/${invoice.id}`;
+      expect((await call({ method: 'GET', path })).statusCode).toBe(200);
+
+      for (const as of [
+        { code: 'NOPE', secret: () => secret },
+        { code: 'NOKEY', secret: () => secret },
+        { code: 'SANDBOX', secret: () => otherSecret },
+        { code: 'SANDBOX', secret: newSigningSecret },
+      ]) {
+        const refused = await call({ method: 'GET', path }, as);
+        expect(refused.statusCode, as.code).toBe(401);
+        expect(refused.json().message).toBe(GENERIC);
+      }
+      const stale = await call({
+        method: 'GET',
+        path,
+        timestamp: Math.floor(Date.now() / 1000) - 301,
+      });
+      expect(stale.statusCode).toBe(401);
+      const tampered = await call({
+        method: 'POST',
+        path: `${path}/status`,
+        body: { status: 'DONE', providerInvoiceId: 'p-1' },
+        signed: { body: '{"status":"DECLINED","providerInvoiceId":"p-1"}' },
+      });
+      expect(tampered.statusCode).toBe(401);
+      expect((await stored(invoice.id))?.status).toBe('IN_PROGRESS');
+    });
+
+    it('stops accepting the old secret as soon as a new one is issued', async () => {
+      const invoice = await liveDeposit();
+      const old = secret;
+      secret = await issueProviderSigningSecret(fixture.db, 'SANDBOX');
+      const withOld = await call(
+        { method: 'GET', path: `/invoices/${invoice.id}` },
+        { code: 'SANDBOX', secret: () => old },
+      );
+      expect(withOld.statusCode).toBe(401);
+      expect((await call({ method: 'GET', path: `/invoices/${invoice.id}` })).statusCode).toBe(200);
+    });
+  });
+
+  describe('what a provider sees', () => {
+    it('shows a deposit paid to its account with what moving the money needs', async () => {
+      const invoice = await liveDeposit();
+      const response = await call({ method: 'GET', path: `/invoices/${invoice.id}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data).toEqual({
+        invoiceId: invoice.id,
+        flowType: 'DEPOSIT',
+        status: 'IN_PROGRESS',
+        amount: 250_000,
+        currency: 'UZS',
+        paymentMethodCode: null,
+        peopleAccountId: accountId,
+        credential: null,
+        bankCodeInteger: null,
+        providerInvoiceId: null,
+        createdAt: invoice.createdAt.toISOString(),
+        statusDate: invoice.statusDate.toISOString(),
+      });
+    });
+
+    it('answers 404 for invoices routed elsewhere, test-processing ones and unknown ids', async () => {
+      const elsewhere = await liveDeposit(otherAccountId);
+      const sandboxed = await liveDeposit(accountId, { isTestProcessing: true });
+      const unassigned = await fixture.createInvoice(liveDeposits, { status: 'NEW' });
+      for (const id of [elsewhere.id, sandboxed.id, unassigned.id, crypto.randomUUID()]) {
+        const read = await call({ method: 'GET', path: `/invoices/${id}` });
+        expect(read.statusCode, id).toBe(404);
+        expect(read.json().message).toBe('Invoice not found');
+        const change = await report(id, { status: 'DONE', providerInvoiceId: 'p-404' });
+        expect(change.statusCode, id).toBe(404);
+      }
+      expect((await stored(elsewhere.id))?.status).toBe('IN_PROGRESS');
+      // The owner of the account does see it.
+      const owner = await call(
+        { method: 'GET', path: `/invoices/${elsewhere.id}` },
+        { code: 'OTHERPAY', secret: () => otherSecret },
+      );
+      expect(owner.statusCode).toBe(200);
+      expect((await call({ method: 'GET', path: '/invoices/not-a-uuid' })).statusCode).toBe(400);
+    });
+
+    it('lists requested withdrawals of its payout terminals, oldest first, until reported', async () => {
+      const first = await liveWithdrawal();
+      const second = await liveWithdrawal();
+      await liveDeposit();
+      const listed = async (as = { code: 'SANDBOX', secret: () => secret }) =>
+        (await call({ method: 'GET', path: '/payouts?limit=100' }, as))
+          .json()
+          .data.map((row: { invoiceId: string }) => row.invoiceId);
+      const queue = await listed();
+      expect(queue.indexOf(first.id)).toBeGreaterThanOrEqual(0);
+      expect(queue.indexOf(first.id)).toBeLessThan(queue.indexOf(second.id));
+      const payout = (await call({ method: 'GET', path: '/payouts?limit=100' })).json().data;
+      expect(payout.every((row: { flowType: string }) => row.flowType === 'WITHDRAWAL')).toBe(true);
+      expect(payout.find((row: { invoiceId: string }) => row.invoiceId === first.id)).toMatchObject(
+        {
+          credential: '79123456789',
+          bankCodeInteger: 100000000111,
+          currency: 'RUB',
+          amount: 50_000,
+        },
+      );
+      expect(await listed({ code: 'OTHERPAY', secret: () => otherSecret })).toEqual([]);
+
+      expect(
+        (await report(first.id, { status: 'DONE', providerInvoiceId: 'po-1' })).statusCode,
+      ).toBe(200);
+      const after = await listed();
+      expect(after).not.toContain(first.id);
+      expect(after).toContain(second.id);
+
+      const limited = await call({ method: 'GET', path: '/payouts?limit=1' });
+      expect(limited.json().data).toHaveLength(1);
+      for (const limit of ['0', '101', 'x']) {
+        expect((await call({ method: 'GET', path: `/payouts?limit=${limit}` })).statusCode).toBe(
+          400,
+        );
+      }
+    });
+  });
+
+  describe('reporting outcomes', () => {
+    const historyOf = async (invoiceId: string) =>
+      (
+        await fixture.db
+          .select({ status: invoiceStatusHistory.status, personId: invoiceStatusHistory.personId })
+          .from(invoiceStatusHistory)
+          .where(eq(invoiceStatusHistory.invoiceId, invoiceId))
+          .orderBy(asc(invoiceStatusHistory.id))
+      ).map((row) => row.status);
+    const callbacksOf = (invoiceId: string) =>
+      fixture.db.select().from(callbacks).where(eq(callbacks.invoiceId, invoiceId));
+    const attemptsOf = (invoiceId: string) =>
+      fixture.db
+        .select({ status: invoiceTransactions.status })
+        .from(invoiceTransactions)
+        .where(eq(invoiceTransactions.invoiceId, invoiceId));
+
+    it('moves a deposit to PAYED and then DONE, with history, attempt and one callback', async () => {
+      const invoice = await liveDeposit();
+      const balanceBefore = (await fixture.accountLimits(accountId))?.balance;
+
+      const paid = await report(invoice.id, { status: 'PAYED', providerInvoiceId: 'p-100' });
+      expect(paid.statusCode, paid.body).toBe(200);
+      expect(paid.json().data).toMatchObject({
+        changed: true,
+        invoice: { status: 'PAYED', providerInvoiceId: 'p-100' },
+      });
+      expect(await attemptsOf(invoice.id)).toEqual([{ status: 'SUCCESS' }]);
+      expect(await callbacksOf(invoice.id)).toHaveLength(0);
+
+      const done = await report(invoice.id, { status: 'DONE', providerInvoiceId: 'p-100' });
+      expect(done.json().data).toMatchObject({ changed: true, invoice: { status: 'DONE' } });
+      expect(await historyOf(invoice.id)).toEqual(['PAYED', 'DONE']);
+      expect(await attemptsOf(invoice.id)).toEqual([{ status: 'SUCCESS' }]);
+      const queued = await callbacksOf(invoice.id);
+      expect(queued).toMatchObject([{ invoiceStatus: 'DONE', status: 'PENDING' }]);
+      // The account keeps the amount taken: the money arrived on it.
+      expect((await fixture.accountLimits(accountId))?.balance).toBe(balanceBefore);
+
+      const again = await report(invoice.id, { status: 'DONE', providerInvoiceId: 'p-100' });
+      expect(again.statusCode).toBe(200);
+      expect(again.json().data).toMatchObject({ changed: false, invoice: { status: 'DONE' } });
+      expect(await callbacksOf(invoice.id)).toHaveLength(1);
+
+      const reversed = await report(invoice.id, { status: 'DECLINED', providerInvoiceId: 'p-100' });
+      expect(reversed.statusCode).toBe(409);
+      expect(reversed.json().message).toBe('The invoice is DONE and cannot become DECLINED');
+      expect((await stored(invoice.id))?.status).toBe('DONE');
+    });
+
+    it('declines with the provider’s reason and gives the account limit back', async () => {
+      const invoice = await liveDeposit();
+      const before = (await fixture.accountLimits(accountId))?.balance ?? 0n;
+      const declined = await report(invoice.id, {
+        status: 'DECLINED',
+        providerInvoiceId: 'p-200',
+        reason: 'Card blocked by the issuer',
+      });
+      expect(declined.json().data.invoice.status).toBe('DECLINED');
+      expect(await attemptsOf(invoice.id)).toEqual([{ status: 'FAILED' }]);
+      const errors = await fixture.db
+        .select({ description: invoiceErrors.description })
+        .from(invoiceErrors)
+        .where(eq(invoiceErrors.invoiceId, invoice.id));
+      expect(errors).toEqual([{ description: 'Card blocked by the issuer' }]);
+      expect((await fixture.accountLimits(accountId))?.balance).toBe(before - 250_000n);
+      expect(await callbacksOf(invoice.id)).toMatchObject([{ invoiceStatus: 'DECLINED' }]);
+    });
+
+    it('records a reversal of a reported payment as a failed attempt', async () => {
+      const invoice = await liveDeposit();
+      await report(invoice.id, { status: 'PAYED', providerInvoiceId: 'p-300' });
+      const reversed = await report(invoice.id, { status: 'DECLINED', providerInvoiceId: 'p-300' });
+      expect(reversed.json().data.invoice.status).toBe('DECLINED');
+      expect((await attemptsOf(invoice.id)).map((row) => row.status).sort()).toEqual([
+        'FAILED',
+        'SUCCESS',
+      ]);
+      const [error] = await fixture.db
+        .select({ description: invoiceErrors.description })
+        .from(invoiceErrors)
+        .where(eq(invoiceErrors.invoiceId, invoice.id));
+      expect(error?.description).toBe('Reversed by the provider SANDBOX');
+    });
+
+    it('refuses another providerInvoiceId than the first, and reports on finished forms', async () => {
+      const invoice = await liveDeposit();
+      await report(invoice.id, { status: 'PAYED', providerInvoiceId: 'p-400' });
+      const mixedUp = await report(invoice.id, { status: 'DONE', providerInvoiceId: 'p-999' });
+      expect(mixedUp.statusCode).toBe(409);
+      expect(mixedUp.json().message).toBe(
+        'The invoice is already known by the providerInvoiceId p-400',
+      );
+      const canceled = await liveDeposit(accountId, { status: 'CANCELED' });
+      const late = await report(canceled.id, { status: 'DONE', providerInvoiceId: 'p-401' });
+      expect(late.statusCode).toBe(409);
+      expect(late.json().message).toBe('The invoice is CANCELED and cannot become DONE');
+    });
+
+    it('validates the report strictly', async () => {
+      const invoice = await liveDeposit();
+      for (const body of [
+        { status: 'CANCELED', providerInvoiceId: 'p-1' },
+        { status: 'IN_PROGRESS', providerInvoiceId: 'p-1' },
+        { status: 'DONE' },
+        { status: 'DONE', providerInvoiceId: '' },
+        { status: 'DONE', providerInvoiceId: 'x'.repeat(101) },
+        { status: 'DONE', providerInvoiceId: 7 },
+        { status: 'DONE', providerInvoiceId: 'p-1', amount: 1 },
+        { status: 'DECLINED', providerInvoiceId: 'p-1', reason: '' },
+      ]) {
+        const response = await report(invoice.id, body);
+        expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      }
+      const notJson = await call({
+        method: 'POST',
+        path: `/invoices/${invoice.id}/status`,
+        rawBody: '{"status":',
+      });
+      expect(notJson.statusCode).toBe(400);
+      expect((await stored(invoice.id))?.status).toBe('IN_PROGRESS');
+    });
+
+    it('lets one of two simultaneous opposite reports win and refuses the other', async () => {
+      const invoice = await liveDeposit();
+      const results = await Promise.all([
+        report(invoice.id, { status: 'DONE', providerInvoiceId: 'p-500' }),
+        report(invoice.id, { status: 'DECLINED', providerInvoiceId: 'p-500' }),
+      ]);
+      expect(results.map((result) => result.statusCode).sort()).toEqual([200, 409]);
+      const final = (await stored(invoice.id))?.status;
+      expect(['DONE', 'DECLINED']).toContain(final);
+      expect(await historyOf(invoice.id)).toEqual([final]);
+      expect(await callbacksOf(invoice.id)).toHaveLength(1);
+    });
+  });
+});
