@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { callbacks } from '../../db/schema.ts';
+import { dateTimeSchema } from '../../http/date-time-schema.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { conflict } from '../../http/http-errors.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
@@ -16,8 +17,6 @@ import {
 } from './invoice-access.ts';
 
 export const CALLBACK_EVENT_CODES = { manualCallbackQueued: 'CALLBACK_REQUESTED' } as const;
-
-const dateTime = { type: 'string', format: 'date-time' } as const;
 
 const callbackSchema = {
   type: 'object',
@@ -35,7 +34,7 @@ const callbackSchema = {
     id: { type: 'integer' },
     status: { type: 'string', enum: ['PENDING', 'SENT', 'FAILED'] },
     invoiceStatus: { type: 'string' },
-    createDate: dateTime,
+    createDate: dateTimeSchema,
     executionDate: { type: ['string', 'null'], format: 'date-time' },
     attempts: { type: 'integer' },
     lastResponseCode: { type: ['integer', 'null'] },

@@ -10,6 +10,7 @@ import {
   people,
   referenceItems,
 } from '../../db/schema.ts';
+import { dateTimeSchema } from '../../http/date-time-schema.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
 import { requirePerson } from '../auth/authenticated-person.ts';
@@ -19,7 +20,6 @@ import {
   requireVisibleInvoice,
 } from './invoice-access.ts';
 
-const dateTime = { type: 'string', format: 'date-time' } as const;
 const listOf = (item: object) => dataEnvelope({ type: 'array', items: item });
 const readResponses = (item: object) => ({
   200: listOf(item),
@@ -36,7 +36,7 @@ const statusEventSchema = {
       required: ['code', 'value'],
       properties: { code: { type: 'string' }, value: { type: 'string' } },
     },
-    statusDate: dateTime,
+    statusDate: dateTimeSchema,
     userId: { type: ['integer', 'null'], description: 'The person who set it by hand, if any' },
   },
 } as const;
@@ -44,7 +44,11 @@ const statusEventSchema = {
 const errorEventSchema = {
   type: 'object',
   required: ['id', 'description', 'eventTime'],
-  properties: { id: { type: 'integer' }, description: { type: 'string' }, eventTime: dateTime },
+  properties: {
+    id: { type: 'integer' },
+    description: { type: 'string' },
+    eventTime: dateTimeSchema,
+  },
 } as const;
 
 const eventLogRowSchema = {
@@ -54,7 +58,7 @@ const eventLogRowSchema = {
     id: { type: 'integer' },
     eventCode: { type: 'string' },
     description: { type: 'string' },
-    eventTime: dateTime,
+    eventTime: dateTimeSchema,
     userId: { type: ['integer', 'null'] },
     userName: { type: ['string', 'null'] },
   },
@@ -66,8 +70,8 @@ const transactionSchema = {
   properties: {
     id: { type: 'integer' },
     status: { type: 'string' },
-    createDate: dateTime,
-    statusDate: dateTime,
+    createDate: dateTimeSchema,
+    statusDate: dateTimeSchema,
   },
 } as const;
 

@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { invoices, referenceItems, supportTickets } from '../../db/schema.ts';
+import { dateTimeSchema } from '../../http/date-time-schema.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { badRequest, conflict, notFound } from '../../http/http-errors.ts';
 import { recordIdSchema } from '../../http/record-id.ts';
@@ -22,8 +23,6 @@ export const TICKET_EVENT_CODES = {
 const statusItems = alias(referenceItems, 'ticket_status_items');
 const issueTypeItems = alias(referenceItems, 'ticket_issue_type_items');
 
-const dateTime = { type: 'string', format: 'date-time' } as const;
-
 const ticketSchema = {
   type: 'object',
   required: ['id', 'invoiceId', 'description', 'createDate', 'status', 'issueType', 'decidedAt'],
@@ -31,7 +30,7 @@ const ticketSchema = {
     id: { type: 'integer' },
     invoiceId: { type: 'string' },
     description: { type: 'string' },
-    createDate: dateTime,
+    createDate: dateTimeSchema,
     status: {
       type: 'object',
       required: ['code', 'value'],

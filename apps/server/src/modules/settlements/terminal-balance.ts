@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { invoices, settlements } from '../../db/schema.ts';
+import { movedMoney } from '../invoice-lifecycle/money-movement.ts';
 
 /** A terminal's money in its currency's minor units. */
 export interface TerminalBalance {
@@ -34,10 +35,12 @@ export const terminalBalance = async (
 ): Promise<TerminalBalance> => {
   const [movements] = await db
     .select({
-      completed: sql<string>`coalesce(sum(${invoices.amount} - ${invoices.fee})
-        FILTER (WHERE ${invoices.flowType} = 'DEPOSIT' AND ${invoices.status} = 'DONE'), 0)
-        - coalesce(sum(${invoices.amount} + ${invoices.fee})
-        FILTER (WHERE ${invoices.flowType} = 'WITHDRAWAL' AND ${invoices.status} IN ('DONE', 'PAYED')), 0)`,
+      // Money that moved (money-movement.ts): deposits credit less their fee, payouts debit
+      // with theirs.
+      completed: sql<string>`coalesce(sum(CASE WHEN ${invoices.flowType} = 'DEPOSIT'
+          THEN ${invoices.amount} - ${invoices.fee}
+          ELSE -(${invoices.amount} + ${invoices.fee}) END)
+        FILTER (WHERE ${movedMoney}), 0)`,
       pendingWithdrawals: sql<string>`coalesce(sum(${invoices.amount} + ${invoices.fee})
         FILTER (WHERE ${invoices.flowType} = 'WITHDRAWAL'
           AND ${invoices.status} IN ('NEW', 'IN_PROGRESS')), 0)`,
