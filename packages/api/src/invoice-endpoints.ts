@@ -1,0 +1,94 @@
+import { dropEmptyFilterValues, type InvoiceFilters } from '@paygate/domain';
+import type {
+  ChangeInvoiceAmountRequest,
+  ChangeInvoiceStatusRequest,
+  Invoice,
+  InvoicePage,
+  RetryInvoiceRequest,
+} from './api-types.ts';
+import { baseApi, LIST_ID } from './base-api.ts';
+import { argsOf, dataOf, type MerchantChoice, type OptionalArg } from './query-args.ts';
+
+/** Filters of the invoice list (SPEC §3, from @paygate/domain) plus the chosen merchant. */
+export type InvoiceListArgs = InvoiceFilters & MerchantChoice;
+
+export interface InvoiceArgs extends MerchantChoice {
+  invoiceId: string;
+}
+
+/**
+ * The query of GET /api/v1/invoice and /api/v1/invoice/csv: empty values dropped, statusIds
+ * sent repeated (`statusIds=1&statusIds=2`) by the base query's serializer.
+ */
+export const invoiceListParams = (args: InvoiceListArgs): Record<string, unknown> =>
+  dropEmptyFilterValues(args);
+
+const INVOICE_LIST = { type: 'Invoice', id: LIST_ID } as const;
+
+/**
+ * What a change of one invoice invalidates: it, the list, its history (status, errors, event
+ * log, transactions), its callbacks and the merchant figures its amount counts in.
+ */
+export const invoiceChangedTags = (invoiceId: string) =>
+  [
+    { type: 'Invoice', id: invoiceId },
+    INVOICE_LIST,
+    { type: 'InvoiceEvents', id: invoiceId },
+    { type: 'InvoiceCallbacks', id: invoiceId },
+    'MerchantFigures',
+  ] as const;
+
+/** Invoices and their changes (SPEC §7 Invoices). */
+export const invoiceApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/v1/invoice with the filters; `page` is zero-based. */
+    getInvoices: build.query<InvoicePage, OptionalArg<InvoiceListArgs>>({
+      query: (arg) => ({ url: 'api/v1/invoice', params: invoiceListParams(argsOf(arg)) }),
+      transformResponse: dataOf<InvoicePage>,
+      providesTags: (result) => [
+        INVOICE_LIST,
+        ...(result?.items ?? []).map(({ invoiceId }) => ({
+          type: 'Invoice' as const,
+          id: invoiceId,
+        })),
+      ],
+    }),
+    /**
+     * GET /api/v1/invoice/{id}. The server finds the invoice within the caller's merchants, so
+     * `merchantId` is accepted for symmetry with the list but not sent.
+     */
+    getInvoice: build.query<Invoice, InvoiceArgs>({
+      query: ({ invoiceId }) => `api/v1/invoice/${encodeURIComponent(invoiceId)}`,
+      transformResponse: dataOf<Invoice>,
+      providesTags: (_result, _error, { invoiceId }) => [{ type: 'Invoice', id: invoiceId }],
+    }),
+    changeInvoiceStatus: build.mutation<Invoice, ChangeInvoiceStatusRequest>({
+      query: (body) => ({ url: 'api/v1/invoice/status', method: 'PATCH', body }),
+      transformResponse: dataOf<Invoice>,
+      invalidatesTags: (result, _error, { invoiceId }) =>
+        result ? [...invoiceChangedTags(invoiceId)] : [],
+    }),
+    /** `amount` in minor units. */
+    changeInvoiceAmount: build.mutation<Invoice, ChangeInvoiceAmountRequest>({
+      query: (body) => ({ url: 'api/v1/invoice/amount', method: 'PATCH', body }),
+      transformResponse: dataOf<Invoice>,
+      invalidatesTags: (result, _error, { invoiceId }) =>
+        result ? [...invoiceChangedTags(invoiceId)] : [],
+    }),
+    /** Sends a withdrawal to the provider again. */
+    retryInvoice: build.mutation<Invoice, RetryInvoiceRequest>({
+      query: (body) => ({ url: 'api/v1/invoice/retry', method: 'POST', body }),
+      transformResponse: dataOf<Invoice>,
+      invalidatesTags: (result, _error, { invoiceId }) =>
+        result ? [...invoiceChangedTags(invoiceId)] : [],
+    }),
+  }),
+});
+
+export const {
+  useGetInvoicesQuery,
+  useGetInvoiceQuery,
+  useChangeInvoiceStatusMutation,
+  useChangeInvoiceAmountMutation,
+  useRetryInvoiceMutation,
+} = invoiceApi;

@@ -1,0 +1,91 @@
+/// <reference types="node" />
+// Node reads the sources to follow their imports; nothing outside this test uses Node.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+// Only the subpath, exactly as the payment form imports it ("@paygate/api/payment-form"). Vitest
+// gives each test file its own module graph, so the shared api here holds what it registered.
+import { baseApi, paymentFormApi } from './payment-form-endpoints.ts';
+import { data, makeStore, stubFetch } from './testing/api-test-store.ts';
+
+const SRC = path.dirname(fileURLToPath(import.meta.url));
+
+/** The modules a file loads at run time (type-only imports are erased), followed recursively. */
+const runtimeImports = (
+  file: string,
+  seen = new Map<string, string[]>(),
+): Map<string, string[]> => {
+  const name = path.relative(SRC, file);
+  if (seen.has(name)) return seen;
+  const source = readFileSync(file, 'utf8');
+  const specifiers = [
+    ...source.matchAll(/^\s*(?:import|export)\s+(?!type\b)[^'"]*?from\s+'([^']+)'/gm),
+  ].map((match) => match[1] ?? '');
+  seen.set(name, specifiers);
+  for (const specifier of specifiers) {
+    if (specifier.startsWith('.'))
+      runtimeImports(path.resolve(path.dirname(file), specifier), seen);
+  }
+  return seen;
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('@paygate/api/payment-form', () => {
+  it('is the subpath export of the package', () => {
+    const manifest = JSON.parse(readFileSync(path.join(SRC, '../package.json'), 'utf8')) as {
+      exports: Record<string, string>;
+    };
+    expect(manifest.exports['./payment-form']).toBe('./src/payment-form-endpoints.ts');
+  });
+
+  it('loads no back-office endpoint module and nothing of the domain package', () => {
+    const graph = runtimeImports(path.join(SRC, 'payment-form-endpoints.ts'));
+    expect([...graph.keys()].sort()).toEqual([
+      'api-errors.ts',
+      'base-api.ts',
+      'payment-form-endpoints.ts',
+      'query-args.ts',
+    ]);
+    const packages = [...graph.values()].flat().filter((specifier) => !specifier.startsWith('.'));
+    expect(new Set(packages)).toEqual(
+      new Set(['@reduxjs/toolkit', '@reduxjs/toolkit/query/react']),
+    );
+  });
+
+  it('registers only the payment form endpoints on the shared api', () => {
+    expect(Object.keys(baseApi.endpoints).sort()).toEqual([
+      'completePayment',
+      'getPaymentForm',
+      'getPaymentStatus',
+      'getSbpBanks',
+      'requestPaymentCredential',
+    ]);
+  });
+
+  it('posts the credential request with the form id and reads data', async () => {
+    const form = { invoiceId: 'i-1', type: 'deposit', status: 'NEW', amount: 100_000 };
+    const { requests } = stubFetch({
+      'POST /api/payments/form/f%201/credential': () => data(form),
+    });
+    const { store } = makeStore();
+
+    const result = await store.dispatch(
+      paymentFormApi.endpoints.requestPaymentCredential.initiate({
+        formId: 'f 1',
+        amount: 100_000,
+        paymentMethodId: 2,
+        supportCode: 'abc',
+      }),
+    );
+
+    expect(result).toMatchObject({ data: form });
+    expect(await requests()[0]?.clone().json()).toEqual({
+      formId: 'f 1',
+      amount: 100_000,
+      paymentMethodId: 2,
+      supportCode: 'abc',
+    });
+  });
+});
