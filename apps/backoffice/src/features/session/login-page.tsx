@@ -1,7 +1,80 @@
-/** Placeholder for the sign-in screen; the form itself comes with the back-office issue. */
-export const LoginPage = () => (
-  <main>
-    <h1>Sign in</h1>
-    <p>The back office is being set up.</p>
-  </main>
-);
+import { useLoginMutation } from '@paygate/api';
+import { Button, TextField, useToast } from '@paygate/ui';
+import { useFormik } from 'formik';
+import { useLocation, useNavigate } from 'react-router';
+import * as yup from 'yup';
+import { useAppDispatch } from '../../app/store.ts';
+import { loginErrorText } from './login-error.ts';
+import { signedIn } from './session-slice.ts';
+
+export const LOGIN_MESSAGES = {
+  usernameRequired: 'Username is required',
+  passwordRequired: 'Password is required',
+} as const;
+
+const loginSchema = yup.object({
+  username: yup.string().trim().required(LOGIN_MESSAGES.usernameRequired),
+  password: yup.string().required(LOGIN_MESSAGES.passwordRequired),
+});
+
+/** Where to go after signing in: back to the screen that sent the user here, else the list. */
+const returnPathOf = (state: unknown): string => {
+  const from = (state as { from?: { pathname?: string; search?: string } } | null)?.from;
+  return from?.pathname && from.pathname !== '/login'
+    ? `${from.pathname}${from.search ?? ''}`
+    : '/invoices';
+};
+
+/** SPEC §2 Login: username and password, both required (SPEC §5); a 401 shows a toast (SPEC §8). */
+export const LoginPage = () => {
+  const [login] = useLoginMutation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const toast = useToast();
+  const form = useFormik({
+    initialValues: { username: '', password: '' },
+    validationSchema: loginSchema,
+    onSubmit: async (values) => {
+      try {
+        await login({ username: values.username.trim(), password: values.password }).unwrap();
+        dispatch(signedIn());
+        navigate(returnPathOf(location.state), { replace: true });
+      } catch (error) {
+        toast.error(loginErrorText(error));
+      }
+    },
+  });
+  const fieldError = (name: 'username' | 'password') =>
+    form.touched[name] && form.errors[name] ? form.errors[name] : undefined;
+
+  return (
+    <main className="bo-login">
+      <form className="bo-login-card" onSubmit={form.handleSubmit} noValidate>
+        <h1>Sign in</h1>
+        <TextField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          value={form.values.username}
+          onChange={form.handleChange}
+          onBlur={form.handleBlur}
+          error={fieldError('username')}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={form.values.password}
+          onChange={form.handleChange}
+          onBlur={form.handleBlur}
+          error={fieldError('password')}
+        />
+        <Button type="submit" busy={form.isSubmitting}>
+          Sign in
+        </Button>
+      </form>
+    </main>
+  );
+};

@@ -1,0 +1,38 @@
+import { baseApi, sessionExpired } from '@paygate/api';
+import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { type TypedUseSelectorHook, useDispatch, useSelector } from 'react-redux';
+import { sessionSlice, signedOut } from '../features/session/session-slice.ts';
+import { workspaceSlice } from '../features/workspace/workspace-slice.ts';
+
+const rootReducer = combineReducers({
+  [baseApi.reducerPath]: baseApi.reducer,
+  [sessionSlice.name]: sessionSlice.reducer,
+  [workspaceSlice.name]: workspaceSlice.reducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+/**
+ * One store per app start (and per test). Whenever the session ends — a 401 from any call or a
+ * log out — every cached answer is dropped, so the next person never sees the last one's data.
+ */
+export const createAppStore = (preloadedState?: Partial<RootState>) => {
+  const listener = createListenerMiddleware();
+  listener.startListening({
+    predicate: (action) => sessionExpired.match(action) || signedOut.match(action),
+    effect: (_action, api) => {
+      api.dispatch(baseApi.util.resetApiState());
+    },
+  });
+  return configureStore({
+    reducer: rootReducer,
+    ...(preloadedState ? { preloadedState } : {}),
+    middleware: (getDefault) =>
+      getDefault().prepend(listener.middleware).concat(baseApi.middleware),
+  });
+};
+
+export type AppStore = ReturnType<typeof createAppStore>;
+export type AppDispatch = AppStore['dispatch'];
+export const useAppDispatch: () => AppDispatch = useDispatch;
+export const useAppSelector: TypedUseSelectorHook<RootState> = useSelector;

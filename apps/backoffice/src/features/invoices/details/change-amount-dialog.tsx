@@ -1,0 +1,122 @@
+import { type Invoice, useChangeInvoiceAmountMutation } from '@paygate/api';
+import {
+  changeAmountToMinorUnits,
+  formatChangeAmountConfirmation,
+  minorUnitsToSafeNumber,
+  sanitizeChangeAmountInput,
+  validateChangeAmountInput,
+} from '@paygate/domain';
+import { Button, ConfirmDialog, Dialog, TextField, useToast } from '@paygate/ui';
+import { useFormik } from 'formik';
+import { useState } from 'react';
+import { DETAILS_MESSAGES } from './details-messages.ts';
+import { currencyOf } from './invoice-view.ts';
+
+interface AmountForm {
+  amount: string;
+}
+
+/** The typed amount in minor units of the invoice currency, or the SPEC §5 message. */
+const toMinorUnits = (value: string, dimension: number) => {
+  const message = validateChangeAmountInput(value);
+  if (message) return { ok: false as const, message };
+  const result = changeAmountToMinorUnits(value, dimension);
+  if (!result.ok) return { ok: false as const, message: result.message };
+  try {
+    return { ok: true as const, amount: minorUnitsToSafeNumber(result.minor) };
+  } catch {
+    return { ok: false as const, message: 'The amount is too large' };
+  }
+};
+
+/** The confirmation of SPEC §5: the amount with ".00" added when it has no decimals. */
+export const amountConfirmationText = (value: string, currencyCode: string) =>
+  `Are you sure you want to change the amount to ${formatChangeAmountConfirmation(value)}${
+    currencyCode ? ` ${currencyCode}` : ''
+  }?`;
+
+/**
+ * SPEC §5 change amount (invoice.amount.change): the value keeps only digits and one dot; empty
+ * gives 'Change the value', more than two decimals 'There must be max two decimals after comma';
+ * a confirmation shows the amount, then PATCH /api/v1/invoice/amount sends it in minor units.
+ */
+export const ChangeAmountDialog = ({
+  invoice,
+  open,
+  onClose,
+}: {
+  invoice: Invoice;
+  open: boolean;
+  onClose: () => void;
+}) => {
+  const toast = useToast();
+  const currency = currencyOf(invoice);
+  const [changeAmount, { isLoading }] = useChangeInvoiceAmountMutation();
+  const [confirming, setConfirming] = useState(false);
+
+  const form = useFormik<AmountForm>({
+    initialValues: { amount: '' },
+    validateOnBlur: false,
+    validate: ({ amount }) => {
+      const result = toMinorUnits(amount, currency.dimension);
+      return result.ok ? {} : { amount: result.message };
+    },
+    onSubmit: () => setConfirming(true),
+  });
+
+  const close = () => {
+    if (isLoading) return;
+    setConfirming(false);
+    form.resetForm();
+    onClose();
+  };
+
+  const send = async () => {
+    const result = toMinorUnits(form.values.amount, currency.dimension);
+    if (!result.ok || isLoading) return;
+    try {
+      await changeAmount({ invoiceId: invoice.invoiceId, amount: result.amount }).unwrap();
+      toast.success(DETAILS_MESSAGES.amountChanged);
+      setConfirming(false);
+      form.resetForm();
+      onClose();
+    } catch {
+      toast.error(DETAILS_MESSAGES.changeFailed);
+    }
+  };
+
+  const error = form.submitCount > 0 ? form.errors.amount : undefined;
+  return (
+    <Dialog open={open} onClose={close} title="Change amount">
+      <form onSubmit={form.handleSubmit} noValidate className="bo-form">
+        <TextField
+          label={currency.code ? `New amount, ${currency.code}` : 'New amount'}
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          value={form.values.amount}
+          onChange={(event) =>
+            void form.setFieldValue('amount', sanitizeChangeAmountInput(event.target.value))
+          }
+          error={error}
+        />
+        <div className="bo-form-actions">
+          <Button variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit">Change</Button>
+        </div>
+      </form>
+      {/* On top of the amount dialog: Cancel goes back to the amount. */}
+      <ConfirmDialog
+        open={confirming}
+        message={amountConfirmationText(form.values.amount, currency.code)}
+        onCancel={() => {
+          if (!isLoading) setConfirming(false);
+        }}
+        onConfirm={() => void send()}
+        busy={isLoading}
+      />
+    </Dialog>
+  );
+};

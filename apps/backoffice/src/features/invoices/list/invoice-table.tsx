@@ -1,0 +1,76 @@
+import type { InvoiceListItem } from '@paygate/api';
+import { formatDateTimeShort } from '@paygate/domain';
+import { InvoiceStatusBadge, TestBadge } from '@paygate/ui';
+import type { MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { invoiceAmountText, invoiceDetailsPath } from '../shared/invoice-display.ts';
+
+const InvoiceRow = ({ invoice }: { invoice: InvoiceListItem }) => {
+  const navigate = useNavigate();
+  const path = invoiceDetailsPath(invoice.invoiceId);
+  const status = invoice.invoiceStatus;
+  // A click anywhere on the row opens the invoice; the id link is the keyboard and
+  // screen-reader way (Tab to it, Enter), and keeps open-in-new-tab working.
+  const openFromRow = (event: MouseEvent<HTMLTableRowElement>) => {
+    if (event.defaultPrevented || event.button !== 0) return;
+    if (event.target instanceof Element && event.target.closest('a, button, input, select')) return;
+    if (window.getSelection()?.toString()) return;
+    navigate(path);
+  };
+  return (
+    <tr className="bo-invoices-table__row" onClick={openFromRow}>
+      <td>
+        <Link to={path} className="bo-invoices-table__id">
+          {invoice.invoiceId}
+        </Link>
+        {invoice.isTestProcessing ? (
+          <>
+            {' '}
+            <TestBadge />
+          </>
+        ) : null}
+      </td>
+      <td>{formatDateTimeShort(invoice.createdDate)}</td>
+      <td>{formatDateTimeShort(invoice.statusDate)}</td>
+      <td>{invoice.flowType.code ?? '-'}</td>
+      <td>
+        <InvoiceStatusBadge code={status.code ?? ''} label={status.value || status.code || '-'} />
+      </td>
+      <td className="bo-invoices-table__amount">
+        {invoiceAmountText(invoice.amount, invoice.currency)}
+      </td>
+    </tr>
+  );
+};
+
+/** SPEC §2 invoice rows: id (with 'Test' when test processing), dates, flow, status, amount. */
+export const InvoiceTable = ({
+  invoices,
+  busy,
+}: {
+  invoices: readonly InvoiceListItem[];
+  busy?: boolean;
+}) => (
+  <div className="bo-invoices-table__scroll">
+    <table className="bo-invoices-table" aria-busy={busy || undefined}>
+      <caption className="bo-visually-hidden">Transactions</caption>
+      <thead>
+        <tr>
+          <th scope="col">Invoice ID</th>
+          <th scope="col">Created</th>
+          <th scope="col">Status date</th>
+          <th scope="col">Flow type</th>
+          <th scope="col">Status</th>
+          <th scope="col" className="bo-invoices-table__amount">
+            Amount
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {invoices.map((invoice) => (
+          <InvoiceRow key={invoice.invoiceId} invoice={invoice} />
+        ))}
+      </tbody>
+    </table>
+  </div>
+);

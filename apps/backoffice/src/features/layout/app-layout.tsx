@@ -1,0 +1,55 @@
+import { Button } from '@paygate/ui';
+import { Link, Outlet, useMatch } from 'react-router';
+import { useCurrentPerson } from '../session/current-person.tsx';
+import { useSignOut } from '../session/use-sign-out.ts';
+import { MerchantChooser } from '../workspace/merchant-chooser.tsx';
+import { TerminalSelector } from '../workspace/terminal-selector.tsx';
+import { SideNavigation } from './side-navigation.tsx';
+import { UtcClock } from './utc-clock.tsx';
+
+/** SPEC §2: the terminal selector shows on the invoice list and reports only. */
+const useShowsTerminalSelector = () => {
+  const invoices = useMatch({ path: '/invoices', end: true });
+  const reports = useMatch({ path: '/reports', end: true });
+  return invoices !== null || reports !== null;
+};
+
+/** SPEC §2 merchant header: the person's name, a UTC clock and, where it applies, the terminal. */
+const MerchantHeader = () => {
+  const person = useCurrentPerson();
+  const showsTerminalSelector = useShowsTerminalSelector();
+  return (
+    <div className="bo-merchant-header">
+      <span className="bo-person-name">
+        {person.personal.firstName} {person.personal.lastName}
+      </span>
+      <UtcClock />
+      <MerchantChooser />
+      {showsTerminalSelector ? <TerminalSelector /> : null}
+    </div>
+  );
+};
+
+/** The signed-in frame: header (logo, log out), side navigation, and the screen in the middle. */
+export const AppLayout = () => {
+  const { signOut, isSigningOut } = useSignOut();
+  return (
+    <div className="bo-shell">
+      <header className="bo-header">
+        <Link to="/invoices" className="bo-logo" aria-label="Paygate, go to transactions">
+          Paygate
+        </Link>
+        <MerchantHeader />
+        <Button variant="secondary" busy={isSigningOut} onClick={() => void signOut()}>
+          Log out
+        </Button>
+      </header>
+      <div className="bo-body">
+        <SideNavigation />
+        <main className="bo-main" id="main">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+};

@@ -1,0 +1,31 @@
+import { SIDEBAR_WIDTH_PX, visibleNavigationItems } from '@paygate/domain';
+import { NavLink } from 'react-router';
+import { useCurrentPerson } from '../session/current-person.tsx';
+
+/** The external Support link; deployments point it at their help desk (VITE_SUPPORT_URL). */
+export const SUPPORT_URL: string =
+  import.meta.env.VITE_SUPPORT_URL || 'mailto:support@paygate.example';
+
+/** SPEC §2 side navigation, 283 px, with the visibility rules of SPEC §6. */
+export const SideNavigation = () => {
+  const person = useCurrentPerson();
+  return (
+    <nav className="bo-sidebar" aria-label="Main" style={{ width: SIDEBAR_WIDTH_PX }}>
+      <ul>
+        {visibleNavigationItems(person).map((item) => (
+          <li key={item.id}>
+            {item.external || item.path === null ? (
+              <a href={SUPPORT_URL} target="_blank" rel="noreferrer noopener">
+                {item.label}
+              </a>
+            ) : (
+              <NavLink to={item.path} className={({ isActive }) => (isActive ? 'active' : '')}>
+                {item.label}
+              </NavLink>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+};
