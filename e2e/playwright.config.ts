@@ -58,6 +58,8 @@ export default defineConfig({
       BACKOFFICE_DIST: `${repoRoot}apps/backoffice/dist`,
       PAYMENT_FORM_DIST: `${repoRoot}apps/payment-form/dist`,
       DATA_DIR: dataDir,
+      // Demo merchants, users and invoices, as the start command seeds them.
+      SEED: 'demo',
       LOG_LEVEL: 'warn',
     },
   },
