@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import * as yup from 'yup';
 import { useAppDispatch } from '../../app/store.ts';
 import { loginErrorText } from './login-error.ts';
+import { returnPathOf } from './return-path.ts';
 import { signedIn } from './session-slice.ts';
 
 export const LOGIN_MESSAGES = {
@@ -16,14 +17,6 @@ const loginSchema = yup.object({
   username: yup.string().trim().required(LOGIN_MESSAGES.usernameRequired),
   password: yup.string().required(LOGIN_MESSAGES.passwordRequired),
 });
-
-/** Where to go after signing in: back to the screen that sent the user here, else the list. */
-const returnPathOf = (state: unknown): string => {
-  const from = (state as { from?: { pathname?: string; search?: string } } | null)?.from;
-  return from?.pathname && from.pathname !== '/login'
-    ? `${from.pathname}${from.search ?? ''}`
-    : '/invoices';
-};
 
 /** SPEC §2 Login: username and password, both required (SPEC §5); a 401 shows a toast (SPEC §8). */
 export const LoginPage = () => {

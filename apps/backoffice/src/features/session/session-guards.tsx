@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/store.ts';
 import { CurrentPersonProvider } from './current-person.tsx';
+import { returnPathOf } from './return-path.ts';
 import { signedOut } from './session-slice.ts';
 
 /** Shown while the person, or a screen's code, is loading. */
@@ -38,11 +39,15 @@ export const RequireSession = () => {
   );
 };
 
-/** Public screens (login) send an already signed-in person to the invoice list (SPEC §2). */
+/**
+ * Public screens (login) send an already signed-in person on (SPEC §2): to the screen that sent
+ * them to login, else the invoice list.
+ */
 export const PublicOnly = () => {
+  const location = useLocation();
   const isSignedOut = useAppSelector((state) => state.session.signedOut);
   const { data: person, isLoading } = useGetCurrentPersonQuery(undefined, { skip: isSignedOut });
-  if (!isSignedOut && person) return <Navigate to="/invoices" replace />;
+  if (!isSignedOut && person) return <Navigate to={returnPathOf(location.state)} replace />;
   if (!isSignedOut && isLoading) return <FullPageLoading />;
   return <Outlet />;
 };

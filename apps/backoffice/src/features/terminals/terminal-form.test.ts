@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type AttributeRow,
+  rowValueError,
+  savePayload,
+  searchTerminals,
+  terminalScreenAccess,
+} from './terminal-form.ts';
+import { TERMINALS } from './terminals-test-fixtures.ts';
+
+const row = (attrTypeId: number, value: string, overrides: Partial<AttributeRow> = {}) => ({
+  attrTypeId,
+  typeName: `Type ${attrTypeId}`,
+  paramType: 'S' as const,
+  value,
+  saved: true,
+  ...overrides,
+});
+
+describe('savePayload', () => {
+  it('trims the name and sends only non-empty values of known parameter types', () => {
+    expect(
+      savePayload({
+        name: '  UZS main ',
+        attributes: [
+          row(1, ' 30 ', { paramType: 'I' }),
+          row(2, ''),
+          row(3, '   '),
+          row(4, 'kept as is', { paramType: null }),
+          row(5, 'true', { paramType: 'B', saved: false }),
+        ],
+      }),
+    ).toEqual({
+      name: 'UZS main',
+      attributes: [
+        { value: '30', attrType: { id: 1 } },
+        { value: 'true', attrType: { id: 5 } },
+      ],
+    });
+  });
+});
+
+describe('rowValueError', () => {
+  it('lets an empty table value through (it is dropped) and checks the others', () => {
+    expect(rowValueError('I', '')).toBeNull();
+    expect(rowValueError('I', '  ')).toBeNull();
+    expect(rowValueError('I', '4.5')).toBe('value is not Integer');
+    expect(rowValueError('S', 'a\u0007')).toBe('value is not String');
+    expect(rowValueError('C', 'ab')).toBe('value is not Char');
+    expect(rowValueError('N', '4')).toBe('value is not Numeric');
+    expect(rowValueError('B', 'yes')).toBe('value is not Boolean');
+    expect(rowValueError(null, 'anything')).toBeNull();
+  });
+});
+
+describe('searchTerminals', () => {
+  const names = (query: string) => searchTerminals(TERMINALS as never, query).map((t) => t.name);
+
+  it('matches names ignoring case and whitespace, and ids', () => {
+    expect(names('')).toEqual(['UZS deposits', 'RUB Payouts', 'KGS Deposits Main']);
+    expect(names('rubpay OUTS')).toEqual(['RUB Payouts']);
+    expect(names(' 1 3 ')).toEqual(['KGS Deposits Main']);
+    expect(names('eur')).toEqual([]);
+  });
+});
+
+describe('terminalScreenAccess', () => {
+  it('follows SPEC §6 and the server rules of decision 0004', () => {
+    expect(terminalScreenAccess([])).toEqual({
+      create: false,
+      switchToProduction: false,
+      readAttributes: false,
+      manage: false,
+      editAttributes: false,
+    });
+    expect(terminalScreenAccess(['terminal.create', 'terminal.attr.read'])).toEqual({
+      create: true,
+      switchToProduction: false,
+      readAttributes: true,
+      manage: true,
+      editAttributes: false,
+    });
+    expect(terminalScreenAccess(['terminal.prod.change', 'terminal.attr.read'])).toMatchObject({
+      manage: true,
+      editAttributes: true,
+    });
+    expect(terminalScreenAccess(['terminal.prod.change'])).toMatchObject({
+      manage: true,
+      editAttributes: false,
+    });
+  });
+});

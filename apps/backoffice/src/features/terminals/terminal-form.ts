@@ -1,0 +1,163 @@
+import type { ReferenceItem, SaveTerminalRequest, Terminal, TerminalDetails } from '@paygate/api';
+import {
+  type AttributeParamType,
+  dropEmptyAttributes,
+  hasPermission,
+  isAttributeParamType,
+  isEmptyAttributeValue,
+  matchesSearch,
+  normaliseAttributeValue,
+  type PermissionHolder,
+  terminalAccess,
+  validateAttributeValue,
+  validateEntityName,
+} from '@paygate/domain';
+import * as yup from 'yup';
+
+/** One row of the attributes table: a saved attribute, or one added since the last save. */
+export interface AttributeRow {
+  /** The attribute type (reference list 105); a terminal has at most one attribute per type. */
+  attrTypeId: number;
+  typeName: string;
+  /** Null for a type without a known parameter type: shown, never sent. */
+  paramType: AttributeParamType | null;
+  value: string;
+  /** False for a row added in this form and not saved yet. */
+  saved: boolean;
+}
+
+export interface TerminalFormValues {
+  name: string;
+  attributes: AttributeRow[];
+}
+
+/** The form of a terminal as the server has it. */
+export const terminalFormValues = (terminal: TerminalDetails): TerminalFormValues => ({
+  name: terminal.name,
+  attributes: (terminal.attributes ?? []).map((attribute) => ({
+    attrTypeId: attribute.attributeId,
+    typeName: attribute.attrType.value,
+    paramType: isAttributeParamType(attribute.paramType.code) ? attribute.paramType.code : null,
+    value: attribute.value,
+    saved: true,
+  })),
+});
+
+/** An attribute type of reference list 105 the user can add: one with a known parameter type. */
+export interface AttributeType {
+  id: number;
+  name: string;
+  paramType: AttributeParamType;
+}
+
+export const attributeTypesOf = (items: readonly ReferenceItem[] | undefined): AttributeType[] =>
+  (items ?? []).flatMap((item) =>
+    isAttributeParamType(item.paramType)
+      ? [{ id: item.id, name: item.value, paramType: item.paramType }]
+      : [],
+  );
+
+/** A yup test that fails with the message a domain rule gives (null means fine). */
+const ruleTest = <T>(rule: (value: T | undefined, context: yup.TestContext) => string | null) =>
+  function test(this: yup.TestContext, value: T | undefined) {
+    const message = rule(value, this);
+    return message === null || this.createError({ message });
+  };
+
+/** SPEC §5 name rules ('Name is required', 'Name must be at least 3 characters long'). */
+export const nameSchema = yup.string().test('name', ruleTest<string>(validateEntityName));
+
+/**
+ * SPEC §5 attribute value rule of a table row: an empty value is allowed there (it is dropped on
+ * save); any other value must fit the row's parameter type.
+ */
+export const rowValueError = (paramType: AttributeParamType | null, value: string) =>
+  paramType === null || isEmptyAttributeValue(value)
+    ? null
+    : validateAttributeValue(paramType, value);
+
+export const terminalFormSchema = yup.object({
+  name: nameSchema,
+  attributes: yup.array().of(
+    yup.object({
+      value: yup.string().test(
+        'value',
+        ruleTest<string>((value, context) =>
+          rowValueError((context.parent as AttributeRow).paramType, value ?? ''),
+        ),
+      ),
+    }),
+  ),
+});
+
+/**
+ * PUT /api/v1/terminal/{id}: the name and the attribute values (SPEC §7). Empty-valued
+ * attributes are dropped (SPEC §5), and so are those of a type without a parameter type, which
+ * the server does not accept; attributes left out stay as they are.
+ */
+export const savePayload = (values: TerminalFormValues): SaveTerminalRequest => ({
+  name: values.name.trim(),
+  attributes: dropEmptyAttributes(values.attributes)
+    .filter((row) => row.paramType !== null)
+    .map((row) => ({
+      value: normaliseAttributeValue(row.value),
+      attrType: { id: row.attrTypeId },
+    })),
+});
+
+/** The add-attribute dialog: a type, and a value that fits it (required here, SPEC §5). */
+export interface NewAttributeValues {
+  attrTypeId: string;
+  value: string;
+}
+
+export const newAttributeSchema = (types: readonly AttributeType[], messages: { type: string }) =>
+  yup.object({
+    attrTypeId: yup.string().required(messages.type),
+    value: yup.string().test(
+      'value',
+      ruleTest<string>((value, context) => {
+        const chosen = types.find(
+          (type) => String(type.id) === (context.parent as NewAttributeValues).attrTypeId,
+        );
+        // Without a type only emptiness can be judged ('Value is required').
+        return chosen
+          ? validateAttributeValue(chosen.paramType, value ?? '')
+          : isEmptyAttributeValue(value)
+            ? validateAttributeValue('S', value)
+            : null;
+      }),
+    ),
+  });
+
+/** SPEC §5 terminal search: case-insensitive and whitespace-ignoring, on the name or the id. */
+export const searchTerminals = (terminals: readonly Terminal[], query: string): Terminal[] =>
+  terminals.filter(
+    (terminal) => matchesSearch(terminal.name, query) || matchesSearch(String(terminal.id), query),
+  );
+
+/** What the Terminals screen lets the person do (SPEC §6, decision 0004 for the server rules). */
+export interface TerminalScreenAccess {
+  /** New Terminal (terminal.create). */
+  create: boolean;
+  /** Test → production (terminal.prod.change). */
+  switchToProduction: boolean;
+  /** The attributes table (terminal.attr.read). */
+  readAttributes: boolean;
+  /**
+   * Rename, Save and the enabled toggle: the server allows them with terminal.create or
+   * terminal.prod.change.
+   */
+  manage: boolean;
+  /** Add, change and remove attributes: the server wants terminal.attr.read AND terminal.prod.change. */
+  editAttributes: boolean;
+}
+
+export const terminalScreenAccess = (holder: PermissionHolder): TerminalScreenAccess => {
+  const access = terminalAccess(holder);
+  return {
+    ...access,
+    manage: access.create || access.switchToProduction,
+    editAttributes: access.readAttributes && hasPermission(holder, 'terminal.prod.change'),
+  };
+};

@@ -1,0 +1,107 @@
+import { errorMessageOf, useGetTerminalsQuery } from '@paygate/api';
+import { NOTHING_FOUND_TEXT } from '@paygate/domain';
+import { Button, EmptyState, Spinner, TextField } from '@paygate/ui';
+import { type ReactNode, useId, useState } from 'react';
+import { useCurrentPerson } from '../session/current-person.tsx';
+import { useMerchantScope } from '../workspace/merchant-scope.ts';
+import { CreateTerminalDialog } from './create-terminal-dialog.tsx';
+import { searchTerminals, terminalScreenAccess } from './terminal-form.ts';
+import { TERMINAL_TEXTS } from './terminal-messages.ts';
+import { TerminalPanel } from './terminal-panel.tsx';
+import { TerminalTabs } from './terminal-tabs.tsx';
+import './terminals.css';
+
+/** SPEC §2 Terminals: one tab per terminal of the merchant, a search over them, New Terminal. */
+export const TerminalsPage = () => {
+  const person = useCurrentPerson();
+  const access = terminalScreenAccess(person);
+  const { merchantId, ready } = useMerchantScope();
+  // The merchant a terminal is created for: the chosen one, else the person's own.
+  const createFor = merchantId ?? person.merchantId ?? undefined;
+  const list = useGetTerminalsQuery({ merchantId }, { skip: !ready });
+  const [search, setSearch] = useState('');
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [creating, setCreating] = useState(false);
+  const ids = useId();
+  const tabIdOf = (terminalId: number) => `${ids}tab-${terminalId}`;
+  const panelId = `${ids}panel`;
+
+  const terminals = list.currentData;
+  const visible = terminals ? searchTerminals(terminals, search) : [];
+  const selected = visible.find((terminal) => terminal.id === selectedId) ?? visible[0];
+
+  let content: ReactNode;
+  if (list.isError && !terminals) {
+    content = (
+      <div role="alert" className="bo-terminals-error">
+        <p>Could not load the terminals: {errorMessageOf(list.error)}</p>
+        <Button variant="secondary" busy={list.isFetching} onClick={() => void list.refetch()}>
+          Retry
+        </Button>
+      </div>
+    );
+  } else if (!terminals) {
+    content = <Spinner label="Loading terminals" />;
+  } else if (terminals.length === 0) {
+    content = <EmptyState text={TERMINAL_TEXTS.noTerminals} />;
+  } else {
+    content = (
+      <>
+        <TextField
+          label="Search terminals"
+          type="search"
+          autoComplete="off"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          className="bo-terminals-search"
+        />
+        {selected ? (
+          <>
+            <TerminalTabs
+              terminals={visible}
+              selectedId={selected.id}
+              onSelect={setSelectedId}
+              tabIdOf={tabIdOf}
+              panelId={panelId}
+            />
+            <TerminalPanel
+              terminalId={selected.id}
+              merchantId={merchantId}
+              access={access}
+              id={panelId}
+              labelledBy={tabIdOf(selected.id)}
+            />
+          </>
+        ) : (
+          <EmptyState text={NOTHING_FOUND_TEXT} />
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby={`${ids}title`} className="bo-terminals">
+      <div className="bo-terminals__header">
+        <h1 id={`${ids}title`}>Terminals</h1>
+        {access.create ? (
+          <Button onClick={() => setCreating(true)} disabled={createFor === undefined}>
+            New Terminal
+          </Button>
+        ) : null}
+      </div>
+      {content}
+      {creating && createFor !== undefined ? (
+        <CreateTerminalDialog
+          merchantId={createFor}
+          onClose={() => setCreating(false)}
+          onCreated={(terminal) => {
+            setCreating(false);
+            // The new terminal's tab is selected, whatever the search was.
+            setSearch('');
+            setSelectedId(terminal.id);
+          }}
+        />
+      ) : null}
+    </section>
+  );
+};
