@@ -48,6 +48,8 @@ export const ROLE_PERMISSIONS = {
     'terminal.prod.change',
     'invoice.event.read',
     'invoice.provider.read',
+    // The Reports navigation item needs merchant.read.report; operators read two of its cards.
+    'merchant.read.report',
     'report.read.provider',
     'report.read.pool.balance',
   ],

@@ -1,4 +1,5 @@
 import { SIDEBAR_WIDTH_PX, visibleNavigationItems } from '@paygate/domain';
+import type { CSSProperties } from 'react';
 import { NavLink } from 'react-router';
 import { useCurrentPerson } from '../session/current-person.tsx';
 
@@ -10,7 +11,11 @@ export const SUPPORT_URL: string =
 export const SideNavigation = () => {
   const person = useCurrentPerson();
   return (
-    <nav className="bo-sidebar" aria-label="Main" style={{ width: SIDEBAR_WIDTH_PX }}>
+    <nav
+      className="bo-sidebar"
+      aria-label="Main"
+      style={{ '--bo-sidebar-width': `${SIDEBAR_WIDTH_PX}px` } as CSSProperties}
+    >
       <ul>
         {visibleNavigationItems(person).map((item) => (
           <li key={item.id}>

@@ -1,0 +1,185 @@
+import {
+  errorMessageOf,
+  type PeopleAccountDetails,
+  useCreatePeopleAccountMutation,
+  useGetPeopleAccountsQuery,
+  useGetProvidersQuery,
+} from '@paygate/api';
+import { validateAccountCreate } from '@paygate/domain';
+import { Button, Checkbox, Dialog, Select, TextField, useToast } from '@paygate/ui';
+import { useFormik } from 'formik';
+import { fieldErrorsOf } from './account-display.ts';
+import { ACCOUNT_MESSAGES } from './account-messages.ts';
+import { ACCOUNT_PAGE_SIZE_MAX, knownPaymentMethodOptions } from './payment-method-options.ts';
+
+interface CreateAccountValues {
+  providerId: string;
+  paymentMethodId: string;
+  bankName: string;
+  ownerName: string;
+  countryCode: string;
+  enabled: boolean;
+}
+
+const EMPTY_VALUES: CreateAccountValues = {
+  providerId: '',
+  paymentMethodId: '',
+  bankName: '',
+  ownerName: '',
+  countryCode: '',
+  enabled: false,
+};
+
+/** SPEC §5 account create, with decision 0005's bank name, owner name and country rules. */
+const validate = (values: CreateAccountValues) => {
+  const checked = validateAccountCreate(values);
+  return checked.ok ? {} : fieldErrorsOf(checked.errors);
+};
+
+export interface CreateAccountDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** Called with the new account after 'Account created'. */
+  onCreated: (account: PeopleAccountDetails) => void;
+}
+
+/**
+ * Create account (POST /api/v1/people/create): provider and payment method required (SPEC §5),
+ * bank name required by the server, owner name and country code optional, and whether the new
+ * account starts enabled (the server's default is disabled: it has no credentials or limits yet).
+ */
+export const CreateAccountDialog = ({ open, onClose, onCreated }: CreateAccountDialogProps) => {
+  const [createAccount] = useCreatePeopleAccountMutation();
+  const toast = useToast();
+  const providers = useGetProvidersQuery(undefined, { skip: !open });
+  const accountsInUse = useGetPeopleAccountsQuery(
+    { page: 0, size: ACCOUNT_PAGE_SIZE_MAX },
+    { skip: !open },
+  );
+  const methodOptions = knownPaymentMethodOptions(accountsInUse.data?.items ?? []);
+  // Without a known method (no account yet, or the list failed) the id is typed instead.
+  const typesMethodId =
+    (accountsInUse.isSuccess && methodOptions.length === 0) || accountsInUse.isError;
+
+  const form = useFormik<CreateAccountValues>({
+    initialValues: EMPTY_VALUES,
+    validate,
+    validateOnBlur: false,
+    validateOnChange: false,
+    onSubmit: async (values, helpers) => {
+      const checked = validateAccountCreate(values);
+      if (!checked.ok) return;
+      try {
+        const created = await createAccount({ ...checked.value, enabled: values.enabled }).unwrap();
+        toast.success(ACCOUNT_MESSAGES.created);
+        helpers.resetForm();
+        onCreated(created);
+      } catch (error) {
+        toast.error(errorMessageOf(error));
+      }
+    },
+  });
+
+  const close = () => {
+    form.resetForm();
+    onClose();
+  };
+
+  return (
+    <Dialog open={open} onClose={close} title="Create account" width={520}>
+      <form onSubmit={form.handleSubmit} noValidate className="bo-form">
+        <Select
+          label="Provider"
+          name="providerId"
+          required
+          placeholder="Not selected"
+          options={(providers.data ?? []).map((provider) => ({
+            value: provider.id,
+            label: provider.name,
+          }))}
+          value={form.values.providerId}
+          onChange={(value) => void form.setFieldValue('providerId', value)}
+          disabled={providers.isLoading}
+          aria-busy={providers.isLoading || undefined}
+          error={form.errors.providerId}
+          hint={
+            providers.isError
+              ? `Could not load the providers: ${errorMessageOf(providers.error)}`
+              : undefined
+          }
+        />
+        {typesMethodId ? (
+          <TextField
+            label="Payment method ID"
+            name="paymentMethodId"
+            required
+            inputMode="numeric"
+            value={form.values.paymentMethodId}
+            onChange={form.handleChange}
+            error={form.errors.paymentMethodId}
+            hint={
+              accountsInUse.isError
+                ? `Could not load the payment methods in use: ${errorMessageOf(accountsInUse.error)}`
+                : 'No account uses a payment method yet: enter the id of the method.'
+            }
+          />
+        ) : (
+          <Select
+            label="Payment method"
+            name="paymentMethodId"
+            required
+            placeholder="Not selected"
+            options={methodOptions}
+            value={form.values.paymentMethodId}
+            onChange={(value) => void form.setFieldValue('paymentMethodId', value)}
+            disabled={accountsInUse.isLoading}
+            aria-busy={accountsInUse.isLoading || undefined}
+            error={form.errors.paymentMethodId}
+            hint="Payment methods that accounts use."
+          />
+        )}
+        <TextField
+          label="Bank name"
+          name="bankName"
+          required
+          value={form.values.bankName}
+          onChange={form.handleChange}
+          error={form.errors.bankName}
+          hint="Customers see it next to the requisites."
+        />
+        <TextField
+          label="Owner name"
+          name="ownerName"
+          value={form.values.ownerName}
+          onChange={form.handleChange}
+          error={form.errors.ownerName}
+        />
+        <TextField
+          label="Country code"
+          name="countryCode"
+          value={form.values.countryCode}
+          onChange={form.handleChange}
+          error={form.errors.countryCode}
+          hint="Optional: two letters, e.g. UZ."
+        />
+        <Checkbox
+          label="Enable right away"
+          name="enabled"
+          checked={form.values.enabled}
+          onChange={form.handleChange}
+        />
+        <p className="bo-accounts-note">
+          A disabled account takes no payments: add its credentials and limits, then enable it.
+        </p>
+        <div className="bo-form-actions">
+          <Button type="button" variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={form.isSubmitting}>
+            Create
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+};

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { ValidationError } from 'yup';
+import {
+  balanceReportSchema,
+  merchantChoice,
+  poolBalanceReportSchema,
+  providerReportSchema,
+  REPORT_MESSAGES,
+  reportPeriod,
+  terminalIdOf,
+  transactionsReportSchema,
+} from './report-form.ts';
+
+/** Every message of a failed validation, by field. */
+const errorsOf = async (
+  schema: { validate: (value: unknown, options: object) => Promise<unknown> },
+  values: object,
+) => {
+  try {
+    await schema.validate(values, { abortEarly: false });
+    return {};
+  } catch (error) {
+    return Object.fromEntries(
+      (error as ValidationError).inner.map((inner) => [inner.path, inner.message]),
+    );
+  }
+};
+
+describe('report form rules (SPEC §5)', () => {
+  it('requires both dates of every card', async () => {
+    expect(await errorsOf(transactionsReportSchema, { periodStart: '', periodEnd: ' ' })).toEqual({
+      periodStart: REPORT_MESSAGES.dateFromRequired,
+      periodEnd: REPORT_MESSAGES.dateToRequired,
+    });
+  });
+
+  it('refuses impossible dates and a start after the end, allows one day', async () => {
+    expect(
+      await errorsOf(transactionsReportSchema, {
+        periodStart: '2026-02-30',
+        periodEnd: '2026-13-01',
+      }),
+    ).toEqual({ periodStart: REPORT_MESSAGES.invalidDate, periodEnd: REPORT_MESSAGES.invalidDate });
+    expect(
+      await errorsOf(transactionsReportSchema, {
+        periodStart: '2026-03-02',
+        periodEnd: '2026-03-01',
+      }),
+    ).toEqual({ periodStart: REPORT_MESSAGES.dateFromAfterTo });
+    expect(
+      await errorsOf(transactionsReportSchema, {
+        periodStart: '2026-03-01',
+        periodEnd: '2026-03-01',
+      }),
+    ).toEqual({});
+  });
+
+  it('requires the currency of the balance report, the currency and provider of the provider report, the pool of the pool report', async () => {
+    const period = { periodStart: '2026-03-01', periodEnd: '2026-03-31' };
+    expect(await errorsOf(balanceReportSchema, { ...period, currencyId: '' })).toEqual({
+      currencyId: REPORT_MESSAGES.currencyRequired,
+    });
+    expect(
+      await errorsOf(providerReportSchema, { ...period, currencyId: '', providerId: '' }),
+    ).toEqual({
+      currencyId: REPORT_MESSAGES.currencyRequired,
+      providerId: REPORT_MESSAGES.providerRequired,
+    });
+    expect(await errorsOf(poolBalanceReportSchema, { ...period, terminalPoolId: '' })).toEqual({
+      terminalPoolId: REPORT_MESSAGES.terminalPoolRequired,
+    });
+    expect(await errorsOf(balanceReportSchema, { ...period, currencyId: '2' })).toEqual({});
+  });
+});
+
+describe('report query values', () => {
+  it('sends periods as yyyy-MM-dd', () => {
+    expect(reportPeriod({ periodStart: '2026-03-01', periodEnd: '2026-03-31' })).toEqual({
+      periodStart: '2026-03-01',
+      periodEnd: '2026-03-31',
+    });
+  });
+
+  it('sends the header terminal as a number, and nothing for ALL TERMINALS', () => {
+    expect(terminalIdOf('11')).toBe(11);
+    expect(terminalIdOf('')).toBeUndefined();
+    expect(terminalIdOf('abc')).toBeUndefined();
+  });
+
+  it('sends the merchant only when one is chosen', () => {
+    expect(merchantChoice(3)).toEqual({ merchantId: 3 });
+    expect(merchantChoice(undefined)).toEqual({});
+  });
+});

@@ -1,0 +1,76 @@
+import { errorMessageOf, useChangePasswordMutation } from '@paygate/api';
+import { Button, TextField, useToast } from '@paygate/ui';
+import { useFormik } from 'formik';
+import { BackButton } from '../layout/back-button.tsx';
+import {
+  type ChangePasswordValues,
+  changePasswordPayload,
+  changePasswordSchema,
+  EMPTY_CHANGE_PASSWORD,
+  PASSWORD_CHANGE_FAILED,
+  PASSWORD_CHANGED,
+} from './change-password-form.ts';
+import './settings.css';
+
+type FieldName = keyof ChangePasswordValues;
+
+/**
+ * SPEC §2, §5, §8 Change password: old, new and confirmation, all required, the confirmation
+ * equal to the new one. Success toasts 'Password changed successfully!' and empties the form; a
+ * refusal (e.g. a wrong old password) toasts the server's message and keeps what was typed.
+ */
+export const ChangePasswordPage = () => {
+  const [changePassword] = useChangePasswordMutation();
+  const toast = useToast();
+  const form = useFormik<ChangePasswordValues>({
+    initialValues: EMPTY_CHANGE_PASSWORD,
+    validationSchema: changePasswordSchema,
+    onSubmit: async (values, helpers) => {
+      try {
+        await changePassword(changePasswordPayload(values)).unwrap();
+        toast.success(PASSWORD_CHANGED);
+        helpers.resetForm();
+      } catch (error) {
+        toast.error(errorMessageOf(error, PASSWORD_CHANGE_FAILED));
+      }
+    },
+  });
+  const fieldProps = (name: FieldName) => ({
+    name,
+    type: 'password',
+    required: true,
+    value: form.values[name],
+    onChange: form.handleChange,
+    onBlur: form.handleBlur,
+    error: form.touched[name] && form.errors[name] ? form.errors[name] : undefined,
+  });
+
+  return (
+    <section aria-labelledby="change-password-title" className="bo-settings">
+      <BackButton />
+      <h1 id="change-password-title">Change password</h1>
+      <form className="bo-form bo-settings__form" onSubmit={form.handleSubmit} noValidate>
+        <TextField
+          label="Old password"
+          autoComplete="current-password"
+          {...fieldProps('currentPassword')}
+        />
+        <TextField
+          label="New password"
+          autoComplete="new-password"
+          {...fieldProps('newPassword')}
+        />
+        <TextField
+          label="Confirm new password"
+          autoComplete="new-password"
+          {...fieldProps('confirmPassword')}
+        />
+        <div className="bo-form-actions">
+          <Button type="submit" busy={form.isSubmitting}>
+            Change password
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+};
