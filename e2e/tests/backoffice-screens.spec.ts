@@ -1,0 +1,64 @@
+import { expect, type Page, test } from '@playwright/test';
+import { E2E_URLS } from '../support/e2e-servers.ts';
+import { saveScreenshot } from '../support/screenshots.ts';
+
+const signIn = async (page: Page, username: string) => {
+  await page.goto(`${E2E_URLS.backoffice}/login`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(`${username}-demo`);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(`${E2E_URLS.backoffice}/invoices`);
+};
+
+const open = async (page: Page, label: string, heading: string | RegExp) => {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label }).click();
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+};
+
+test.describe('back-office screens against the real server', () => {
+  test('an admin reaches every screen and downloads a balance report', async ({
+    page,
+  }, testInfo) => {
+    await signIn(page, 'admin');
+
+    await open(page, 'Reports', 'Reports');
+    const balance = page.getByRole('region', { name: 'Balance', exact: true });
+    await balance.getByLabel('Date From').fill('2026-01-01');
+    await balance.getByLabel('Date To').fill('2026-12-31');
+    await balance.getByLabel('Currency').selectOption({ label: 'UZS' });
+    const download = page.waitForEvent('download');
+    await balance.getByRole('button', { name: 'Get report' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^Balance_.*\.csv$/);
+    await saveScreenshot(page, testInfo, 'backoffice-reports');
+
+    await open(page, 'Merchant', 'Merchant');
+    await expect(page.getByText(/^pk_[0-9a-f]{32}$/)).toBeVisible();
+
+    await open(page, 'Terminals', 'Terminals');
+    await expect(page.getByRole('tab').first()).toBeVisible();
+    await saveScreenshot(page, testInfo, 'backoffice-terminals');
+
+    await open(page, 'Accounts', 'Accounts');
+    await page.getByRole('table').getByRole('link').first().click();
+    await expect(page.getByRole('heading', { level: 1, name: /^Account \d+$/ })).toBeVisible();
+
+    await open(page, 'Monitoring', 'Monitoring');
+    await expect(page.getByRole('tab').first()).toBeVisible();
+    await saveScreenshot(page, testInfo, 'backoffice-monitoring');
+
+    await open(page, 'Settings', 'Settings');
+    await page.getByRole('link', { name: 'Change password' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Change password' })).toBeVisible();
+  });
+
+  test('a merchant sees only what the merchant role allows', async ({ page }) => {
+    await signIn(page, 'merchant');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Reports' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Accounts' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Monitoring' })).toHaveCount(0);
+    // No merchant chooser: a merchant works on its own merchant only.
+    await expect(page.getByLabel('Merchant', { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Balance', exact: true })).toBeVisible();
+  });
+});
