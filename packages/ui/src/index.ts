@@ -37,6 +37,7 @@ export { SearchableList, type SearchableListProps } from './searchable-list/sear
 export { Select, type SelectOption, type SelectProps } from './select/select.tsx';
 export { Spinner, type SpinnerProps } from './spinner/spinner.tsx';
 export { Switch, type SwitchProps } from './switch/switch.tsx';
+export { type TabItem, type TabKey, Tabs, type TabsProps } from './tabs/tabs.tsx';
 export { TextField, type TextFieldProps } from './text-field/text-field.tsx';
 export {
   type Toast,

@@ -5,11 +5,10 @@ import {
   MONITORING_PERIODS,
   type MonitoringPeriodId,
 } from '@paygate/domain';
-import { Button, EmptyState, Select, Spinner } from '@paygate/ui';
+import { Button, EmptyState, Select, Spinner, Tabs } from '@paygate/ui';
 import { type ReactNode, useState } from 'react';
 import { useCurrentPerson } from '../session/current-person.tsx';
 import { useMerchantScope } from '../workspace/merchant-scope.ts';
-import { MerchantTabs } from './merchant-tabs.tsx';
 import { refreshSecondsOf, successThresholdsOf } from './monitoring-settings.ts';
 import { TerminalStatisticsPanel } from './terminal-statistics-panel.tsx';
 import { useMonitoredMerchants } from './use-monitored-merchants.ts';
@@ -56,17 +55,23 @@ const MonitoringScreen = () => {
     body = <EmptyState text="No merchants" />;
   } else {
     body = (
-      <MerchantTabs merchants={merchants} activeKey={active.key} onActivate={setActiveKey}>
-        <TerminalStatisticsPanel
-          // A new merchant or period starts from its own figures, never the previous ones.
-          key={`${active.key}:${period}`}
-          merchantName={active.name}
-          merchantId={active.merchantId}
-          period={period}
-          refreshSeconds={refreshSeconds}
-          thresholds={thresholds}
-        />
-      </MerchantTabs>
+      <Tabs
+        label="Merchants"
+        items={merchants.map((merchant) => ({ key: merchant.key, label: merchant.name }))}
+        selectedKey={active.key}
+        onSelect={setActiveKey}
+        renderPanel={() => (
+          <TerminalStatisticsPanel
+            // A new merchant or period starts from its own figures, never the previous ones.
+            key={`${active.key}:${period}`}
+            merchantName={active.name}
+            merchantId={active.merchantId}
+            period={period}
+            refreshSeconds={refreshSeconds}
+            thresholds={thresholds}
+          />
+        )}
+      />
     );
   }
 

@@ -259,53 +259,34 @@ export interface TerminalPanelProps {
   terminalId: number;
   merchantId: number | undefined;
   access: TerminalScreenAccess;
-  /** Id of the panel element (the selected tab's aria-controls). */
-  id: string;
-  /** Id of the selected tab, which names the panel. */
-  labelledBy: string;
 }
 
-/** The selected terminal's tab panel: GET /api/v1/terminal/{id} (attributes with terminal.attr.read). */
-export const TerminalPanel = ({
-  terminalId,
-  merchantId,
-  access,
-  id,
-  labelledBy,
-}: TerminalPanelProps) => {
+/**
+ * Content of the selected terminal's tab panel: GET /api/v1/terminal/{id} (attributes with
+ * terminal.attr.read).
+ */
+export const TerminalPanel = ({ terminalId, merchantId, access }: TerminalPanelProps) => {
   const details = useGetTerminalQuery({ terminalId, merchantId });
   const terminal = details.currentData;
-  return (
-    <section
-      role="tabpanel"
-      id={id}
-      aria-labelledby={labelledBy}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a tab panel is focusable (ARIA tabs pattern)
-      tabIndex={0}
-      className="bo-terminal-panel"
-    >
-      {terminal ? (
-        // A form per terminal: switching tabs never carries one terminal's edits to another.
-        <TerminalView
-          key={terminal.id}
-          terminal={terminal}
-          merchantId={merchantId}
-          access={access}
-        />
-      ) : details.isError ? (
-        <div role="alert" className="bo-terminals-error">
-          <p>Could not load the terminal: {errorMessageOf(details.error)}</p>
-          <Button
-            variant="secondary"
-            busy={details.isFetching}
-            onClick={() => void details.refetch()}
-          >
-            Retry
-          </Button>
-        </div>
-      ) : (
-        <Spinner label="Loading terminal" />
-      )}
-    </section>
-  );
+  if (terminal) {
+    // A form per terminal: switching tabs never carries one terminal's edits to another.
+    return (
+      <TerminalView key={terminal.id} terminal={terminal} merchantId={merchantId} access={access} />
+    );
+  }
+  if (details.isError) {
+    return (
+      <div role="alert" className="bo-terminals-error">
+        <p>Could not load the terminal: {errorMessageOf(details.error)}</p>
+        <Button
+          variant="secondary"
+          busy={details.isFetching}
+          onClick={() => void details.refetch()}
+        >
+          Retry
+        </Button>
+      </div>
+    );
+  }
+  return <Spinner label="Loading terminal" />;
 };

@@ -1,6 +1,6 @@
 import { errorMessageOf, useGetTerminalsQuery } from '@paygate/api';
 import { NOTHING_FOUND_TEXT } from '@paygate/domain';
-import { Button, EmptyState, Spinner, TextField } from '@paygate/ui';
+import { Button, EmptyState, Spinner, Tabs, TextField } from '@paygate/ui';
 import { type ReactNode, useId, useState } from 'react';
 import { useCurrentPerson } from '../session/current-person.tsx';
 import { useMerchantScope } from '../workspace/merchant-scope.ts';
@@ -8,7 +8,6 @@ import { CreateTerminalDialog } from './create-terminal-dialog.tsx';
 import { searchTerminals, terminalScreenAccess } from './terminal-form.ts';
 import { TERMINAL_TEXTS } from './terminal-messages.ts';
 import { TerminalPanel } from './terminal-panel.tsx';
-import { TerminalTabs } from './terminal-tabs.tsx';
 import './terminals.css';
 
 /** SPEC §2 Terminals: one tab per terminal of the merchant, a search over them, New Terminal. */
@@ -23,8 +22,6 @@ export const TerminalsPage = () => {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
   const ids = useId();
-  const tabIdOf = (terminalId: number) => `${ids}tab-${terminalId}`;
-  const panelId = `${ids}panel`;
 
   const terminals = list.currentData;
   const visible = terminals ? searchTerminals(terminals, search) : [];
@@ -56,22 +53,17 @@ export const TerminalsPage = () => {
           className="bo-terminals-search"
         />
         {selected ? (
-          <>
-            <TerminalTabs
-              terminals={visible}
-              selectedId={selected.id}
-              onSelect={setSelectedId}
-              tabIdOf={tabIdOf}
-              panelId={panelId}
-            />
-            <TerminalPanel
-              terminalId={selected.id}
-              merchantId={merchantId}
-              access={access}
-              id={panelId}
-              labelledBy={tabIdOf(selected.id)}
-            />
-          </>
+          // One tab per terminal (SPEC §2); arrow keys, Home and End move to a tab and select it.
+          <Tabs
+            label="Terminals"
+            items={visible.map((terminal) => ({ key: terminal.id, label: terminal.name }))}
+            selectedKey={selected.id}
+            onSelect={setSelectedId}
+            panelClassName="bo-terminal-panel"
+            renderPanel={(terminalId) => (
+              <TerminalPanel terminalId={terminalId} merchantId={merchantId} access={access} />
+            )}
+          />
         ) : (
           <EmptyState text={NOTHING_FOUND_TEXT} />
         )}
