@@ -70,6 +70,11 @@ export type ReferenceItem = DataOf<'/api/v1/reference', 'get'>[number];
 export type RefHeaderId = QueryOf<'/api/v1/reference', 'get'>['refHeaderId'];
 export type Currency = DataOf<'/api/v1/reference/currency', 'get'>[number];
 export type Provider = DataOf<'/api/v1/provider', 'get'>[number];
+/**
+ * One of the platform's payment methods (GET /api/v1/payment-method), disabled ones included.
+ * Not the hosted form's `PaymentMethod` below, which is one method a form offers.
+ */
+export type PaymentMethodReference = DataOf<'/api/v1/payment-method', 'get'>[number];
 
 // Merchants and their figures
 export type Merchant = DataOf<'/api/v1/merchant/me', 'get'>;

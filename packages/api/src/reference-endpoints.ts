@@ -1,8 +1,17 @@
-import type { Currency, Provider, ReferenceItem, RefHeaderId } from './api-types.ts';
+import type {
+  Currency,
+  PaymentMethodReference,
+  Provider,
+  ReferenceItem,
+  RefHeaderId,
+} from './api-types.ts';
 import { baseApi, KEEP_FOREVER } from './base-api.ts';
 import { dataOf } from './query-args.ts';
 
-/** Reference lists, currencies and providers: cached for the whole session (SPEC §9). */
+/**
+ * Reference lists, currencies, providers and payment methods: cached for the whole session
+ * (SPEC §9).
+ */
 export const referenceApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/v1/reference?refHeaderId= (header ids of SPEC §3, e.g. 201 payment status). */
@@ -24,8 +33,19 @@ export const referenceApi = baseApi.injectEndpoints({
       providesTags: [{ type: 'Reference', id: 'PROVIDER' }],
       keepUnusedDataFor: KEEP_FOREVER,
     }),
+    /** GET /api/v1/payment-method: every payment method, disabled ones too (people.account). */
+    getPaymentMethods: build.query<PaymentMethodReference[], void>({
+      query: () => 'api/v1/payment-method',
+      transformResponse: dataOf<PaymentMethodReference[]>,
+      providesTags: [{ type: 'Reference', id: 'PAYMENT_METHOD' }],
+      keepUnusedDataFor: KEEP_FOREVER,
+    }),
   }),
 });
 
-export const { useGetReferenceListQuery, useGetCurrenciesQuery, useGetProvidersQuery } =
-  referenceApi;
+export const {
+  useGetReferenceListQuery,
+  useGetCurrenciesQuery,
+  useGetProvidersQuery,
+  useGetPaymentMethodsQuery,
+} = referenceApi;

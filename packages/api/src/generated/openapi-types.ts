@@ -430,6 +430,85 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/payment-method": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Payment methods with their currency and limits, disabled ones included */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                code: string;
+                                name: string;
+                                currency: {
+                                    id: number;
+                                    code: string;
+                                    dimension: number;
+                                };
+                                /** @description Minor units */
+                                minAmount: number;
+                                /** @description Minor units */
+                                maxAmount: number;
+                                /**
+                                 * @description What customers are given: a card number, a phone number or a fast payment
+                                 * @enum {string}
+                                 */
+                                requisiteKind: "card" | "by_mobile" | "sbp";
+                                enabled: boolean;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/merchant/me": {
         parameters: {
             query?: never;

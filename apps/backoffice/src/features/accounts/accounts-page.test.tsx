@@ -4,7 +4,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../testing/render-screen.tsx';
 import { AccountDetailsPage } from './account-details-page.tsx';
 import { AccountsPage } from './accounts-page.tsx';
-import { accountDetails, accountRow, accountsApi, EDIT, page, VIEW } from './accounts-test-kit.ts';
+import {
+  accountDetails,
+  accountRow,
+  accountsApi,
+  EDIT,
+  PAYMENT_METHODS,
+  page,
+  VIEW,
+} from './accounts-test-kit.ts';
 
 const renderAccounts = (url = '/accounts') =>
   renderScreen(
@@ -185,13 +193,15 @@ describe('create account', () => {
     await waitFor(() => expect(provider).toBeEnabled());
     await userEvent.selectOptions(provider, 'Uzcard P2P');
     const method = within(dialog).getByRole('combobox', { name: 'Payment method' });
-    await within(dialog).findByRole('option', { name: 'Sberbank (RUB)' });
+    await waitFor(() => expect(method).toBeEnabled());
+    // The enabled methods of GET /api/v1/payment-method with their currency; Tinkoff is disabled.
     expect(
       within(method)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['Not selected', 'Humo (UZS)', 'Sberbank (RUB)']);
+    ).toEqual(['Not selected', 'Sberbank (RUB)', 'Humo (UZS)', 'Uzs (UZS)']);
     await userEvent.selectOptions(method, 'Humo (UZS)');
+    expect(method).toHaveAccessibleDescription('Payments from 1000.00 UZS to 20000000.00 UZS.');
     await userEvent.type(
       within(dialog).getByRole('textbox', { name: 'Bank name' }),
       ' Hamkorbank ',
@@ -213,28 +223,92 @@ describe('create account', () => {
     ]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/accounts/9'));
     expect(await screen.findByRole('heading', { name: 'Account 9' })).toBeInTheDocument();
-    expect(api.calls).toContain('GET /api/v1/people/account?page=0&size=200');
+    // The methods come from their own list, asked for once; accounts are not searched for them.
+    expect(api.calls.filter((call) => call === 'GET /api/v1/payment-method')).toHaveLength(1);
+    const listCalls = api.calls.filter((call) => call.startsWith('GET /api/v1/people/account?'));
+    expect(new Set(listCalls)).toEqual(new Set(['GET /api/v1/people/account?page=0&size=10']));
   });
 
   it('keeps the dialog open and shows the server message when the server refuses', async () => {
     accountsApi(EDIT, {
       'POST /api/v1/people/create': { status: 400, body: { message: 'Unknown payment method' } },
-      'GET /api/v1/people/account': { body: page([]) },
     });
     renderAccounts();
     const dialog = await openCreate();
-    // No account uses a method yet, so its id is typed.
-    const methodId = await within(dialog).findByRole('textbox', { name: 'Payment method ID' });
     await userEvent.selectOptions(
       within(dialog).getByRole('combobox', { name: 'Provider' }),
       await within(dialog).findByRole('option', { name: 'Sandbox provider' }),
     );
-    await userEvent.type(methodId, '77');
+    await userEvent.selectOptions(
+      within(dialog).getByRole('combobox', { name: 'Payment method' }),
+      await within(dialog).findByRole('option', { name: 'Sberbank (RUB)' }),
+    );
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Bank name' }), 'Bank');
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Enable right away' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Unknown payment method')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Create account' })).toBeInTheDocument();
+  });
+
+  it('shows the payment methods loading, then offers them', async () => {
+    let answer: (value: { body: unknown }) => void = () => {};
+    accountsApi(EDIT, {
+      'GET /api/v1/payment-method': () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    });
+    renderAccounts();
+    const dialog = await openCreate();
+    const method = within(dialog).getByRole('combobox', { name: 'Payment method' });
+    await waitFor(() => expect(method).toHaveAttribute('aria-busy', 'true'));
+    expect(method).toBeDisabled();
+    expect(method).toHaveAccessibleDescription('Loading the payment methods…');
+    answer({ body: { data: PAYMENT_METHODS } });
+    await waitFor(() => expect(method).toBeEnabled());
+    expect(method).not.toHaveAttribute('aria-busy');
+    expect(within(method).getByRole('option', { name: 'Humo (UZS)' })).toBeInTheDocument();
+  });
+
+  it('shows why the payment methods could not be loaded and tries again', async () => {
+    const api = accountsApi(EDIT, {
+      'GET /api/v1/payment-method': { status: 500, body: { message: 'Database unavailable' } },
+    });
+    renderAccounts();
+    const dialog = await openCreate();
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load the payment methods: Database unavailable');
+    const method = within(dialog).getByRole('combobox', { name: 'Payment method' });
+    expect(method).toBeDisabled();
+    // Nothing is submitted without a method.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('Payment method is required')).toBeInTheDocument();
+
+    api.set('GET /api/v1/payment-method', { body: { data: PAYMENT_METHODS } });
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(method).toBeEnabled());
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(method).getByRole('option', { name: 'Sberbank (RUB)' })).toBeInTheDocument();
+    expect(api.calls.filter((call) => call === 'GET /api/v1/payment-method')).toHaveLength(2);
+    expect(api.calls).not.toContain('POST /api/v1/people/create');
+  });
+
+  it('says so when no payment method is enabled', async () => {
+    accountsApi(EDIT, {
+      'GET /api/v1/payment-method': {
+        body: { data: PAYMENT_METHODS.map((method) => ({ ...method, enabled: false })) },
+      },
+    });
+    renderAccounts();
+    const dialog = await openCreate();
+    const method = within(dialog).getByRole('combobox', { name: 'Payment method' });
+    await waitFor(() => expect(method).toBeEnabled());
+    expect(method).toHaveAccessibleDescription('No payment method is enabled.');
+    expect(
+      within(method)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Not selected']);
   });
 
   it('is not offered without people.account, which the server also requires', async () => {

@@ -1,4 +1,9 @@
-import type { AccountCredential, PeopleAccount, PeopleAccountDetails } from '@paygate/api';
+import type {
+  AccountCredential,
+  PaymentMethodReference,
+  PeopleAccount,
+  PeopleAccountDetails,
+} from '@paygate/api';
 import { type FakeAnswer, fakeApi } from '../../testing/fake-api.ts';
 import { personWith } from '../../testing/test-people.ts';
 
@@ -66,6 +71,34 @@ const referenceAnswer: FakeAnswer = (_request, url) => ({
   body: { data: referenceLists[url.searchParams.get('refHeaderId') ?? ''] ?? [] },
 });
 
+const paymentMethod = (
+  overrides: Partial<PaymentMethodReference> & Pick<PaymentMethodReference, 'id' | 'code' | 'name'>,
+): PaymentMethodReference => ({
+  currency: { id: 101002, code: 'UZS', dimension: 2 },
+  minAmount: 100_000,
+  maxAmount: 2_000_000_000,
+  requisiteKind: 'card',
+  enabled: true,
+  ...overrides,
+});
+
+const RUB = { id: 101004, code: 'RUB', dimension: 2 };
+
+/** GET /api/v1/payment-method: every method, disabled ones too, by currency code then name. */
+export const PAYMENT_METHODS: PaymentMethodReference[] = [
+  paymentMethod({
+    id: 3,
+    code: 'SBERRUB',
+    name: 'Sberbank',
+    currency: RUB,
+    minAmount: 10_000,
+    maxAmount: 15_000_000,
+  }),
+  paymentMethod({ id: 4, code: 'TCSBRUB', name: 'Tinkoff', currency: RUB, enabled: false }),
+  paymentMethod({ id: 1, code: 'HUMOUZS', name: 'Humo' }),
+  paymentMethod({ id: 2, code: 'CARDUZS', name: 'Uzs' }),
+];
+
 export const page = (items: PeopleAccount[]) => ({
   data: { items, page: 0, size: 10, total: items.length },
 });
@@ -99,5 +132,6 @@ export const accountsApi = (permissions: string[], routes: Record<string, FakeAn
       },
     },
     'GET /api/v1/reference': referenceAnswer,
+    'GET /api/v1/payment-method': { body: { data: PAYMENT_METHODS } },
     ...routes,
   });

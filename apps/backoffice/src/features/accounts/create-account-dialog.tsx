@@ -1,16 +1,24 @@
 import {
   errorMessageOf,
+  type PaymentMethodReference,
   type PeopleAccountDetails,
   useCreatePeopleAccountMutation,
-  useGetPeopleAccountsQuery,
+  useGetPaymentMethodsQuery,
   useGetProvidersQuery,
 } from '@paygate/api';
 import { validateAccountCreate } from '@paygate/domain';
-import { Button, Checkbox, Dialog, Select, TextField, useToast } from '@paygate/ui';
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  Select,
+  type SelectOption,
+  TextField,
+  useToast,
+} from '@paygate/ui';
 import { useFormik } from 'formik';
-import { fieldErrorsOf } from './account-display.ts';
+import { accountAmountText, fieldErrorsOf } from './account-display.ts';
 import { ACCOUNT_MESSAGES } from './account-messages.ts';
-import { ACCOUNT_PAGE_SIZE_MAX, knownPaymentMethodOptions } from './payment-method-options.ts';
 
 interface CreateAccountValues {
   providerId: string;
@@ -30,6 +38,21 @@ const EMPTY_VALUES: CreateAccountValues = {
   enabled: false,
 };
 
+/**
+ * The methods a new account may take: the enabled ones, named with their currency, e.g.
+ * "Humo (UZS)", in the server's order (currency code, then name).
+ */
+const methodOptionsOf = (methods: readonly PaymentMethodReference[]): SelectOption[] =>
+  methods
+    .filter((method) => method.enabled)
+    .map((method) => ({ value: method.id, label: `${method.name} (${method.currency.code})` }));
+
+/** The chosen method's payment limits in its currency, e.g. "1000.00 UZS to 20000000.00 UZS". */
+const methodHintOf = (method: PaymentMethodReference | undefined): string | undefined =>
+  method &&
+  `Payments from ${accountAmountText(method.minAmount, method.currency)} to ` +
+    `${accountAmountText(method.maxAmount, method.currency)}.`;
+
 /** SPEC §5 account create, with decision 0005's bank name, owner name and country rules. */
 const validate = (values: CreateAccountValues) => {
   const checked = validateAccountCreate(values);
@@ -44,7 +67,8 @@ export interface CreateAccountDialogProps {
 }
 
 /**
- * Create account (POST /api/v1/people/create): provider and payment method required (SPEC §5),
+ * Create account (POST /api/v1/people/create): provider and payment method required (SPEC §5;
+ * the enabled methods of GET /api/v1/payment-method, which people.account may read),
  * bank name required by the server, owner name and country code optional, and whether the new
  * account starts enabled (the server's default is disabled: it has no credentials or limits yet).
  */
@@ -52,14 +76,8 @@ export const CreateAccountDialog = ({ open, onClose, onCreated }: CreateAccountD
   const [createAccount] = useCreatePeopleAccountMutation();
   const toast = useToast();
   const providers = useGetProvidersQuery(undefined, { skip: !open });
-  const accountsInUse = useGetPeopleAccountsQuery(
-    { page: 0, size: ACCOUNT_PAGE_SIZE_MAX },
-    { skip: !open },
-  );
-  const methodOptions = knownPaymentMethodOptions(accountsInUse.data?.items ?? []);
-  // Without a known method (no account yet, or the list failed) the id is typed instead.
-  const typesMethodId =
-    (accountsInUse.isSuccess && methodOptions.length === 0) || accountsInUse.isError;
+  const methods = useGetPaymentMethodsQuery(undefined, { skip: !open });
+  const methodOptions = methodOptionsOf(methods.data ?? []);
 
   const form = useFormik<CreateAccountValues>({
     initialValues: EMPTY_VALUES,
@@ -79,6 +97,15 @@ export const CreateAccountDialog = ({ open, onClose, onCreated }: CreateAccountD
       }
     },
   });
+
+  let methodHint: string | undefined;
+  if (methods.isLoading) methodHint = 'Loading the payment methods…';
+  else if (methods.isSuccess && methodOptions.length === 0) {
+    methodHint = 'No payment method is enabled.';
+  } else {
+    const chosenId = form.values.paymentMethodId;
+    methodHint = methodHintOf(methods.data?.find((method) => String(method.id) === chosenId));
+  }
 
   const close = () => {
     form.resetForm();
@@ -108,36 +135,31 @@ export const CreateAccountDialog = ({ open, onClose, onCreated }: CreateAccountD
               : undefined
           }
         />
-        {typesMethodId ? (
-          <TextField
-            label="Payment method ID"
-            name="paymentMethodId"
-            required
-            inputMode="numeric"
-            value={form.values.paymentMethodId}
-            onChange={form.handleChange}
-            error={form.errors.paymentMethodId}
-            hint={
-              accountsInUse.isError
-                ? `Could not load the payment methods in use: ${errorMessageOf(accountsInUse.error)}`
-                : 'No account uses a payment method yet: enter the id of the method.'
-            }
-          />
-        ) : (
-          <Select
-            label="Payment method"
-            name="paymentMethodId"
-            required
-            placeholder="Not selected"
-            options={methodOptions}
-            value={form.values.paymentMethodId}
-            onChange={(value) => void form.setFieldValue('paymentMethodId', value)}
-            disabled={accountsInUse.isLoading}
-            aria-busy={accountsInUse.isLoading || undefined}
-            error={form.errors.paymentMethodId}
-            hint="Payment methods that accounts use."
-          />
-        )}
+        <Select
+          label="Payment method"
+          name="paymentMethodId"
+          required
+          placeholder="Not selected"
+          options={methodOptions}
+          value={form.values.paymentMethodId}
+          onChange={(value) => void form.setFieldValue('paymentMethodId', value)}
+          disabled={!methods.isSuccess}
+          aria-busy={methods.isFetching || undefined}
+          error={form.errors.paymentMethodId}
+          hint={methodHint}
+        />
+        {methods.isError ? (
+          <div className="bo-accounts-load-error" role="alert">
+            <p>Could not load the payment methods: {errorMessageOf(methods.error)}</p>
+            <Button
+              variant="secondary"
+              busy={methods.isFetching}
+              onClick={() => void methods.refetch()}
+            >
+              Try again
+            </Button>
+          </div>
+        ) : null}
         <TextField
           label="Bank name"
           name="bankName"

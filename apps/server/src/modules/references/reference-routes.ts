@@ -2,7 +2,7 @@ import { REFERENCE_HEADER_IDS } from '@paygate/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import { currencies, referenceItems } from '../../db/schema.ts';
+import { currencies, paymentMethods, referenceItems } from '../../db/schema.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { minorUnitsJson } from '../../http/money-json.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
@@ -32,7 +32,46 @@ const currencySchema = {
   },
 } as const;
 
-/** GET /api/v1/reference?refHeaderId= and GET /api/v1/reference/currency (SPEC §7). */
+const paymentMethodSchema = {
+  type: 'object',
+  required: [
+    'id',
+    'code',
+    'name',
+    'currency',
+    'minAmount',
+    'maxAmount',
+    'requisiteKind',
+    'enabled',
+  ],
+  properties: {
+    id: { type: 'integer' },
+    code: { type: 'string' },
+    name: { type: 'string' },
+    currency: {
+      type: 'object',
+      required: ['id', 'code', 'dimension'],
+      properties: {
+        id: { type: 'integer' },
+        code: { type: 'string' },
+        dimension: { type: 'integer' },
+      },
+    },
+    minAmount: { type: 'integer', description: 'Minor units' },
+    maxAmount: { type: 'integer', description: 'Minor units' },
+    requisiteKind: {
+      type: 'string',
+      enum: ['card', 'by_mobile', 'sbp'],
+      description: 'What customers are given: a card number, a phone number or a fast payment',
+    },
+    enabled: { type: 'boolean' },
+  },
+} as const;
+
+/**
+ * GET /api/v1/reference?refHeaderId= and GET /api/v1/reference/currency (SPEC §7), and
+ * GET /api/v1/payment-method (the back office's list of payment methods).
+ */
 export const referenceRoutes = async (app: FastifyInstance, { db }: { db: Database }) => {
   app.get<{ Querystring: { refHeaderId: number } }>(
     '/api/v1/reference',
@@ -89,6 +128,58 @@ export const referenceRoutes = async (app: FastifyInstance, { db }: { db: Databa
           code: currency.code.trim(),
           minValue: minorUnitsJson(currency.minValue),
           maxValue: minorUnitsJson(currency.maxValue),
+        })),
+      };
+    },
+  );
+
+  app.get(
+    '/api/v1/payment-method',
+    {
+      // Payment methods are chosen when creating a people account: only people.account holders
+      // (who see and manage accounts) need the platform's list of them.
+      config: { access: { permissions: ['people.account'] } },
+      schema: {
+        tags: ['references'],
+        summary: 'Payment methods with their currency and limits, disabled ones included',
+        response: {
+          200: dataEnvelope({ type: 'array', items: paymentMethodSchema }),
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+        },
+      },
+    },
+    async () => {
+      const rows = await db
+        .select({
+          id: paymentMethods.id,
+          code: paymentMethods.code,
+          name: paymentMethods.name,
+          currencyId: currencies.id,
+          currencyCode: currencies.code,
+          currencyDimension: currencies.dimension,
+          minAmount: paymentMethods.minAmount,
+          maxAmount: paymentMethods.maxAmount,
+          requisiteKind: paymentMethods.requisiteKind,
+          enabled: paymentMethods.enabled,
+        })
+        .from(paymentMethods)
+        .innerJoin(currencies, eq(currencies.id, paymentMethods.currencyId))
+        .orderBy(asc(currencies.code), asc(paymentMethods.name), asc(paymentMethods.id));
+      return {
+        data: rows.map((row) => ({
+          id: row.id,
+          code: row.code,
+          name: row.name,
+          currency: {
+            id: row.currencyId,
+            code: row.currencyCode.trim(),
+            dimension: row.currencyDimension,
+          },
+          minAmount: minorUnitsJson(row.minAmount),
+          maxAmount: minorUnitsJson(row.maxAmount),
+          requisiteKind: row.requisiteKind,
+          enabled: row.enabled,
         })),
       };
     },
