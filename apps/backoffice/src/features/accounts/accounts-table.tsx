@@ -1,20 +1,12 @@
 import type { PeopleAccount } from '@paygate/api';
-import type { MouseEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import { useRowLink } from '../layout/row-link.ts';
 import { accountPath, enabledText } from './account-display.ts';
 import { AccountEnabledSwitch } from './account-enabled-switch.tsx';
 
 const AccountRow = ({ account, canToggle }: { account: PeopleAccount; canToggle: boolean }) => {
-  const navigate = useNavigate();
   const path = accountPath(account.id);
-  // A click anywhere on the row opens the account; the id link is the keyboard and
-  // screen-reader way (Tab to it, Enter), and keeps open-in-new-tab working.
-  const openFromRow = (event: MouseEvent<HTMLTableRowElement>) => {
-    if (event.defaultPrevented || event.button !== 0) return;
-    if (event.target instanceof Element && event.target.closest('a, button, input, select')) return;
-    if (window.getSelection()?.toString()) return;
-    navigate(path);
-  };
+  const openFromRow = useRowLink(path);
   return (
     <tr className="bo-accounts-table__row" onClick={openFromRow}>
       <td>

@@ -1,22 +1,14 @@
 import type { InvoiceListItem } from '@paygate/api';
 import { formatDateTimeShort } from '@paygate/domain';
 import { InvoiceStatusBadge, TestBadge } from '@paygate/ui';
-import type { MouseEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import { useRowLink } from '../../layout/row-link.ts';
 import { invoiceAmountText, invoiceDetailsPath } from '../shared/invoice-display.ts';
 
 const InvoiceRow = ({ invoice }: { invoice: InvoiceListItem }) => {
-  const navigate = useNavigate();
   const path = invoiceDetailsPath(invoice.invoiceId);
   const status = invoice.invoiceStatus;
-  // A click anywhere on the row opens the invoice; the id link is the keyboard and
-  // screen-reader way (Tab to it, Enter), and keeps open-in-new-tab working.
-  const openFromRow = (event: MouseEvent<HTMLTableRowElement>) => {
-    if (event.defaultPrevented || event.button !== 0) return;
-    if (event.target instanceof Element && event.target.closest('a, button, input, select')) return;
-    if (window.getSelection()?.toString()) return;
-    navigate(path);
-  };
+  const openFromRow = useRowLink(path);
   return (
     <tr className="bo-invoices-table__row" onClick={openFromRow}>
       <td>
