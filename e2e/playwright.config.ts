@@ -60,6 +60,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       // Demo merchants, users and invoices, as the start command seeds them.
       SEED: 'demo',
+      // The sandbox provider settles test payments after a second, so journeys finish quickly.
+      SANDBOX_SETTLE_SECONDS: '1',
       LOG_LEVEL: 'warn',
     },
   },

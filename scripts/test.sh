@@ -26,6 +26,8 @@ rm -rf apps/*/reports packages/*/reports e2e/reports artifacts/screenshots
 run_stage "Lint and format check (biome)" pnpm exec biome ci .
 run_stage "Typecheck, unit and integration tests, builds" \
   pnpm turbo run typecheck test build --continue --output-logs=new-only
+# Performance budget (issue 8): printed, and over budget fails the run; not a timed test.
+run_stage "Payment form bundle budget" node bench/payment-form-bundle.mjs --no-build
 run_stage "End-to-end (Playwright, Debian chromium)" pnpm --filter @paygate/e2e e2e
 
 node scripts/test-summary.mjs || failed_stages+=("Test summary")

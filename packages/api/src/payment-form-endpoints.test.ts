@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 // Only the subpath, exactly as the payment form imports it ("@paygate/api/payment-form"). Vitest
 // gives each test file its own module graph, so the shared api here holds what it registered.
 import { baseApi, paymentFormApi } from './payment-form-endpoints.ts';
+import { paymentFormPath } from './payment-form-paths.ts';
 import { data, makeStore, stubFetch } from './testing/api-test-store.ts';
 
 const SRC = path.dirname(fileURLToPath(import.meta.url));
@@ -46,12 +47,20 @@ describe('@paygate/api/payment-form', () => {
       'api-errors.ts',
       'base-api.ts',
       'payment-form-endpoints.ts',
+      'payment-form-paths.ts',
       'query-args.ts',
     ]);
     const packages = [...graph.values()].flat().filter((specifier) => !specifier.startsWith('.'));
     expect(new Set(packages)).toEqual(
       new Set(['@reduxjs/toolkit', '@reduxjs/toolkit/query/react']),
     );
+  });
+
+  it('offers the paths alone, with no code behind them, for the form fetch client', () => {
+    expect([...runtimeImports(path.join(SRC, 'payment-form-paths.ts')).entries()]).toEqual([
+      ['payment-form-paths.ts', []],
+    ]);
+    expect(paymentFormPath('f 1/x', 'banks/sbp')).toBe('/api/payments/form/f%201%2Fx/banks/sbp');
   });
 
   it('registers only the payment form endpoints on the shared api', () => {

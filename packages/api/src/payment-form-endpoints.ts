@@ -15,6 +15,7 @@ import type {
   PaymentStatus,
 } from './api-types.ts';
 import { baseApi } from './base-api.ts';
+import { paymentFormPath } from './payment-form-paths.ts';
 import { dataOf } from './query-args.ts';
 
 export interface PaymentFormArgs {
@@ -22,13 +23,12 @@ export interface PaymentFormArgs {
 }
 
 const PUBLIC = { public: true } as const;
-const formPath = (formId: string) => `api/payments/form/${encodeURIComponent(formId)}`;
 
 export const paymentFormApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** POST …/init: everything the form shows, and the verficationKey for the credential call. */
     getPaymentForm: build.query<PaymentFormData, PaymentFormArgs>({
-      query: ({ formId }) => ({ url: `${formPath(formId)}/init`, method: 'POST' }),
+      query: ({ formId }) => ({ url: paymentFormPath(formId, 'init'), method: 'POST' }),
       extraOptions: PUBLIC,
       transformResponse: dataOf<PaymentFormData>,
       providesTags: (_result, _error, { formId }) => [{ type: 'PaymentForm', id: formId }],
@@ -42,7 +42,7 @@ export const paymentFormApi = baseApi.injectEndpoints({
       PaymentFormArgs & PaymentCredentialRequest
     >({
       query: ({ formId, ...body }) => ({
-        url: `${formPath(formId)}/credential`,
+        url: paymentFormPath(formId, 'credential'),
         method: 'POST',
         body: { formId, ...body },
       }),
@@ -55,7 +55,7 @@ export const paymentFormApi = baseApi.injectEndpoints({
      */
     completePayment: build.mutation<PaymentCompletion, PaymentFormArgs & CompletePaymentRequest>({
       query: ({ formId, ...body }) => ({
-        url: `${formPath(formId)}/complete`,
+        url: paymentFormPath(formId, 'complete'),
         method: 'POST',
         body: { formId, ...body },
       }),
@@ -67,7 +67,7 @@ export const paymentFormApi = baseApi.injectEndpoints({
     }),
     /** POST …/status: poll with `{ pollingInterval: PAYMENT_STATUS_POLL_MS }` (5000 ms). */
     getPaymentStatus: build.query<PaymentStatus, PaymentFormArgs>({
-      query: ({ formId }) => ({ url: `${formPath(formId)}/status`, method: 'POST' }),
+      query: ({ formId }) => ({ url: paymentFormPath(formId, 'status'), method: 'POST' }),
       extraOptions: PUBLIC,
       transformResponse: dataOf<PaymentStatus>,
       providesTags: (_result, _error, { formId }) => [
@@ -76,7 +76,7 @@ export const paymentFormApi = baseApi.injectEndpoints({
     }),
     /** GET …/banks/sbp: banks of the fast payment system (id, value, codeInteger). */
     getSbpBanks: build.query<Bank[], PaymentFormArgs>({
-      query: ({ formId }) => `${formPath(formId)}/banks/sbp`,
+      query: ({ formId }) => paymentFormPath(formId, 'banks/sbp'),
       extraOptions: PUBLIC,
       transformResponse: dataOf<Bank[]>,
     }),

@@ -75,7 +75,10 @@ export const DEMO_MERCHANT_API_KEYS: MerchantKeys = {
  * by hand. Public and demo-only, like the merchant keys above.
  */
 export const DEMO_PROVIDER_CODE = 'SANDBOX';
-export const DEMO_PROVIDER_SIGNING_SECRET = `whsec_${demoDigest('provider signing secret').toString('base64')}`;
+/** Every demo provider's fixed secret, derived from its code the same public way. */
+export const demoProviderSigningSecret = (providerCode: string) =>
+  `whsec_${demoDigest(`provider signing secret ${providerCode}`).toString('base64')}`;
+export const DEMO_PROVIDER_SIGNING_SECRET = demoProviderSigningSecret(DEMO_PROVIDER_CODE);
 
 /** Minor units of limit room each demo account keeps above what its invoices hold. */
 const DEMO_ACCOUNT_ROOM = 100_000_000n;
@@ -423,7 +426,10 @@ export const seedDemoData = async (db: Database, now = new Date()): Promise<bool
       ) AS held
       WHERE l.people_account_id = held.account_id`);
 
-    await issueProviderSigningSecret(tx, DEMO_PROVIDER_CODE, DEMO_PROVIDER_SIGNING_SECRET);
+    // Demo accounts belong to every seeded provider, so each can confirm its own payments.
+    for (const provider of providerRows) {
+      await issueProviderSigningSecret(tx, provider.code, demoProviderSigningSecret(provider.code));
+    }
 
     await tx.insert(eventLog).values({
       eventCode: 'DEMO_DATA_SEEDED',

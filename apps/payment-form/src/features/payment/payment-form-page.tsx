@@ -1,14 +1,80 @@
-import { useParams } from 'react-router';
+import type { PaymentFormData } from '@paygate/api/payment-form';
+import { useCallback } from 'react';
+import { useT } from '../../i18n/i18n.tsx';
+import { Notice, useNotice } from './notice.tsx';
+import { isOpenStep, type PaymentState } from './payment-steps.ts';
+import { AmountStep } from './steps/amount-step.tsx';
+import { DepositStep } from './steps/deposit-step.tsx';
+import { MethodStep } from './steps/method-step.tsx';
+import {
+  FailScreen,
+  LoadingScreen,
+  PendingScreen,
+  ProcessingScreen,
+  SuccessScreen,
+} from './steps/outcome-screens.tsx';
+import { WithdrawalStep } from './steps/withdrawal-step.tsx';
+import { useDeadline } from './use-deadline.ts';
+import { usePaymentFlow } from './use-payment-flow.ts';
 
-/** Placeholder for the payment steps; they come with the payment-form issue. */
-export const PaymentFormPage = () => {
-  const { formId } = useParams();
+type AnnouncementKey =
+  | 'form.announce.processing'
+  | 'form.announce.success'
+  | 'form.announce.fail'
+  | 'form.announce.expired';
+
+/** What the live region says when the payment changes state. */
+const announcementOf = (state: PaymentState): AnnouncementKey | null => {
+  if (state.step === 'processing') return 'form.announce.processing';
+  if (state.step === 'success') return 'form.announce.success';
+  if (state.step !== 'fail' || state.failure === 'loading') return null;
+  return state.failure === 'expired' ? 'form.announce.expired' : 'form.announce.fail';
+};
+
+export interface PaymentFormPageProps {
+  formId: string;
+  /** An init request already under way (see main.tsx). */
+  formRequest?: Promise<PaymentFormData> | undefined;
+}
+
+/** The hosted payment form: one view per step of the step machine (SPEC §2, §4). */
+export const PaymentFormPage = ({ formId, formRequest }: PaymentFormPageProps) => {
+  const t = useT();
+  const [state, dispatch] = usePaymentFlow(formId, { formRequest });
+  const { notice, show, close } = useNotice();
+  const onExpire = useCallback(() => dispatch({ type: 'expired' }), [dispatch]);
+  const deadline = useDeadline(
+    state.form && isOpenStep(state.step) ? state.form.expiredIn : null,
+    onExpire,
+  );
+  const announcement = announcementOf(state);
+
+  const view = () => {
+    const { form } = state;
+    if (state.step === 'processing') return <ProcessingScreen state={state} />;
+    if (state.step === 'success') return <SuccessScreen state={state} />;
+    if (state.step === 'fail') {
+      return state.failure === 'loading' ? <LoadingScreen /> : <FailScreen state={state} />;
+    }
+    if (!form) return <LoadingScreen />;
+    const props = { state, form, dispatch, deadline };
+    if (state.task?.kind === 'credential') return <PendingScreen {...props} />;
+    if (state.step === 'method') return <MethodStep {...props} />;
+    if (state.step === 'init') return <AmountStep {...props} />;
+    return form.type === 'withdrawal' ? (
+      <WithdrawalStep {...props} formId={formId} notify={show} />
+    ) : (
+      <DepositStep {...props} />
+    );
+  };
+
   return (
-    <main>
-      <h1>Payment</h1>
-      <p>
-        Form <code>{formId}</code> is loading.
+    <div className="pf-page">
+      <main className="pf-card">{view()}</main>
+      <p className="pg-visually-hidden" role="status">
+        {announcement ? t(announcement) : ''}
       </p>
-    </main>
+      <Notice notice={notice} onClose={close} />
+    </div>
   );
 };

@@ -1,0 +1,459 @@
+import type { PaymentFormData } from '@paygate/api/payment-form';
+import { PAYMENT_STATUS_POLL_MS } from '@paygate/domain';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  advance,
+  CARD_CREDENTIALS,
+  data,
+  failure,
+  formData,
+  HUMO,
+  RUB,
+  SBP,
+  settle,
+  stubPaymentServer,
+  useFormFakeTimers,
+} from '../../testing/payment-server.ts';
+import { renderPayment } from '../../testing/render-payment.tsx';
+
+// Web Crypto answers on another thread, too late for fake timers (see payment-server.ts).
+vi.mock('@paygate/domain', async (importOriginal) =>
+  (await import('../../testing/payment-server.ts')).mockSupportCode(importOriginal),
+);
+
+const NOW = new Date('2026-03-05T10:00:00Z');
+const liveRegion = () => document.querySelector('.pf-page > p[role="status"]');
+const inMinutes = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000).toISOString();
+
+beforeEach(() => useFormFakeTimers(NOW));
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const start = async (language: 'en' | 'ru' | 'uz' = 'en') => {
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+  const { t } = await renderPayment({ language });
+  await settle();
+  return { user, t };
+};
+
+/** A withdrawal already requested: a reload resumes at Processing (decision 0008). */
+const processingForm = (overrides: Partial<PaymentFormData> = {}) =>
+  formData({ type: 'withdrawal', status: 'IN_PROGRESS', paymentMethodName: 'Humo', ...overrides });
+
+describe('loading', () => {
+  it('shows a spinner while the form loads, then the first step', async () => {
+    let answer: (value: unknown) => void = () => {};
+    stubPaymentServer({
+      'POST init': () =>
+        new Promise((resolve) => {
+          answer = () => resolve(data(formData()));
+        }),
+    });
+    const { t } = await start();
+    expect(screen.getByRole('status', { name: t('form.loading') })).toBeInTheDocument();
+    expect(liveRegion()).toBeEmptyDOMElement();
+    answer(undefined);
+    await settle();
+    expect(screen.getByRole('heading', { name: t('form.header.method') })).toBeInTheDocument();
+  });
+
+  it('says a payment is not found on 404', async () => {
+    stubPaymentServer({ 'POST init': failure(404, 'Payment not found') });
+    const { t } = await start('ru');
+    expect(screen.getByRole('heading', { name: 'Платёж не найден' })).toBeInTheDocument();
+    expect(t('form.header.notFound')).toBe('Платёж не найден');
+  });
+
+  it('shows an expired form (410 while still open) as expired', async () => {
+    stubPaymentServer({
+      'POST init': failure(410, 'The payment has expired'),
+      'POST status': data({ status: 'NEW', invoiceId: 'inv-1' }),
+    });
+    const { t } = await start();
+    expect(screen.getByRole('heading', { name: t('form.header.expired') })).toBeInTheDocument();
+    expect(screen.getByText('inv-1')).toBeInTheDocument();
+    expect(liveRegion()).toHaveTextContent(t('form.announce.expired'));
+  });
+
+  it('shows a finished form by its status: DONE Success, CANCELED Fail', async () => {
+    const server = stubPaymentServer({
+      'POST init': failure(409, 'The payment is already finished'),
+      'POST status': data({ status: 'DONE', invoiceId: 'inv-1' }),
+    });
+    const { t } = await start();
+    expect(screen.getByRole('heading', { name: t('form.header.success') })).toBeInTheDocument();
+    expect(server.callsTo('POST status')).toHaveLength(1);
+  });
+
+  it('shows a cancelled form as Fail with its invoice id', async () => {
+    stubPaymentServer({
+      'POST init': failure(410, 'The payment was cancelled'),
+      'POST status': data({ status: 'CANCELED', invoiceId: 'inv-2' }),
+    });
+    const { t } = await start();
+    expect(screen.getByRole('heading', { name: t('form.header.fail') })).toBeInTheDocument();
+    expect(screen.getByText('inv-2')).toBeInTheDocument();
+  });
+
+  it('offers to try again when the form cannot be loaded', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    const { t } = await start();
+    expect(screen.getByRole('heading', { name: t('form.header.fail') })).toBeInTheDocument();
+    expect(screen.getByText(t('form.text.unavailable'))).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: t('form.button.tryAgain') })).toBeInTheDocument();
+  });
+});
+
+describe('Processing polls the status every 5000 ms (SPEC §4)', () => {
+  it('asks at once, then every 5000 ms, until DONE gives Success', async () => {
+    let status = 'IN_PROGRESS';
+    const server = stubPaymentServer({
+      'POST init': data(processingForm()),
+      'POST status': () => data({ status, invoiceId: 'inv-7f3a' }),
+    });
+    const { t } = await start();
+    expect(PAYMENT_STATUS_POLL_MS).toBe(5000);
+    expect(screen.getByText(t('form.text.processing'))).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '+5000.00 UZS' })).toBeInTheDocument();
+    expect(server.callsTo('POST status')).toHaveLength(1);
+    await advance(4999);
+    expect(server.callsTo('POST status')).toHaveLength(1);
+    await advance(1);
+    expect(server.callsTo('POST status')).toHaveLength(2);
+    status = 'PAYED';
+    await advance(5000);
+    expect(server.callsTo('POST status')).toHaveLength(3);
+    expect(screen.getByText(t('form.text.processing'))).toBeInTheDocument();
+    status = 'DONE';
+    await advance(5000);
+    expect(screen.getByRole('heading', { name: t('form.header.success') })).toBeInTheDocument();
+    await advance(20_000);
+    expect(server.callsTo('POST status')).toHaveLength(4);
+  });
+
+  it.each(['CANCELED', 'DECLINED'])(
+    '%s goes to Fail, continuing to the cancel URL',
+    async (status) => {
+      stubPaymentServer({
+        'POST init': data(processingForm()),
+        'POST status': data({ status, invoiceId: 'inv-7f3a' }),
+      });
+      const { t } = await start();
+      expect(screen.getByRole('heading', { name: t('form.header.fail') })).toBeInTheDocument();
+      expect(screen.getByText(t('form.text.fail'))).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: t('form.button.continue') })).toHaveAttribute(
+        'href',
+        'https://shop.example/cancel',
+      );
+      expect(liveRegion()).toHaveTextContent(t('form.announce.fail'));
+    },
+  );
+
+  it('an error goes to Fail, continuing to the error URL', async () => {
+    let answer = data({ status: 'IN_PROGRESS', invoiceId: 'inv-7f3a' });
+    stubPaymentServer({ 'POST init': data(processingForm()), 'POST status': () => answer });
+    const { t } = await start();
+    answer = failure(500, 'Internal Server Error');
+    await advance(5000);
+    expect(screen.getByRole('heading', { name: t('form.header.fail') })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: t('form.button.continue') })).toHaveAttribute(
+      'href',
+      'https://shop.example/error',
+    );
+  });
+});
+
+describe('credential request', () => {
+  it('retries a deposit answer without credentials after 1 second', async () => {
+    let credentials: PaymentFormData['credentials'] = null;
+    const server = stubPaymentServer({
+      'POST init': data(formData({ methods: [HUMO], canChangeAmount: false })),
+      'POST credential': () => data(formData({ status: 'IN_PROGRESS', credentials })),
+    });
+    const { user, t } = await start();
+    await user.click(screen.getByRole('button', { name: t('form.button.deposit') }));
+    await settle();
+    expect(server.callsTo('POST credential')).toHaveLength(1);
+    expect(screen.getByRole('heading', { name: t('form.pending') })).toBeInTheDocument();
+    await advance(999);
+    expect(server.callsTo('POST credential')).toHaveLength(1);
+    await advance(1);
+    expect(server.callsTo('POST credential')).toHaveLength(2);
+    credentials = CARD_CREDENTIALS;
+    await advance(1000);
+    expect(server.callsTo('POST credential')).toHaveLength(3);
+    expect(screen.getByRole('heading', { name: t('form.header.deposit') })).toBeInTheDocument();
+    await advance(5000);
+    expect(server.callsTo('POST credential')).toHaveLength(3);
+  });
+
+  it('requests credentials at once for a preset method', async () => {
+    const server = stubPaymentServer({
+      'POST init': data(formData({ paymentMethodName: 'Uzs' })),
+      'POST credential': data(formData({ credentials: CARD_CREDENTIALS })),
+    });
+    const { t } = await start();
+    expect(server.callsTo('POST credential')[0]?.body).toMatchObject({ paymentMethodId: 2 });
+    expect(screen.getByRole('heading', { name: t('form.header.deposit') })).toBeInTheDocument();
+  });
+
+  it('an error goes to Fail with the invoice id to copy and the error URL', async () => {
+    stubPaymentServer({
+      'POST init': data(formData({ methods: [HUMO] })),
+      'POST credential': failure(409, 'No account available for this amount'),
+    });
+    const { user, t } = await start();
+    await user.click(screen.getByRole('button', { name: t('form.button.deposit') }));
+    await settle();
+    expect(screen.getByRole('heading', { name: 'Fail' })).toBeInTheDocument();
+    expect(screen.getByText('Something went wrong')).toBeInTheDocument();
+    expect(screen.getByText('inv-7f3a')).toBeInTheDocument();
+    const copy = screen.getByRole('button', { name: 'Copy Invoice ID' });
+    await user.click(copy);
+    expect(await navigator.clipboard.readText()).toBe('inv-7f3a');
+    expect(copy).toHaveTextContent('Copied');
+    expect(screen.getByRole('link', { name: 'Continue' })).toHaveAttribute(
+      'href',
+      'https://shop.example/error',
+    );
+  });
+
+  it('a 410 while asking shows the expired screen', async () => {
+    stubPaymentServer({
+      'POST init': data(formData({ methods: [HUMO] })),
+      'POST credential': failure(410, 'The payment has expired'),
+    });
+    const { user, t } = await start();
+    await user.click(screen.getByRole('button', { name: t('form.button.deposit') }));
+    await settle();
+    expect(screen.getByRole('heading', { name: t('form.header.expired') })).toBeInTheDocument();
+  });
+
+  it('shows a phone number to pay to for by_mobile requisites', async () => {
+    stubPaymentServer({
+      'POST init': data(formData({ methods: [HUMO], paymentMethodName: 'Humo' })),
+      'POST credential': data(
+        formData({
+          credentials: { ...CARD_CREDENTIALS, type: 'by_mobile', value: '+998901234567' },
+        }),
+      ),
+    });
+    const { user } = await start();
+    expect(screen.getByText('+998 90 123 45 67')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Copy Phone number' }));
+    expect(await navigator.clipboard.readText()).toBe('+998901234567');
+    expect(screen.queryByRole('button', { name: 'Copy Card number' })).toBeNull();
+  });
+});
+
+describe('amount step (SPEC §2, §5)', () => {
+  it('shows the method and its limits; plus and minus stay within them', async () => {
+    stubPaymentServer({
+      'POST init': data(
+        formData({
+          amount: 300_000,
+          methods: [{ ...HUMO, minAmount: 200_000, maxAmount: 400_000 }],
+        }),
+      ),
+    });
+    const { user } = await start();
+    expect(screen.getByText('Humo')).toBeInTheDocument();
+    expect(screen.getByText('From 2000.00 UZS to 4000.00 UZS')).toBeInTheDocument();
+    const amount = screen.getByRole('status', { name: 'Amount' });
+    const plus = screen.getByRole('button', { name: 'Increase the amount by 1000.00 UZS' });
+    const minus = screen.getByRole('button', { name: 'Decrease the amount by 1000.00 UZS' });
+    await user.click(plus);
+    expect(amount).toHaveTextContent('4000.00 UZS');
+    expect(plus).toBeDisabled();
+    await user.click(minus);
+    await user.click(minus);
+    expect(amount).toHaveTextContent('2000.00 UZS');
+    expect(minus).toBeDisabled();
+  });
+
+  it('offers the quick amounts within the limits', async () => {
+    stubPaymentServer({
+      'POST init': data(formData({ methods: [{ ...HUMO, maxAmount: 5_000_000 }] })),
+    });
+    const { user } = await start();
+    const quick = within(screen.getByRole('group', { name: 'Quick amounts' }));
+    expect(quick.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      '1000.00 UZS',
+      '10000.00 UZS',
+      '50000.00 UZS',
+      '100000.00 UZS',
+    ]);
+    expect(quick.getByRole('button', { name: '100000.00 UZS' })).toBeDisabled();
+    await user.click(quick.getByRole('button', { name: '50000.00 UZS' }));
+    expect(screen.getByRole('status', { name: 'Amount' })).toHaveTextContent('50000.00 UZS');
+    expect(quick.getByRole('button', { name: '50000.00 UZS' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
+  it('cannot go on with an amount outside the limits', async () => {
+    stubPaymentServer({ 'POST init': data(formData({ amount: 50_000, methods: [HUMO] })) });
+    await start();
+    expect(
+      screen.getByText('Choose an amount from 1000.00 UZS to 20000000.00 UZS'),
+    ).toHaveAttribute('role', 'alert');
+    expect(screen.getByRole('button', { name: 'Deposit' })).toBeDisabled();
+  });
+});
+
+describe('countdown button (SPEC §2)', () => {
+  const renderAmountStep = async (expiredIn: string) => {
+    stubPaymentServer({ 'POST init': data(formData({ methods: [HUMO], expiredIn })) });
+    await start();
+    return screen.getByRole('button', { name: 'Deposit' });
+  };
+
+  it('shows HH:MM:SS within a day and counts down every second', async () => {
+    const button = await renderAmountStep(inMinutes(15));
+    expect(button).toHaveAccessibleDescription('Time left 00:15:00');
+    await advance(1000);
+    expect(button).toHaveAccessibleDescription('Time left 00:14:59');
+    await advance(60_000);
+    expect(button).toHaveAccessibleDescription('Time left 00:13:59');
+  });
+
+  it('shows days when more than a day is left, in the language of the form', async () => {
+    const button = await renderAmountStep(inMinutes(2 * 24 * 60 + 5));
+    expect(button).toHaveTextContent('2 d');
+  });
+
+  it('turns red once hours and minutes are gone', async () => {
+    const button = await renderAmountStep(new Date(NOW.getTime() + 61_000).toISOString());
+    const timer = () => button.querySelector('.pf-timer');
+    expect(timer()).not.toHaveAttribute('data-critical');
+    await advance(1000);
+    expect(timer()).toHaveTextContent('00:01:00');
+    expect(timer()).not.toHaveAttribute('data-critical');
+    await advance(1000);
+    expect(timer()).toHaveTextContent('00:00:59');
+    expect(timer()).toHaveAttribute('data-critical');
+  });
+
+  it('shows the expired screen at the deadline, with the way back to the shop', async () => {
+    await renderAmountStep(new Date(NOW.getTime() + 3_000).toISOString());
+    await advance(2_999);
+    expect(screen.getByRole('button', { name: 'Deposit' })).toBeInTheDocument();
+    await advance(1);
+    expect(screen.getByRole('heading', { name: 'This payment has expired' })).toHaveFocus();
+    expect(liveRegion()).toHaveTextContent('This payment has expired');
+    expect(screen.getByRole('link', { name: 'Continue' })).toHaveAttribute(
+      'href',
+      'https://shop.example/error',
+    );
+  });
+
+  it('also ends the requisites step at the deadline', async () => {
+    const form = { methods: [HUMO], paymentMethodName: 'Humo', expiredIn: inMinutes(1) };
+    stubPaymentServer({
+      'POST init': data(formData(form)),
+      'POST credential': data(formData({ ...form, credentials: CARD_CREDENTIALS })),
+    });
+    await start();
+    expect(screen.getByRole('button', { name: 'I have paid' })).toHaveAccessibleDescription(
+      'Time left 00:01:00',
+    );
+    await advance(60_000);
+    expect(screen.getByRole('heading', { name: 'This payment has expired' })).toBeInTheDocument();
+  });
+});
+
+describe('back button (SPEC §2, §4)', () => {
+  it('goes from Credential to Init to Method when the amount can change', async () => {
+    stubPaymentServer({
+      'POST init': data(formData()),
+      'POST credential': data(formData({ credentials: CARD_CREDENTIALS })),
+    });
+    const { user } = await start();
+    await user.click(screen.getByRole('button', { name: /^Humo/ }));
+    await user.click(screen.getByRole('button', { name: 'Deposit' }));
+    await settle();
+    expect(screen.getByRole('heading', { name: 'Payment details' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('heading', { name: 'Amount to pay' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('heading', { name: 'Choose a payment method' })).toBeInTheDocument();
+  });
+
+  it('is absent with a fixed amount and one method', async () => {
+    stubPaymentServer({
+      'POST init': data(formData({ methods: [HUMO], canChangeAmount: false })),
+      'POST credential': data(
+        formData({ methods: [HUMO], canChangeAmount: false, credentials: CARD_CREDENTIALS }),
+      ),
+    });
+    const { user } = await start();
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Deposit' }));
+    await settle();
+    expect(screen.getByRole('heading', { name: 'Payment details' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+  });
+
+  it('is never shown for RUB', async () => {
+    const rub = { currencyInfo: RUB, methods: [SBP, { ...SBP, id: 6, name: 'Sberbank' }] };
+    stubPaymentServer({
+      'POST init': data(formData(rub)),
+      'POST credential': data(formData({ ...rub, credentials: CARD_CREDENTIALS })),
+    });
+    const { user } = await start();
+    await user.click(screen.getByRole('button', { name: /^Sberbank/ }));
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Deposit' }));
+    await settle();
+    expect(screen.getByRole('heading', { name: 'Payment details' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+  });
+});
+
+describe('completing', () => {
+  it('an error goes to Fail and the error URL', async () => {
+    stubPaymentServer({
+      'POST init': data(formData({ methods: [HUMO], paymentMethodName: 'Humo' })),
+      'POST credential': data(formData({ credentials: CARD_CREDENTIALS })),
+      'POST complete': failure(400, 'Choose a payment method first'),
+    });
+    const { user } = await start();
+    await user.click(screen.getByRole('button', { name: 'I have paid' }));
+    await settle();
+    expect(screen.getByRole('heading', { name: 'Fail' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue' })).toHaveAttribute(
+      'href',
+      'https://shop.example/error',
+    );
+  });
+
+  it('leads protocol-relative to a redirect URL without http', async () => {
+    stubPaymentServer({
+      'POST init': data(processingForm({ cancelUrl: 'shop.example/cancel' })),
+      'POST status': data({ status: 'DECLINED', invoiceId: 'inv-7f3a' }),
+    });
+    await start();
+    expect(screen.getByRole('link', { name: 'Continue' })).toHaveAttribute(
+      'href',
+      '//shop.example/cancel',
+    );
+  });
+
+  it('offers no continue button for an unsafe or missing URL', async () => {
+    stubPaymentServer({
+      'POST init': data(processingForm({ cancelUrl: 'javascript:alert(1)', errorUrl: null })),
+      'POST status': data({ status: 'DECLINED', invoiceId: 'inv-7f3a' }),
+    });
+    await start();
+    expect(screen.getByRole('heading', { name: 'Fail' })).toBeInTheDocument();
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+});

@@ -1,0 +1,510 @@
+import type { PaymentFormData } from '@paygate/api/payment-form';
+import { CREDENTIAL_RETRY_MS } from '@paygate/domain';
+import { describe, expect, it } from 'vitest';
+import {
+  CARD_CREDENTIALS,
+  formData,
+  HUMO,
+  RUB,
+  SBP,
+  UZCARD,
+} from '../../testing/payment-server.ts';
+import {
+  amountLimitsOf,
+  canGoBack,
+  exitUrlOf,
+  initialPaymentState,
+  type PaymentAction,
+  type PaymentState,
+  paymentReducer,
+} from './payment-steps.ts';
+
+const run = (state: PaymentState, ...actions: PaymentAction[]) =>
+  actions.reduce(paymentReducer, state);
+
+const loaded = (overrides: Partial<PaymentFormData> = {}) =>
+  run(initialPaymentState, { type: 'loaded', form: formData(overrides) });
+
+/** At Init (amount step) with Humo chosen, amount 5000.00 UZS. */
+const atInit = (overrides: Partial<PaymentFormData> = {}) =>
+  run(loaded(overrides), { type: 'methodChosen', methodId: HUMO.id });
+
+const depositAnswer = (overrides: Partial<PaymentFormData> = {}) =>
+  formData({ status: 'IN_PROGRESS', credentials: CARD_CREDENTIALS, ...overrides });
+
+/** At Credential of a deposit, requisites received. */
+const atCredential = (overrides: Partial<PaymentFormData> = {}) =>
+  run(
+    atInit(overrides),
+    { type: 'amountSubmitted' },
+    { type: 'credentialReceived', form: depositAnswer(overrides) },
+  );
+
+const atProcessing = () =>
+  run(atCredential(), { type: 'completeRequested' }, { type: 'completed', successUrl: null });
+
+describe('payment step machine (SPEC §4 Payment form)', () => {
+  describe('loading', () => {
+    it('starts at Fail until the data loads, with the load as its task', () => {
+      expect(initialPaymentState).toMatchObject({
+        step: 'fail',
+        failure: 'loading',
+        task: { kind: 'load' },
+        form: null,
+      });
+    });
+
+    it('goes to Method when there is more than one method, none chosen', () => {
+      const state = loaded();
+      expect(state).toMatchObject({
+        step: 'method',
+        failure: null,
+        methodId: null,
+        task: null,
+        amount: 500_000,
+        invoiceId: 'inv-7f3a',
+      });
+    });
+
+    it('goes to Init with the only method chosen', () => {
+      expect(loaded({ methods: [HUMO] })).toMatchObject({
+        step: 'init',
+        methodId: HUMO.id,
+        task: null,
+      });
+    });
+
+    it('chooses a preset method that matches and requests credentials at once', () => {
+      expect(loaded({ paymentMethodName: 'Uzs' })).toMatchObject({
+        step: 'method',
+        methodId: UZCARD.id,
+        task: { kind: 'credential', delayMs: 0 },
+      });
+      expect(loaded({ methods: [HUMO], paymentMethodName: 'Humo' })).toMatchObject({
+        step: 'init',
+        methodId: HUMO.id,
+        task: { kind: 'credential', delayMs: 0 },
+      });
+    });
+
+    it('ignores a preset method that matches none', () => {
+      expect(loaded({ paymentMethodName: 'Tinkoff' })).toMatchObject({
+        step: 'method',
+        methodId: null,
+        task: null,
+      });
+    });
+
+    it('resumes at Processing when the payment is already on its way (decision 0008)', () => {
+      expect(loaded({ status: 'PAYED' }).step).toBe('processing');
+      expect(loaded({ status: 'IN_PROGRESS', type: 'withdrawal' }).step).toBe('processing');
+      // A deposit with requisites assigned shows them again (its method is preset).
+      expect(loaded({ status: 'IN_PROGRESS', paymentMethodName: 'Humo' })).toMatchObject({
+        step: 'method',
+        task: { kind: 'credential' },
+      });
+    });
+
+    it('ends at Success or Fail for a finished status', () => {
+      expect(loaded({ status: 'DONE' }).step).toBe('success');
+      expect(loaded({ status: 'DECLINED' })).toMatchObject({ step: 'fail', failure: 'declined' });
+    });
+
+    it('fails when no method is offered', () => {
+      expect(loaded({ methods: [] })).toMatchObject({ step: 'fail', failure: 'unavailable' });
+    });
+
+    it('fails with the reason of a failed load', () => {
+      expect(run(initialPaymentState, { type: 'loadFailed', reason: 'not-found' })).toMatchObject({
+        step: 'fail',
+        failure: 'not-found',
+        task: null,
+      });
+      expect(run(initialPaymentState, { type: 'loadFailed', reason: 'unavailable' }).failure).toBe(
+        'unavailable',
+      );
+    });
+
+    it('shows a closed form by its status: Success, Fail, or expired while still open', () => {
+      const closed = (status: string) =>
+        run(initialPaymentState, { type: 'closed', status, invoiceId: 'inv-9' });
+      expect(closed('DONE')).toMatchObject({ step: 'success', invoiceId: 'inv-9', task: null });
+      expect(closed('CANCELED')).toMatchObject({ step: 'fail', failure: 'declined' });
+      expect(closed('DECLINED')).toMatchObject({ step: 'fail', failure: 'declined' });
+      expect(closed('NEW')).toMatchObject({ step: 'fail', failure: 'expired', invoiceId: 'inv-9' });
+      expect(closed('IN_PROGRESS')).toMatchObject({ step: 'fail', failure: 'expired' });
+    });
+
+    it('ignores load answers once loaded', () => {
+      const state = loaded();
+      expect(run(state, { type: 'loaded', form: formData({ amount: 1 }) })).toBe(state);
+      expect(run(state, { type: 'loadFailed', reason: 'not-found' })).toBe(state);
+      expect(run(state, { type: 'closed', status: 'DONE', invoiceId: 'x' })).toBe(state);
+    });
+  });
+
+  describe('choosing a method', () => {
+    it('goes to Init when the amount can change', () => {
+      expect(run(loaded(), { type: 'methodChosen', methodId: UZCARD.id })).toMatchObject({
+        step: 'init',
+        methodId: UZCARD.id,
+        task: null,
+      });
+    });
+
+    it('requests credentials for a fixed deposit or withdrawal, then goes to Credential', () => {
+      for (const type of ['deposit', 'withdrawal'] as const) {
+        const chosen = run(loaded({ type, canChangeAmount: false }), {
+          type: 'methodChosen',
+          methodId: HUMO.id,
+        });
+        expect(chosen).toMatchObject({
+          step: 'method',
+          methodId: HUMO.id,
+          task: { kind: 'credential', delayMs: 0 },
+        });
+        const answer = formData({
+          type,
+          credentials: type === 'deposit' ? CARD_CREDENTIALS : null,
+        });
+        expect(run(chosen, { type: 'credentialReceived', form: answer }).step).toBe('credential');
+      }
+    });
+
+    it('otherwise goes to Credential with the fixed amount', () => {
+      const other = loaded({
+        canChangeAmount: false,
+        type: 'transfer' as PaymentFormData['type'],
+      });
+      expect(run(other, { type: 'methodChosen', methodId: HUMO.id })).toMatchObject({
+        step: 'credential',
+        methodId: HUMO.id,
+        task: null,
+        amount: 500_000,
+      });
+    });
+
+    it('ignores unknown methods and choices outside the Method step', () => {
+      const state = loaded();
+      expect(run(state, { type: 'methodChosen', methodId: 99 })).toBe(state);
+      const init = atInit();
+      expect(run(init, { type: 'methodChosen', methodId: UZCARD.id })).toBe(init);
+    });
+  });
+
+  describe('amount step (SPEC §5)', () => {
+    it('plus and minus move by 100000 minor units', () => {
+      const state = atInit();
+      expect(run(state, { type: 'amountIncreased' }).amount).toBe(600_000);
+      expect(run(state, { type: 'amountDecreased' }).amount).toBe(400_000);
+    });
+
+    it('plus stops at the maximum and minus at the minimum', () => {
+      const limits = {
+        currencyInfo: { ...formData().currencyInfo, minValue: 100_000, maxValue: 700_000 },
+      };
+      const state = atInit(limits);
+      const up = run(state, { type: 'amountIncreased' }, { type: 'amountIncreased' });
+      expect(up.amount).toBe(700_000);
+      expect(run(up, { type: 'amountIncreased' })).toBe(up);
+      const down = run(state, ...Array<PaymentAction>(4).fill({ type: 'amountDecreased' }));
+      expect(down.amount).toBe(100_000);
+      expect(run(down, { type: 'amountDecreased' })).toBe(down);
+    });
+
+    it('keeps within the chosen method limits too', () => {
+      const form = formData({ methods: [{ ...HUMO, maxAmount: 550_000 }, UZCARD] });
+      expect(amountLimitsOf(form, form.methods[0])).toEqual({
+        minValue: 100_000,
+        maxValue: 550_000,
+      });
+      const state = run(
+        { ...initialPaymentState },
+        { type: 'loaded', form },
+        { type: 'methodChosen', methodId: HUMO.id },
+      );
+      expect(run(state, { type: 'amountIncreased' }).amount).toBe(500_000);
+    });
+
+    it('takes a quick amount only within the limits', () => {
+      const state = atInit();
+      expect(run(state, { type: 'quickAmountChosen', amount: 10_000_000 }).amount).toBe(10_000_000);
+      const narrow = atInit({ methods: [{ ...HUMO, maxAmount: 2_000_000 }] });
+      expect(run(narrow, { type: 'quickAmountChosen', amount: 5_000_000 })).toBe(narrow);
+    });
+
+    it('changes nothing when the amount is fixed', () => {
+      const state = run(loaded({ methods: [HUMO], canChangeAmount: false }));
+      expect(state.step).toBe('init');
+      expect(run(state, { type: 'amountIncreased' })).toBe(state);
+      expect(run(state, { type: 'quickAmountChosen', amount: 1_000_000 })).toBe(state);
+    });
+
+    it('submitting requests credentials with the amount', () => {
+      const state = run(atInit(), { type: 'amountIncreased' }, { type: 'amountSubmitted' });
+      expect(state).toMatchObject({
+        step: 'init',
+        amount: 600_000,
+        task: { kind: 'credential', delayMs: 0 },
+      });
+    });
+
+    it('cannot submit an amount outside the limits', () => {
+      const state = atInit({ amount: 50_000 });
+      expect(run(state, { type: 'amountSubmitted' })).toBe(state);
+    });
+  });
+
+  describe('credential request', () => {
+    it('goes to Credential with the requisites and the amount the server answered', () => {
+      const state = run(
+        atInit(),
+        { type: 'amountSubmitted' },
+        { type: 'credentialReceived', form: depositAnswer({ amount: 700_000 }) },
+      );
+      expect(state).toMatchObject({
+        step: 'credential',
+        credentials: CARD_CREDENTIALS,
+        amount: 700_000,
+        task: null,
+      });
+    });
+
+    it('asks again after 1 second when a deposit answer has no credentials', () => {
+      const waiting = run(
+        atInit(),
+        { type: 'amountSubmitted' },
+        { type: 'credentialReceived', form: formData({ credentials: null }) },
+      );
+      expect(waiting).toMatchObject({
+        step: 'init',
+        task: { kind: 'credential', delayMs: CREDENTIAL_RETRY_MS },
+      });
+      expect(CREDENTIAL_RETRY_MS).toBe(1000);
+      const again = run(waiting, {
+        type: 'credentialReceived',
+        form: formData({ credentials: null }),
+      });
+      expect(again.task).not.toBe(waiting.task);
+      expect(run(again, { type: 'credentialReceived', form: depositAnswer() }).step).toBe(
+        'credential',
+      );
+    });
+
+    it('a withdrawal needs no credentials from the server', () => {
+      const state = run(
+        atInit({ type: 'withdrawal' }),
+        { type: 'amountSubmitted' },
+        { type: 'credentialReceived', form: formData({ type: 'withdrawal' }) },
+      );
+      expect(state).toMatchObject({ step: 'credential', credentials: null, task: null });
+    });
+
+    it('an error goes to Fail (error URL); a 410 means expired', () => {
+      const asking = run(atInit(), { type: 'amountSubmitted' });
+      expect(run(asking, { type: 'credentialFailed' })).toMatchObject({
+        step: 'fail',
+        failure: 'error',
+        task: null,
+      });
+      expect(run(asking, { type: 'credentialFailed', expired: true }).failure).toBe('expired');
+    });
+
+    it('ignores answers nobody waits for any more', () => {
+      const state = atInit();
+      expect(run(state, { type: 'credentialReceived', form: depositAnswer() })).toBe(state);
+      expect(run(state, { type: 'credentialFailed' })).toBe(state);
+    });
+  });
+
+  describe('back (SPEC §2, §4)', () => {
+    it('from Credential goes to Init when the amount can change', () => {
+      const state = run(atCredential(), { type: 'back' });
+      expect(state).toMatchObject({ step: 'init', credentials: null, task: null });
+    });
+
+    it('from Credential goes to Method when the amount is fixed and methods are several', () => {
+      const fixed = run(
+        loaded({ canChangeAmount: false }),
+        { type: 'methodChosen', methodId: HUMO.id },
+        { type: 'credentialReceived', form: depositAnswer({ canChangeAmount: false }) },
+      );
+      expect(fixed.step).toBe('credential');
+      expect(canGoBack(fixed)).toBe(true);
+      expect(run(fixed, { type: 'back' }).step).toBe('method');
+    });
+
+    it('is absent with a fixed amount and a single method', () => {
+      const state = run(
+        loaded({ canChangeAmount: false, methods: [HUMO] }),
+        { type: 'amountSubmitted' },
+        {
+          type: 'credentialReceived',
+          form: depositAnswer({ canChangeAmount: false, methods: [HUMO] }),
+        },
+      );
+      expect(state.step).toBe('credential');
+      expect(canGoBack(state)).toBe(false);
+      expect(run(state, { type: 'back' })).toBe(state);
+    });
+
+    it('is never offered for RUB', () => {
+      const rub = { currencyInfo: RUB, methods: [SBP, { ...SBP, id: 6, name: 'Sberbank' }] };
+      const credential = atCredentialWith(rub);
+      expect(credential.step).toBe('credential');
+      expect(canGoBack(credential)).toBe(false);
+      expect(run(credential, { type: 'back' })).toBe(credential);
+      const init = run(loaded(rub), { type: 'methodChosen', methodId: SBP.id });
+      expect(canGoBack(init)).toBe(false);
+    });
+
+    it('from Init goes to Method when methods are several, and cancels a running request', () => {
+      const asking = run(atInit(), { type: 'amountSubmitted' });
+      expect(canGoBack(asking)).toBe(true);
+      expect(run(asking, { type: 'back' })).toMatchObject({ step: 'method', task: null });
+      expect(canGoBack(atInit({ methods: [HUMO] }))).toBe(false);
+    });
+
+    it('is not offered while completing, nor on Method or the final steps', () => {
+      expect(canGoBack(run(atCredential(), { type: 'completeRequested' }))).toBe(false);
+      expect(canGoBack(loaded())).toBe(false);
+      expect(canGoBack(atProcessing())).toBe(false);
+    });
+  });
+
+  describe('completing', () => {
+    it('a request becomes the complete task with the credential and bank', () => {
+      const state = run(atCredential(), {
+        type: 'completeRequested',
+        credential: '79123456789',
+        bankCodeInteger: 100_000_000_111,
+      });
+      expect(state.task).toEqual({
+        kind: 'complete',
+        credential: '79123456789',
+        bankCodeInteger: 100_000_000_111,
+      });
+      expect(run(state, { type: 'completeRequested' })).toBe(state);
+      expect(run(atCredential(), { type: 'completeRequested' }).task).toEqual({ kind: 'complete' });
+    });
+
+    it('success goes to Processing with the successUrl it answered', () => {
+      const state = run(
+        atCredential(),
+        { type: 'completeRequested' },
+        { type: 'completed', successUrl: 'https://shop.example/thanks' },
+      );
+      expect(state).toMatchObject({
+        step: 'processing',
+        task: null,
+        successUrl: 'https://shop.example/thanks',
+      });
+      expect(atProcessing().successUrl).toBe('https://shop.example/success');
+    });
+
+    it('an error goes to Fail (error URL); a 410 means expired', () => {
+      const completing = run(atCredential(), { type: 'completeRequested' });
+      expect(run(completing, { type: 'completeFailed' })).toMatchObject({
+        step: 'fail',
+        failure: 'error',
+      });
+      expect(run(completing, { type: 'completeFailed', expired: true }).failure).toBe('expired');
+    });
+
+    it('ignores requests outside Credential', () => {
+      const state = atInit();
+      expect(run(state, { type: 'completeRequested' })).toBe(state);
+      expect(run(state, { type: 'completed', successUrl: null })).toBe(state);
+      expect(run(state, { type: 'completeFailed' })).toBe(state);
+    });
+  });
+
+  describe('processing (status polled every 5000 ms)', () => {
+    it('DONE goes to Success', () => {
+      expect(run(atProcessing(), { type: 'statusReceived', status: 'DONE' }).step).toBe('success');
+    });
+
+    it('CANCELED or DECLINED go to Fail (cancel URL)', () => {
+      for (const status of ['CANCELED', 'DECLINED']) {
+        expect(run(atProcessing(), { type: 'statusReceived', status })).toMatchObject({
+          step: 'fail',
+          failure: 'declined',
+        });
+      }
+    });
+
+    it('any other status keeps polling, unchanged', () => {
+      const state = atProcessing();
+      for (const status of ['NEW', 'IN_PROGRESS', 'PAYED', 'SOMETHING']) {
+        expect(run(state, { type: 'statusReceived', status })).toBe(state);
+      }
+    });
+
+    it('an error goes to Fail (error URL)', () => {
+      expect(run(atProcessing(), { type: 'statusFailed' })).toMatchObject({
+        step: 'fail',
+        failure: 'error',
+      });
+    });
+
+    it('ignores statuses outside Processing', () => {
+      const state = atInit();
+      expect(run(state, { type: 'statusReceived', status: 'DONE' })).toBe(state);
+      expect(run(state, { type: 'statusFailed' })).toBe(state);
+    });
+  });
+
+  describe('expiry (countdown deadline)', () => {
+    it('ends every step where the customer still acts', () => {
+      for (const state of [loaded(), atInit(), atCredential()]) {
+        expect(run(state, { type: 'expired' })).toMatchObject({
+          step: 'fail',
+          failure: 'expired',
+          task: null,
+        });
+      }
+    });
+
+    it('does not touch a payment already on its way or finished', () => {
+      const processing = atProcessing();
+      expect(run(processing, { type: 'expired' })).toBe(processing);
+      const success = run(processing, { type: 'statusReceived', status: 'DONE' });
+      expect(run(success, { type: 'expired' })).toBe(success);
+      expect(run(initialPaymentState, { type: 'expired' })).toBe(initialPaymentState);
+    });
+  });
+
+  describe('exit URL of the final screens', () => {
+    it('Success offers the success URL', () => {
+      const done = run(atProcessing(), { type: 'statusReceived', status: 'DONE' });
+      expect(exitUrlOf(done)).toBe('https://shop.example/success');
+    });
+
+    it('Fail leads to the cancel URL normally and to the error URL after errors', () => {
+      const declined = run(atProcessing(), { type: 'statusReceived', status: 'DECLINED' });
+      expect(exitUrlOf(declined)).toBe('https://shop.example/cancel');
+      expect(exitUrlOf(run(atProcessing(), { type: 'statusFailed' }))).toBe(
+        'https://shop.example/error',
+      );
+      expect(exitUrlOf(run(atInit(), { type: 'expired' }))).toBe('https://shop.example/error');
+    });
+
+    it('falls back to the other URL, and has none before the data', () => {
+      const noCancel = run(loaded({ cancelUrl: null }), { type: 'expired' });
+      expect(exitUrlOf({ ...noCancel, failure: 'declined' })).toBe('https://shop.example/error');
+      const noError = run(loaded({ errorUrl: null }), { type: 'expired' });
+      expect(exitUrlOf(noError)).toBe('https://shop.example/cancel');
+      expect(exitUrlOf(initialPaymentState)).toBeNull();
+      expect(exitUrlOf(atInit())).toBeNull();
+    });
+  });
+});
+
+function atCredentialWith(overrides: Partial<PaymentFormData>) {
+  return run(
+    loaded(overrides),
+    { type: 'methodChosen', methodId: overrides.methods?.[0]?.id ?? HUMO.id },
+    { type: 'amountSubmitted' },
+    { type: 'credentialReceived', form: depositAnswer(overrides) },
+  );
+}

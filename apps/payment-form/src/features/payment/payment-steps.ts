@@ -1,0 +1,314 @@
+/**
+ * The payment form's step machine (SPEC §2 "Customer payment form", §4 "Payment form"), pure:
+ * every transition is a reducer case, and the calls the form must make next are `task`s that
+ * `usePaymentFlow` runs (load, credential request and its 1 s retry, complete). Polling is tied
+ * to the Processing step.
+ */
+import type {
+  PaymentFormCredentials,
+  PaymentFormData,
+  PaymentMethod,
+} from '@paygate/api/payment-form';
+import {
+  type AmountLimits,
+  CREDENTIAL_RETRY_MS,
+  decreaseAmount,
+  increaseAmount,
+  isQuickAmountSelectable,
+  paymentPollOutcome,
+} from '@paygate/domain';
+
+/** SPEC §2: Init is the amount step. */
+export type PaymentStep = 'init' | 'method' | 'credential' | 'processing' | 'success' | 'fail';
+
+/** Why the form is at Fail. SPEC §4: it starts at Fail ('loading') until the data arrives. */
+export type FailReason =
+  /** The form data has not arrived yet. */
+  | 'loading'
+  /** No such form (404, or an id the server refuses with 400). */
+  | 'not-found'
+  /** The form could not be loaded (network, server error) or offers no method. */
+  | 'unavailable'
+  /** The payment ended CANCELED or DECLINED: Fail leads to the cancel URL. */
+  | 'declined'
+  /** A credential, complete or status call failed: Fail leads to the error URL. */
+  | 'error'
+  /** The deadline passed (countdown or a 410 from the server): leads to the error URL. */
+  | 'expired';
+
+/** A call the form makes now (or after `delayMs`); a new task object means a new call. */
+export type PaymentTask =
+  | { kind: 'load' }
+  | { kind: 'credential'; delayMs: number }
+  | { kind: 'complete'; credential?: string; bankCodeInteger?: number };
+
+export interface PaymentState {
+  step: PaymentStep;
+  /** Set while the step is Fail. */
+  failure: FailReason | null;
+  /** The latest form data (init, then each credential answer). */
+  form: PaymentFormData | null;
+  methodId: number | null;
+  /** Minor units. */
+  amount: number;
+  /** Requisites of a deposit to pay to (card or phone), once given. */
+  credentials: PaymentFormCredentials;
+  task: PaymentTask | null;
+  /** Completing a payment answers a successUrl; the form's own until then. */
+  successUrl: string | null;
+  invoiceId: string | null;
+}
+
+export type PaymentAction =
+  | { type: 'loaded'; form: PaymentFormData }
+  | { type: 'loadFailed'; reason: 'not-found' | 'unavailable' }
+  /** init refused the form (409 finished, 410 gone); its status still answers. */
+  | { type: 'closed'; status: string; invoiceId: string }
+  | { type: 'methodChosen'; methodId: number }
+  | { type: 'amountIncreased' }
+  | { type: 'amountDecreased' }
+  | { type: 'quickAmountChosen'; amount: number }
+  | { type: 'amountSubmitted' }
+  | { type: 'credentialReceived'; form: PaymentFormData }
+  | { type: 'credentialFailed'; expired?: boolean }
+  | { type: 'back' }
+  | { type: 'completeRequested'; credential?: string; bankCodeInteger?: number }
+  | { type: 'completed'; successUrl: string | null }
+  | { type: 'completeFailed'; expired?: boolean }
+  | { type: 'statusReceived'; status: string }
+  | { type: 'statusFailed' }
+  | { type: 'expired' };
+
+export const initialPaymentState: PaymentState = {
+  step: 'fail',
+  failure: 'loading',
+  form: null,
+  methodId: null,
+  amount: 0,
+  credentials: null,
+  task: { kind: 'load' },
+  successUrl: null,
+  invoiceId: null,
+};
+
+const requestCredential = (): PaymentTask => ({ kind: 'credential', delayMs: 0 });
+
+export const chosenMethodOf = (state: PaymentState): PaymentMethod | undefined =>
+  state.form?.methods.find((method) => method.id === state.methodId);
+
+/**
+ * The amounts the amount step allows: the currency limits (SPEC §5), narrowed to the chosen
+ * method's min–max, which the server also enforces.
+ */
+export const amountLimitsOf = (
+  form: Pick<PaymentFormData, 'currencyInfo'>,
+  method: Pick<PaymentMethod, 'minAmount' | 'maxAmount'> | undefined,
+): AmountLimits => ({
+  minValue: Math.max(form.currencyInfo.minValue, method?.minAmount ?? form.currencyInfo.minValue),
+  maxValue: Math.min(form.currencyInfo.maxValue, method?.maxAmount ?? form.currencyInfo.maxValue),
+});
+
+export const isAmountWithinLimits = (amount: number, limits: AmountLimits): boolean =>
+  amount >= limits.minValue && amount <= limits.maxValue;
+
+/**
+ * SPEC §2: a back button is present when the amount can change or several methods exist,
+ * except when the currency is RUB. From Credential it leads to Init or Method; on Init (the
+ * amount step) it leads back to Method when there is a choice of methods.
+ */
+export const canGoBack = (state: PaymentState): boolean => {
+  const { form } = state;
+  if (!form || form.currencyInfo.code === 'RUB' || state.task?.kind === 'complete') return false;
+  if (state.step === 'credential') return form.canChangeAmount || form.methods.length > 1;
+  if (state.step === 'init') return form.methods.length > 1;
+  return false;
+};
+
+/** Steps where the customer still acts, so the deadline applies (SPEC §2 countdown). */
+export const isOpenStep = (step: PaymentStep) =>
+  step === 'init' || step === 'method' || step === 'credential';
+
+const fail = (state: PaymentState, failure: FailReason): PaymentState => ({
+  ...state,
+  step: 'fail',
+  failure,
+  task: null,
+});
+
+const afterLoad = (state: PaymentState, form: PaymentFormData): PaymentState => {
+  const loaded: PaymentState = {
+    ...state,
+    form,
+    failure: null,
+    amount: form.amount,
+    credentials: null,
+    task: null,
+    successUrl: form.successUrl,
+    invoiceId: form.invoiceId,
+    methodId: null,
+  };
+  // A reload after the customer acted resumes where the payment is (decision 0008): a paid
+  // deposit or a requested withdrawal is watched at Processing.
+  if (form.status === 'PAYED' || (form.status === 'IN_PROGRESS' && form.type === 'withdrawal')) {
+    return { ...loaded, step: 'processing' };
+  }
+  const outcome = paymentPollOutcome(form.status);
+  if (outcome === 'success') return { ...loaded, step: 'success' };
+  if (outcome === 'fail') return fail(loaded, 'declined');
+  if (form.methods.length === 0) return fail(loaded, 'unavailable');
+
+  // SPEC §4: Method if more than one method, else Init (with the only method chosen).
+  const step: PaymentStep = form.methods.length > 1 ? 'method' : 'init';
+  const preset = form.paymentMethodName
+    ? form.methods.find((method) => method.name === form.paymentMethodName)
+    : undefined;
+  // A preset method that matches is chosen and its credentials are requested at once.
+  if (preset) return { ...loaded, step, methodId: preset.id, task: requestCredential() };
+  return {
+    ...loaded,
+    step,
+    methodId: form.methods.length === 1 ? (form.methods[0]?.id ?? null) : null,
+  };
+};
+
+const setAmount = (
+  state: PaymentState,
+  change: (amount: number, limits: AmountLimits) => number,
+) => {
+  const { form } = state;
+  if (state.step !== 'init' || !form?.canChangeAmount || state.task) return state;
+  const amount = change(state.amount, amountLimitsOf(form, chosenMethodOf(state)));
+  return amount === state.amount ? state : { ...state, amount };
+};
+
+export const paymentReducer = (state: PaymentState, action: PaymentAction): PaymentState => {
+  switch (action.type) {
+    case 'loaded':
+      return state.task?.kind === 'load' ? afterLoad(state, action.form) : state;
+
+    case 'loadFailed':
+      return state.task?.kind === 'load' ? fail(state, action.reason) : state;
+
+    case 'closed': {
+      if (state.task?.kind !== 'load') return state;
+      const closed = { ...state, invoiceId: action.invoiceId, task: null, failure: null };
+      const outcome = paymentPollOutcome(action.status);
+      if (outcome === 'success') return { ...closed, step: 'success' };
+      if (outcome === 'fail') return fail(closed, 'declined');
+      // Gone while still open: the deadline passed before the expiry job cancelled it.
+      return fail(closed, 'expired');
+    }
+
+    case 'methodChosen': {
+      const { form } = state;
+      if (state.step !== 'method' || !form || state.task) return state;
+      if (!form.methods.some((method) => method.id === action.methodId)) return state;
+      const chosen = { ...state, methodId: action.methodId };
+      if (form.canChangeAmount) return { ...chosen, step: 'init' };
+      // Widened: SPEC §4 names a third case ("otherwise Credential with the fixed amount").
+      const type: string = form.type;
+      if (type === 'deposit' || type === 'withdrawal') {
+        return { ...chosen, task: requestCredential() };
+      }
+      return { ...chosen, step: 'credential' };
+    }
+
+    case 'amountIncreased':
+      return setAmount(state, increaseAmount);
+
+    case 'amountDecreased':
+      return setAmount(state, decreaseAmount);
+
+    case 'quickAmountChosen':
+      return setAmount(state, (amount, limits) =>
+        isQuickAmountSelectable(action.amount, limits) ? action.amount : amount,
+      );
+
+    case 'amountSubmitted': {
+      const { form } = state;
+      if (state.step !== 'init' || !form || state.task) return state;
+      const method = chosenMethodOf(state);
+      if (!method || !isAmountWithinLimits(state.amount, amountLimitsOf(form, method))) {
+        return state;
+      }
+      return { ...state, task: requestCredential() };
+    }
+
+    case 'credentialReceived': {
+      if (state.task?.kind !== 'credential') return state;
+      const form = action.form;
+      const updated = { ...state, form, amount: form.amount, invoiceId: form.invoiceId };
+      // SPEC §4: a deposit answer without credentials is asked again after 1 second.
+      if (form.type === 'deposit' && !form.credentials) {
+        return { ...updated, task: { kind: 'credential', delayMs: CREDENTIAL_RETRY_MS } };
+      }
+      return { ...updated, step: 'credential', credentials: form.credentials, task: null };
+    }
+
+    case 'credentialFailed':
+      return state.task?.kind === 'credential'
+        ? fail(state, action.expired ? 'expired' : 'error')
+        : state;
+
+    case 'back': {
+      if (!canGoBack(state)) return state;
+      const { form } = state;
+      const target: PaymentStep =
+        state.step === 'credential' && form?.canChangeAmount ? 'init' : 'method';
+      return { ...state, step: target, credentials: null, task: null };
+    }
+
+    case 'completeRequested': {
+      if (state.step !== 'credential' || state.task) return state;
+      const task: PaymentTask = { kind: 'complete' };
+      if (action.credential !== undefined) task.credential = action.credential;
+      if (action.bankCodeInteger !== undefined) task.bankCodeInteger = action.bankCodeInteger;
+      return { ...state, task };
+    }
+
+    case 'completed':
+      if (state.task?.kind !== 'complete') return state;
+      return {
+        ...state,
+        step: 'processing',
+        task: null,
+        successUrl: action.successUrl ?? state.successUrl,
+      };
+
+    case 'completeFailed':
+      return state.task?.kind === 'complete'
+        ? fail(state, action.expired ? 'expired' : 'error')
+        : state;
+
+    case 'statusReceived': {
+      if (state.step !== 'processing') return state;
+      const outcome = paymentPollOutcome(action.status);
+      if (outcome === 'success') return { ...state, step: 'success' };
+      if (outcome === 'fail') return fail(state, 'declined');
+      return state;
+    }
+
+    case 'statusFailed':
+      return state.step === 'processing' ? fail(state, 'error') : state;
+
+    case 'expired':
+      return isOpenStep(state.step) ? fail(state, 'expired') : state;
+
+    default:
+      return state;
+  }
+};
+
+/**
+ * Where the continue button of the final screens leads, before redirect-URL handling:
+ * Success to the success URL; Fail to the cancel URL normally, to the error URL after an error
+ * or expiry (SPEC §4). Each falls back to the other so the customer is never stuck.
+ */
+export const exitUrlOf = (state: PaymentState): string | null => {
+  const { form } = state;
+  if (state.step === 'success') return state.successUrl ?? form?.successUrl ?? null;
+  if (state.step !== 'fail' || !form) return null;
+  if (state.failure === 'declined') return form.cancelUrl ?? form.errorUrl;
+  if (state.failure === 'loading' || state.failure === 'not-found') return null;
+  return form.errorUrl ?? form.cancelUrl;
+};

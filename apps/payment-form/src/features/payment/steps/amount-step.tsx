@@ -1,0 +1,102 @@
+import {
+  AMOUNT_STEP_MINOR,
+  canDecreaseAmount,
+  canIncreaseAmount,
+  quickAmountOptions,
+} from '@paygate/domain';
+import { Button } from '@paygate/ui';
+import { useT } from '../../../i18n/i18n.tsx';
+import { amountLimitsOf, chosenMethodOf, isAmountWithinLimits } from '../payment-steps.ts';
+import {
+  BackButton,
+  DeadlineButton,
+  moneyOf,
+  StepHeading,
+  type StepProps,
+} from '../step-parts.tsx';
+
+/**
+ * SPEC §2 amount step (Init): the chosen method and its limits, minus and plus by 100000 minor
+ * units within the limits, quick amounts, and the Deposit or Withdrawal button with the
+ * countdown. A fixed amount is only shown.
+ */
+export const AmountStep = ({ state, form, dispatch, deadline }: StepProps) => {
+  const t = useT();
+  const money = moneyOf(form);
+  const method = chosenMethodOf(state);
+  const limits = amountLimitsOf(form, method);
+  const withinLimits = isAmountWithinLimits(state.amount, limits);
+  const range = { min: money(limits.minValue), max: money(limits.maxValue) };
+  const step = money(AMOUNT_STEP_MINOR);
+  const deposit = form.type === 'deposit';
+
+  return (
+    <section className="pf-step">
+      <StepHeading>
+        {t(deposit ? 'form.header.amount' : 'form.header.amountWithdrawal')}
+      </StepHeading>
+      {method && (
+        <p className="pf-method">
+          <span className="pf-muted">{t('form.method.label')}: </span>
+          <strong>{method.name}</strong>
+          <br />
+          <span className="pf-muted">{t('form.method.limits', range)}</span>
+        </p>
+      )}
+      <div className="pf-stepper">
+        {form.canChangeAmount && (
+          <Button
+            variant="secondary"
+            aria-label={t('form.amount.decrease', { step })}
+            disabled={!canDecreaseAmount(state.amount, limits)}
+            onClick={() => dispatch({ type: 'amountDecreased' })}
+          >
+            −
+          </Button>
+        )}
+        <output className="pf-amount" aria-live="polite" aria-label={t('form.amount.label')}>
+          {money(state.amount)}
+        </output>
+        {form.canChangeAmount && (
+          <Button
+            variant="secondary"
+            aria-label={t('form.amount.increase', { step })}
+            disabled={!canIncreaseAmount(state.amount, limits)}
+            onClick={() => dispatch({ type: 'amountIncreased' })}
+          >
+            +
+          </Button>
+        )}
+      </div>
+      {form.canChangeAmount && (
+        <fieldset className="pf-quick">
+          <legend className="pf-muted">{t('form.amount.quick')}</legend>
+          {quickAmountOptions(limits).map(({ amount, selectable }) => (
+            <Button
+              key={amount}
+              variant="secondary"
+              aria-pressed={amount === state.amount}
+              disabled={!selectable}
+              onClick={() => dispatch({ type: 'quickAmountChosen', amount })}
+            >
+              {money(amount)}
+            </Button>
+          ))}
+        </fieldset>
+      )}
+      {!withinLimits && (
+        <p className="pf-error" role="alert">
+          {t('form.amount.outOfLimits', range)}
+        </p>
+      )}
+      <DeadlineButton
+        deadline={deadline}
+        disabled={!method || !withinLimits}
+        onClick={() => dispatch({ type: 'amountSubmitted' })}
+      >
+        {t(deposit ? 'form.button.deposit' : 'form.button.withdrawal')}
+      </DeadlineButton>
+      <BackButton state={state} dispatch={dispatch} />
+    </section>
+  );
+};

@@ -1,0 +1,64 @@
+import { formatCardNumber, formatMinorUnits, tryFormatPhoneForDisplay } from '@paygate/domain';
+import { useT } from '../../../i18n/i18n.tsx';
+import {
+  BackButton,
+  DeadlineButton,
+  Detail,
+  moneyOf,
+  StepHeading,
+  type StepProps,
+} from '../step-parts.tsx';
+
+/**
+ * SPEC §2 deposit Credential step: the requisites to pay to, read-only, each with a copy
+ * button: the card number in groups of four (or the phone number for by_mobile), the owner and
+ * the amount. "I have paid" completes the payment (Processing).
+ */
+export const DepositStep = ({ state, form, dispatch, deadline }: StepProps) => {
+  const t = useT();
+  const money = moneyOf(form);
+  const { credentials } = state;
+  const byMobile = credentials?.type === 'by_mobile';
+  const value = credentials?.value ?? '';
+  const phone = tryFormatPhoneForDisplay(value, form.currencyInfo.code);
+  const shownValue = byMobile ? (phone.ok ? phone.text : value) : formatCardNumber(value);
+
+  return (
+    <section className="pf-step">
+      <StepHeading>{t('form.header.deposit')}</StepHeading>
+      <p className="pf-text">{t('form.text.deposit', { amount: money(state.amount) })}</p>
+      <dl className="pf-details">
+        {credentials && (
+          <Detail
+            label={t(byMobile ? 'form.field.phoneNumber' : 'form.field.cardNumber')}
+            value={shownValue}
+            copyValue={value.replace(/\s/g, '')}
+          />
+        )}
+        {credentials?.bank_name && (
+          <Detail label={t('form.field.bankName')} value={credentials.bank_name} />
+        )}
+        {credentials?.owner && (
+          <Detail
+            label={t('form.field.owner')}
+            value={credentials.owner}
+            copyValue={credentials.owner}
+          />
+        )}
+        <Detail
+          label={t('form.field.amount')}
+          value={money(state.amount)}
+          copyValue={formatMinorUnits(state.amount, form.currencyInfo.dimension)}
+        />
+      </dl>
+      <DeadlineButton
+        deadline={deadline}
+        busy={state.task?.kind === 'complete'}
+        onClick={() => dispatch({ type: 'completeRequested' })}
+      >
+        {t('form.button.paid')}
+      </DeadlineButton>
+      <BackButton state={state} dispatch={dispatch} />
+    </section>
+  );
+};

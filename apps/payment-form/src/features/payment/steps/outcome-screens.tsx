@@ -1,0 +1,126 @@
+import { CopyButton, Spinner } from '@paygate/ui';
+import { useT } from '../../../i18n/i18n.tsx';
+import { exitUrlOf, type PaymentState } from '../payment-steps.ts';
+import {
+  BackButton,
+  ContinueLink,
+  DeadlineNote,
+  moneyOf,
+  StepHeading,
+  type StepProps,
+} from '../step-parts.tsx';
+
+/** SPEC §4: Fail until the data loads; shown as loading, never as a failure. */
+export const LoadingScreen = () => {
+  const t = useT();
+  return (
+    <section className="pf-step pf-center">
+      <Spinner label={t('form.loading')} size={40} />
+      <p className="pf-muted">{t('form.loading')}</p>
+    </section>
+  );
+};
+
+/** While the credential request runs (or waits 1 s to be retried). */
+export const PendingScreen = ({ state, dispatch, deadline }: Omit<StepProps, 'form'>) => {
+  const t = useT();
+  return (
+    <section className="pf-step pf-center">
+      <StepHeading>{t('form.pending')}</StepHeading>
+      <Spinner label={t('form.pending')} size={40} />
+      <DeadlineNote deadline={deadline} />
+      <BackButton state={state} dispatch={dispatch} />
+    </section>
+  );
+};
+
+/** SPEC §2 Processing: plus sign, amount with currency, 'Wait. Payment in progress...', spinner. */
+export const ProcessingScreen = ({ state }: { state: PaymentState }) => {
+  const t = useT();
+  const { form } = state;
+  return (
+    <section className="pf-step pf-center">
+      <StepHeading className="pf-big">
+        {form ? `+${moneyOf(form)(state.amount)}` : t('form.header.processing')}
+      </StepHeading>
+      <p className="pf-text">{t('form.text.processing')}</p>
+      <Spinner label={t('form.header.processing')} size={40} />
+    </section>
+  );
+};
+
+/** SPEC §2 Success: amount, 'Your balance will be updated soon', continue to the success URL. */
+export const SuccessScreen = ({ state }: { state: PaymentState }) => {
+  const t = useT();
+  const { form } = state;
+  return (
+    <section className="pf-step pf-center">
+      <StepHeading>{t('form.header.success')}</StepHeading>
+      {form && <p className="pf-big">{moneyOf(form)(state.amount)}</p>}
+      <p className="pf-text">{t('form.text.success')}</p>
+      <ContinueLink url={exitUrlOf(state)} />
+    </section>
+  );
+};
+
+const InvoiceId = ({ invoiceId }: { invoiceId: string | null }) => {
+  const t = useT();
+  if (!invoiceId) return null;
+  const label = t('form.field.invoiceId');
+  return (
+    <div className="pf-invoice">
+      <span className="pf-muted">{label}</span>
+      <code className="pf-invoice__id">{invoiceId}</code>
+      <CopyButton
+        value={invoiceId}
+        what={label}
+        label={t('form.copy')}
+        copiedLabel={t('form.copied')}
+      />
+    </div>
+  );
+};
+
+/**
+ * SPEC §2 Failure: 'Fail', 'Something went wrong', the invoice ID with a copy button and a
+ * continue button to the cancel URL (the error URL after an error). Expired, not-found and
+ * unavailable forms say so instead, each with a way out.
+ */
+export const FailScreen = ({ state }: { state: PaymentState }) => {
+  const t = useT();
+  if (state.failure === 'not-found') {
+    return <NotFoundScreen />;
+  }
+  const expired = state.failure === 'expired';
+  return (
+    <section className="pf-step pf-center">
+      <StepHeading>{t(expired ? 'form.header.expired' : 'form.header.fail')}</StepHeading>
+      <p className="pf-text">{t(expired ? 'form.text.expired' : 'form.text.fail')}</p>
+      {state.failure === 'unavailable' && !state.form && (
+        <>
+          <p className="pf-muted">{t('form.text.unavailable')}</p>
+          <button
+            type="button"
+            className="pf-link pg-focusable"
+            onClick={() => window.location.reload()}
+          >
+            {t('form.button.tryAgain')}
+          </button>
+        </>
+      )}
+      <InvoiceId invoiceId={state.invoiceId} />
+      <ContinueLink url={exitUrlOf(state)} />
+    </section>
+  );
+};
+
+/** No such payment (or not a payment address at all). */
+export const NotFoundScreen = () => {
+  const t = useT();
+  return (
+    <section className="pf-step pf-center">
+      <StepHeading>{t('form.header.notFound')}</StepHeading>
+      <p className="pf-text">{t('form.text.notFound')}</p>
+    </section>
+  );
+};

@@ -1,0 +1,237 @@
+import type { Bank, PaymentFormData } from '@paygate/api/payment-form';
+import { BANK_SEARCH_DEBOUNCE_MS, TOAST_AUTO_HIDE_MS } from '@paygate/domain';
+import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  advance,
+  BANKS,
+  data,
+  FORM_ID,
+  failure,
+  formData,
+  HUMO,
+  type Reply,
+  RUB,
+  SBP,
+  settle,
+  stubPaymentServer,
+  UZS,
+  useFormFakeTimers,
+} from '../../../testing/payment-server.ts';
+import { renderPayment } from '../../../testing/render-payment.tsx';
+import { isFastPaymentMethod } from './withdrawal-step.tsx';
+
+vi.mock('@paygate/domain', async (importOriginal) =>
+  (await import('../../../testing/payment-server.ts')).mockSupportCode(importOriginal),
+);
+
+const SBP_WITHDRAWAL: Partial<PaymentFormData> = {
+  type: 'withdrawal',
+  currencyInfo: RUB,
+  methods: [SBP],
+  canChangeAmount: false,
+  amount: 150_000,
+  paymentMethodName: 'Sbp',
+};
+
+beforeEach(() => useFormFakeTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+/** Opens the withdrawal Credential step (the preset method asks for it at once). */
+const openWithdrawal = async ({
+  language = 'en',
+  form = SBP_WITHDRAWAL,
+  banks = data(BANKS),
+}: {
+  language?: 'en' | 'ru' | 'uz';
+  form?: Partial<PaymentFormData>;
+  banks?: Reply | (() => Reply | Promise<Reply>);
+} = {}) => {
+  const server = stubPaymentServer({
+    'POST init': data(formData(form)),
+    'POST credential': data(formData(form)),
+    'GET banks/sbp': banks,
+    'POST complete': data({ successUrl: null }),
+    'POST status': data({ status: 'IN_PROGRESS', invoiceId: 'inv-7f3a' }),
+  });
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+  const { t } = await renderPayment({ language });
+  await settle();
+  return {
+    server,
+    user,
+    t,
+    phone: () => screen.getByRole('textbox', { name: t('form.field.phone') }),
+  };
+};
+
+const optionNames = () => screen.queryAllByRole('option').map((option) => option.textContent);
+
+describe('withdrawal phone (SPEC §5)', () => {
+  it('masks the input as +7 (999) 999-99-99 and shows the hint', async () => {
+    const { user, phone } = await openWithdrawal();
+    expect(phone()).toHaveAttribute('placeholder', '+7 (999) 999-99-99');
+    expect(phone()).toHaveAttribute('type', 'tel');
+    expect(phone()).toHaveAccessibleDescription('The number must start with 9');
+    await user.type(phone(), '912345');
+    expect(phone()).toHaveValue('+7 (912) 345');
+    await user.type(phone(), '6789123');
+    expect(phone()).toHaveValue('+7 (912) 345-67-89');
+    await user.clear(phone());
+    await user.paste('8 (912) 345-67-89');
+    expect(phone()).toHaveValue('+7 (912) 345-67-89');
+  });
+
+  it('says form.field.phoneNumberError once 10 digits do not start with 9', async () => {
+    const { user, phone, t } = await openWithdrawal({ language: 'ru' });
+    await user.type(phone(), '812345678');
+    expect(phone()).not.toHaveAttribute('aria-invalid');
+    await user.type(phone(), '9');
+    expect(phone()).toHaveValue('+7 (812) 345-67-89');
+    expect(phone()).toHaveAttribute('aria-invalid', 'true');
+    expect(phone()).toHaveAccessibleDescription(
+      `${t('form.field.phoneNumberHint')} ${t('form.field.phoneNumberError')}`,
+    );
+    expect(t('form.field.phoneNumberError')).toBe('Неверный номер: он должен начинаться с 9');
+  });
+
+  it("'Fill in the phone number' and focus when the phone is short", async () => {
+    const { user, phone, server } = await openWithdrawal();
+    await user.click(screen.getByRole('option', { name: 'Sberbank' }));
+    await user.type(phone(), '91234');
+    await user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Fill in the phone number');
+    expect(phone()).toHaveFocus();
+    expect(server.callsTo('POST complete')).toHaveLength(0);
+  });
+
+  it("'Fill in the phone number' for a whole number that does not start with 9", async () => {
+    const { user, phone, server } = await openWithdrawal();
+    await user.click(screen.getByRole('option', { name: 'Sberbank' }));
+    await user.type(phone(), '8123456789');
+    await user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Fill in the phone number');
+    expect(phone()).toHaveFocus();
+    expect(server.callsTo('POST complete')).toHaveLength(0);
+  });
+
+  it('the toast closes by itself after 5000 ms, or with its button', async () => {
+    const { user } = await openWithdrawal({ language: 'uz' });
+    await user.click(screen.getByRole('button', { name: 'Pul yechishni tasdiqlash' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Bankni tanlang');
+    await advance(TOAST_AUTO_HIDE_MS - 1);
+    expect(screen.getByRole('alert')).toHaveTextContent('Bankni tanlang');
+    await advance(1);
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+    await user.click(screen.getByRole('button', { name: 'Pul yechishni tasdiqlash' }));
+    await user.click(screen.getByRole('button', { name: 'Yopish' }));
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+  });
+
+  it('takes any international number for other currencies and sends it without +', async () => {
+    const form = {
+      ...SBP_WITHDRAWAL,
+      currencyInfo: UZS,
+      methods: [HUMO],
+      paymentMethodName: 'Humo',
+    };
+    const { user, phone, server } = await openWithdrawal({ form });
+    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(phone()).toHaveAttribute('placeholder', '+998');
+    expect(phone()).toHaveAccessibleDescription('Enter the number with the country code');
+    await user.type(phone(), '+998 (90) 123-45-67');
+    expect(phone()).toHaveValue('+998901234567');
+    await user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
+    await settle();
+    expect(server.callsTo('POST complete')[0]?.body).toEqual({
+      formId: FORM_ID,
+      credential: '998901234567',
+    });
+  });
+});
+
+describe('bank of a fast-payment withdrawal (SPEC §2, §5)', () => {
+  it('is an SBP method', () => {
+    expect(isFastPaymentMethod(SBP)).toBe(true);
+    expect(isFastPaymentMethod({ code: 'SBPRUB', name: 'x' })).toBe(true);
+    expect(isFastPaymentMethod(HUMO)).toBe(false);
+    expect(isFastPaymentMethod(undefined)).toBe(false);
+  });
+
+  it('shows a spinner while the banks load', async () => {
+    let answer: (reply: Reply) => void = () => {};
+    await openWithdrawal({
+      banks: () =>
+        new Promise<Reply>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    expect(screen.getByRole('status', { name: 'Loading the banks' })).toBeInTheDocument();
+    expect(optionNames()).toEqual([]);
+    answer(data(BANKS));
+    await settle();
+    expect(screen.queryByRole('status', { name: 'Loading the banks' })).toBeNull();
+    expect(optionNames()).toEqual(['Sberbank', 'T-Bank', 'Alfa Bank']);
+  });
+
+  it("'Choose the bank' when none is chosen, with the search box focused", async () => {
+    const { user, phone, server } = await openWithdrawal();
+    await user.type(phone(), '9123456789');
+    await user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose the bank');
+    expect(screen.getByRole('combobox', { name: 'Your bank' })).toHaveFocus();
+    expect(server.callsTo('POST complete')).toHaveLength(0);
+  });
+
+  it('filters after 350 ms, ignoring case and whitespace', async () => {
+    await openWithdrawal();
+    const search = screen.getByRole('combobox', { name: 'Your bank' });
+    expect(BANK_SEARCH_DEBOUNCE_MS).toBe(350);
+    fireEvent.change(search, { target: { value: ' AL FA ' } });
+    await advance(349);
+    expect(optionNames()).toHaveLength(3);
+    await advance(1);
+    expect(optionNames()).toEqual(['Alfa Bank']);
+  });
+
+  it.each([
+    ['en', 'Nothing found.'],
+    ['ru', 'Ничего не найдено.'],
+    ['uz', 'Hech narsa topilmadi.'],
+  ] as const)('says %s "%s" when nothing matches', async (language, text) => {
+    await openWithdrawal({ language });
+    fireEvent.change(screen.getByRole('combobox'), { target: { value: 'zzz' } });
+    await advance(BANK_SEARCH_DEBOUNCE_MS);
+    expect(optionNames()).toEqual([]);
+    expect(screen.getByText(text)).toBeInTheDocument();
+  });
+
+  it('can be chosen with the keyboard only', async () => {
+    const { user, phone, server } = await openWithdrawal();
+    await user.click(screen.getByRole('combobox'));
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(screen.getByText('Selected bank: T-Bank')).toBeInTheDocument();
+    await user.tab({ shift: true });
+    expect(phone()).toHaveFocus();
+    await user.keyboard('9123456789{Enter}');
+    await settle();
+    expect(server.callsTo('POST complete')[0]?.body).toMatchObject({
+      bankCodeInteger: 100_000_000_004,
+      credential: '79123456789',
+    });
+  });
+
+  it('offers to try again when the banks cannot be loaded', async () => {
+    let reply: Reply = failure(500, 'Internal Server Error');
+    const { user } = await openWithdrawal({ banks: () => reply });
+    expect(screen.getByText('The list of banks could not be loaded.')).toBeInTheDocument();
+    reply = data([{ id: 1, value: 'Only Bank', codeInteger: 7 } satisfies Bank]);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await settle();
+    expect(optionNames()).toEqual(['Only Bank']);
+  });
+});

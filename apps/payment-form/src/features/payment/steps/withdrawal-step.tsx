@@ -1,0 +1,197 @@
+import type { Bank, PaymentMethod } from '@paygate/api/payment-form';
+import {
+  applyWithdrawalPhoneMask,
+  BANK_SEARCH_DEBOUNCE_MS,
+  checkFastPaymentWithdrawalSubmit,
+  extractWithdrawalPhoneDigits,
+  isCompleteWithdrawalPhone,
+  PHONE_DISPLAY_RULES,
+  stripLeadingPlus,
+  validateWithdrawalPhone,
+  WITHDRAWAL_PHONE_MASK,
+  WITHDRAWAL_PHONE_MESSAGE_IDS,
+  WITHDRAWAL_PHONE_PREFIX,
+} from '@paygate/domain';
+import { Button, SearchableList, TextField } from '@paygate/ui';
+import { type FormEvent, type Ref, useEffect, useRef, useState } from 'react';
+import { useT } from '../../../i18n/i18n.tsx';
+import { fetchSbpBanks, isAbortError } from '../payment-api.ts';
+import { chosenMethodOf } from '../payment-steps.ts';
+import {
+  BackButton,
+  DeadlineButton,
+  moneyOf,
+  StepHeading,
+  type StepProps,
+} from '../step-parts.tsx';
+
+/** A fast-payment (SBP) method: the payout also needs the customer's bank. */
+export const isFastPaymentMethod = (method: Pick<PaymentMethod, 'code' | 'name'> | undefined) =>
+  method?.code === 'SBPRUB' || method?.name === 'Sbp';
+
+/** International numbers: digits and a leading plus, at most 15 digits (E.164). */
+const sanitiseInternationalPhone = (text: string) =>
+  text
+    .replace(/[^\d+]/g, '')
+    .replace(/(?!^)\+/g, '')
+    .slice(0, 16);
+
+const bankLabel = (bank: Bank) => bank.value;
+const bankKey = (bank: Bank) => bank.id;
+
+interface BanksState {
+  banks: Bank[];
+  loading: boolean;
+  failed: boolean;
+}
+
+const useSbpBanks = (formId: string) => {
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<BanksState>({ banks: [], loading: true, failed: false });
+  useEffect(() => {
+    // attempt: a new value loads again ("Try again").
+    void attempt;
+    const controller = new AbortController();
+    setState((previous) => ({ ...previous, loading: true, failed: false }));
+    fetchSbpBanks(formId, controller.signal).then(
+      (banks) => setState({ banks, loading: false, failed: false }),
+      (error: unknown) => {
+        if (!isAbortError(error)) setState({ banks: [], loading: false, failed: true });
+      },
+    );
+    return () => controller.abort();
+  }, [formId, attempt]);
+  return { ...state, retry: () => setAttempt((count) => count + 1) };
+};
+
+/**
+ * SPEC §2, §5 withdrawal Credential step: the customer's phone (RUB: mask +7 (999) 999-99-99,
+ * the first digit 9, with its hint) and, for a fast-payment withdrawal, the bank from a
+ * searchable list (spinner while loading, 350 ms debounce, localized 'not found'). Submit checks
+ * 'Choose the bank' and 'Fill in the phone number' (focusing the field).
+ */
+export const WithdrawalStep = ({
+  state,
+  form,
+  dispatch,
+  deadline,
+  formId,
+  notify,
+}: StepProps & { formId: string; notify: (text: string) => void }) => {
+  const t = useT();
+  const money = moneyOf(form);
+  const fastPayment = isFastPaymentMethod(chosenMethodOf(state));
+  const rub = form.currencyInfo.code === 'RUB';
+  const [phone, setPhone] = useState('');
+  const [bank, setBank] = useState<Bank | null>(null);
+  const phoneRef = useRef<HTMLInputElement>(null);
+  const banksRef = useRef<HTMLDivElement>(null);
+
+  const phoneError = rub ? validateWithdrawalPhone(phone) : null;
+  const internationalPrefix = (PHONE_DISPLAY_RULES as Record<string, { prefix: string }>)[
+    form.currencyInfo.code
+  ]?.prefix;
+
+  const fillPhone = () => {
+    notify(t('form.toast.fillPhone'));
+    phoneRef.current?.focus();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = checkFastPaymentWithdrawalSubmit({
+      bankChosen: !fastPayment || bank !== null,
+      credential: phone,
+    });
+    if (problem?.problem === 'no-bank') {
+      notify(t('form.toast.chooseBank'));
+      banksRef.current?.querySelector('input')?.focus();
+      return;
+    }
+    // A RUB payout needs the whole number (the server refuses anything else).
+    if (problem || (rub && !isCompleteWithdrawalPhone(phone))) {
+      fillPhone();
+      return;
+    }
+    // SPEC §5: completing strips a leading plus sign from the credential.
+    const full = rub ? `${WITHDRAWAL_PHONE_PREFIX}${extractWithdrawalPhoneDigits(phone)}` : phone;
+    dispatch({
+      type: 'completeRequested',
+      credential: stripLeadingPlus(full.trim()),
+      ...(fastPayment && bank ? { bankCodeInteger: bank.codeInteger } : {}),
+    });
+  };
+
+  return (
+    <form className="pf-step" onSubmit={submit} noValidate>
+      <StepHeading>{t('form.header.withdrawal')}</StepHeading>
+      <p className="pf-text">{t('form.text.withdrawal', { amount: money(state.amount) })}</p>
+      <TextField
+        ref={phoneRef}
+        label={t('form.field.phone')}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        placeholder={rub ? WITHDRAWAL_PHONE_MASK : internationalPrefix}
+        value={phone}
+        onChange={(event) =>
+          setPhone(
+            rub
+              ? applyWithdrawalPhoneMask(event.target.value)
+              : sanitiseInternationalPhone(event.target.value),
+          )
+        }
+        hint={t(rub ? 'form.field.phoneNumberHint' : 'form.field.phoneInternationalHint')}
+        error={
+          phoneError === WITHDRAWAL_PHONE_MESSAGE_IDS.firstDigitError
+            ? t('form.field.phoneNumberError')
+            : undefined
+        }
+      />
+      {fastPayment && <BankPicker formId={formId} bank={bank} onSelect={setBank} ref={banksRef} />}
+      <DeadlineButton type="submit" deadline={deadline} busy={state.task?.kind === 'complete'}>
+        {t('form.button.withdraw')}
+      </DeadlineButton>
+      <BackButton state={state} dispatch={dispatch} />
+    </form>
+  );
+};
+
+const BankPicker = ({
+  formId,
+  bank,
+  onSelect,
+  ref,
+}: {
+  formId: string;
+  bank: Bank | null;
+  onSelect: (bank: Bank) => void;
+  ref: Ref<HTMLDivElement>;
+}) => {
+  const t = useT();
+  const { banks, loading, failed, retry } = useSbpBanks(formId);
+  return (
+    <div className="pf-banks" ref={ref}>
+      <SearchableList
+        label={t('form.field.bank')}
+        placeholder={t('form.field.bankSearch')}
+        items={banks}
+        getLabel={bankLabel}
+        getKey={bankKey}
+        onSelect={onSelect}
+        selectedKey={bank?.id ?? null}
+        debounceMs={BANK_SEARCH_DEBOUNCE_MS}
+        loading={loading}
+        loadingLabel={t('form.loadingBanks')}
+        emptyText={failed ? t('form.banksFailed') : t('form.nothingFound')}
+        maxHeight={220}
+      />
+      {failed && (
+        <Button variant="secondary" onClick={retry}>
+          {t('form.button.tryAgain')}
+        </Button>
+      )}
+      {bank && <p className="pf-selected">{t('form.field.selectedBank', { bank: bank.value })}</p>}
+    </div>
+  );
+};
