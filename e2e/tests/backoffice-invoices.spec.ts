@@ -1,16 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
+import { signIn } from '../support/backoffice-session.ts';
 import { E2E_URLS } from '../support/e2e-servers.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
-
-/** Demo users are seeded with the password `<username>-demo` (apps/server/src/seed). */
-const signIn = async (page: Page, username: string) => {
-  await page.goto(`${E2E_URLS.backoffice}/login`);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(`${username}-demo`);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(`${E2E_URLS.backoffice}/invoices`);
-};
 
 test.describe('back office invoices against the real server', () => {
   test('a wrong password shows the status text and stays on login', async ({ page }) => {

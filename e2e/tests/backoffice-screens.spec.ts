@@ -1,14 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
+import { signIn } from '../support/backoffice-session.ts';
 import { E2E_URLS } from '../support/e2e-servers.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
-
-const signIn = async (page: Page, username: string) => {
-  await page.goto(`${E2E_URLS.backoffice}/login`);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(`${username}-demo`);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(`${E2E_URLS.backoffice}/invoices`);
-};
 
 const open = async (page: Page, label: string, heading: string | RegExp) => {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label }).click();
