@@ -1,6 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signIn } from '../support/backoffice-session.ts';
-import { E2E_URLS } from '../support/e2e-servers.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
 
 const open = async (page: Page, label: string, heading: string | RegExp) => {
