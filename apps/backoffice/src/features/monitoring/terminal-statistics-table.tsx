@@ -45,7 +45,9 @@ export const TerminalStatisticsTable = ({
   thresholds,
   caption,
 }: TerminalStatisticsTableProps) => (
-  <div className="bo-monitoring__table-wrap">
+  // Focusable and named, so keyboard users can scroll the table sideways on narrow screens.
+  // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1)
+  <section className="bo-monitoring__table-wrap" tabIndex={0} aria-label={caption}>
     <table className="bo-monitoring__table">
       <caption className="bo-visually-hidden">{caption}</caption>
       <thead>
@@ -84,5 +86,5 @@ export const TerminalStatisticsTable = ({
         ))}
       </tbody>
     </table>
-  </div>
+  </section>
 );

@@ -51,71 +51,75 @@ export const AttributesTable = ({
       {rows.length === 0 ? (
         <EmptyState text="No attributes" />
       ) : (
-        <table className="bo-terminal-attributes__table" aria-labelledby={headingId}>
-          <thead>
-            <tr>
-              <th scope="col">Type</th>
-              <th scope="col">Param type</th>
-              <th scope="col">Value</th>
-              {editable ? (
-                <th scope="col">
-                  <span className="bo-visually-hidden">Actions</span>
-                </th>
-              ) : null}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row, index) => (
-              <tr key={row.attrTypeId}>
-                <th scope="row">
-                  {row.typeName}
-                  {row.saved ? null : (
-                    <>
-                      {' '}
-                      <Badge kind="primary">New</Badge>
-                    </>
-                  )}
-                </th>
-                <td>{row.paramType ? ATTRIBUTE_PARAM_TYPE_NAMES[row.paramType] : '-'}</td>
-                <td>
-                  {editable && row.paramType ? (
-                    <AttributeValueInput
-                      label={`Value of ${row.typeName}`}
-                      hideLabel
-                      name={`attributes.${index}.value`}
-                      paramType={row.paramType}
-                      value={row.value}
-                      onChange={(value) => {
-                        void form.setFieldValue(`attributes.${index}.value`, value);
-                        void form.setFieldTouched(`attributes.${index}.value`, true, false);
-                      }}
-                      onBlur={form.handleBlur}
-                      error={rowErrorOf(form, index)}
-                      hint={
-                        isEmptyAttributeValue(row.value) ? TERMINAL_TEXTS.emptyValueHint : undefined
-                      }
-                    />
-                  ) : (
-                    row.value
-                  )}
-                </td>
+        <div className="bo-terminal-attributes__scroll">
+          <table className="bo-terminal-attributes__table" aria-labelledby={headingId}>
+            <thead>
+              <tr>
+                <th scope="col">Type</th>
+                <th scope="col">Param type</th>
+                <th scope="col">Value</th>
                 {editable ? (
-                  <td>
-                    <Button
-                      variant="danger"
-                      aria-label={`Remove ${row.typeName}`}
-                      busy={removingTypeId === row.attrTypeId}
-                      disabled={removingTypeId !== null && removingTypeId !== row.attrTypeId}
-                      onClick={() => onRemove(row)}
-                    >
-                      Remove
-                    </Button>
-                  </td>
+                  <th scope="col">
+                    <span className="bo-visually-hidden">Actions</span>
+                  </th>
                 ) : null}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((row, index) => (
+                <tr key={row.attrTypeId}>
+                  <th scope="row">
+                    {row.typeName}
+                    {row.saved ? null : (
+                      <>
+                        {' '}
+                        <Badge kind="primary">New</Badge>
+                      </>
+                    )}
+                  </th>
+                  <td>{row.paramType ? ATTRIBUTE_PARAM_TYPE_NAMES[row.paramType] : '-'}</td>
+                  <td>
+                    {editable && row.paramType ? (
+                      <AttributeValueInput
+                        label={`Value of ${row.typeName}`}
+                        hideLabel
+                        name={`attributes.${index}.value`}
+                        paramType={row.paramType}
+                        value={row.value}
+                        onChange={(value) => {
+                          void form.setFieldValue(`attributes.${index}.value`, value);
+                          void form.setFieldTouched(`attributes.${index}.value`, true, false);
+                        }}
+                        onBlur={form.handleBlur}
+                        error={rowErrorOf(form, index)}
+                        hint={
+                          isEmptyAttributeValue(row.value)
+                            ? TERMINAL_TEXTS.emptyValueHint
+                            : undefined
+                        }
+                      />
+                    ) : (
+                      row.value
+                    )}
+                  </td>
+                  {editable ? (
+                    <td>
+                      <Button
+                        variant="danger"
+                        aria-label={`Remove ${row.typeName}`}
+                        busy={removingTypeId === row.attrTypeId}
+                        disabled={removingTypeId !== null && removingTypeId !== row.attrTypeId}
+                        onClick={() => onRemove(row)}
+                      >
+                        Remove
+                      </Button>
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );
