@@ -7,14 +7,11 @@ import {
   signedRequest,
 } from '../support/demo-api.ts';
 import { E2E_URLS } from '../support/e2e-servers.ts';
+import { formUrl } from '../support/payment-form.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
 
 /** Bank names are the SBP reference list's (205), e.g. 'Sberbank'; the search ignores case. */
 const BANK_SEARCH = 'sber';
-
-/** The form is opened on its own origin, at the path the merchant API hands out. */
-const formUrl = (paymentUrl: string, lang: string) =>
-  `${E2E_URLS.paymentForm}${new URL(paymentUrl).pathname}?lang=${lang}`;
 
 test.describe('hosted payment form against the real server', () => {
   test('an unknown form says so', async ({ page }) => {

@@ -225,6 +225,21 @@ describe('credential request', () => {
     );
   });
 
+  it('a payment confirmed before "I have paid" shows Success, not a failure', async () => {
+    const form = { methods: [HUMO], paymentMethodName: 'Humo' };
+    const server = stubPaymentServer({
+      'POST init': data(formData(form)),
+      'POST credential': data(formData({ ...form, credentials: CARD_CREDENTIALS })),
+      'POST complete': failure(409, 'The payment is already finished'),
+      'POST status': data({ status: 'DONE', invoiceId: 'inv-7f3a' }),
+    });
+    const { user, t } = await start();
+    await user.click(screen.getByRole('button', { name: t('form.button.paid') }));
+    await settle();
+    expect(server.callsTo('POST status')).toHaveLength(1);
+    expect(screen.getByRole('heading', { name: t('form.header.success') })).toBeInTheDocument();
+  });
+
   it('a 410 while asking shows the expired screen', async () => {
     stubPaymentServer({
       'POST init': data(formData({ methods: [HUMO] })),

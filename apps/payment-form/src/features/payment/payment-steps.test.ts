@@ -411,6 +411,19 @@ describe('payment step machine (SPEC §4 Payment form)', () => {
       expect(run(completing, { type: 'completeFailed', expired: true }).failure).toBe('expired');
     });
 
+    it('a payment that had already ended shows how it ended', () => {
+      const completing = run(atCredential(), { type: 'completeRequested' });
+      expect(run(completing, { type: 'completeFailed', status: 'DONE' })).toMatchObject({
+        step: 'success',
+        task: null,
+      });
+      expect(run(completing, { type: 'completeFailed', status: 'DECLINED' })).toMatchObject({
+        step: 'fail',
+        failure: 'declined',
+      });
+      expect(run(completing, { type: 'completeFailed', status: 'NEW' }).failure).toBe('error');
+    });
+
     it('ignores requests outside Credential', () => {
       const state = atInit();
       expect(run(state, { type: 'completeRequested' })).toBe(state);

@@ -74,7 +74,11 @@ export type PaymentAction =
   | { type: 'back' }
   | { type: 'completeRequested'; credential?: string; bankCodeInteger?: number }
   | { type: 'completed'; successUrl: string | null }
-  | { type: 'completeFailed'; expired?: boolean }
+  /**
+   * `status`: the payment had already ended when the customer pressed (409), e.g. a provider
+   * confirmed the transfer first; its status says how.
+   */
+  | { type: 'completeFailed'; expired?: boolean; status?: string }
   | { type: 'statusReceived'; status: string }
   | { type: 'statusFailed' }
   | { type: 'expired' };
@@ -275,10 +279,13 @@ export const paymentReducer = (state: PaymentState, action: PaymentAction): Paym
         successUrl: action.successUrl ?? state.successUrl,
       };
 
-    case 'completeFailed':
-      return state.task?.kind === 'complete'
-        ? fail(state, action.expired ? 'expired' : 'error')
-        : state;
+    case 'completeFailed': {
+      if (state.task?.kind !== 'complete') return state;
+      const outcome = action.status === undefined ? null : paymentPollOutcome(action.status);
+      if (outcome === 'success') return { ...state, step: 'success', task: null };
+      if (outcome === 'fail') return fail(state, 'declined');
+      return fail(state, action.expired ? 'expired' : 'error');
+    }
 
     case 'statusReceived': {
       if (state.step !== 'processing') return state;

@@ -50,7 +50,9 @@ const useCountdownText = (deadline: Countdown | null): string | null => {
 
 /**
  * SPEC §2 countdown button: the action with the time left (days when more than a day, else
- * HH:MM:SS; red at the end). Its name is the action; the time is its description.
+ * HH:MM:SS; red at the end). Its name is the action alone and the time is its description: the
+ * visible timer is hidden from the accessibility tree, so the name holds all of the text it
+ * reads (WCAG 2.5.3 label in name) and does not change every second.
  */
 export const DeadlineButton = ({
   deadline,
@@ -61,24 +63,25 @@ export const DeadlineButton = ({
   const id = useId();
   const text = useCountdownText(deadline);
   return (
-    <Button
-      {...props}
-      className="pf-submit"
-      aria-label={children}
-      aria-describedby={text ? id : undefined}
-    >
-      <span>{children}</span>
-      {text && (
-        <>
-          <span className="pf-timer" data-critical={deadline?.isCritical || undefined}>
+    <>
+      <Button {...props} className="pf-submit" aria-describedby={text ? id : undefined}>
+        <span>{children}</span>
+        {text && (
+          <span
+            className="pf-timer"
+            aria-hidden="true"
+            data-critical={deadline?.isCritical || undefined}
+          >
             {text}
           </span>
-          <span id={id} className="pg-visually-hidden">
-            {`${t('form.countdown.label')} ${text}`}
-          </span>
-        </>
+        )}
+      </Button>
+      {text && (
+        <span id={id} className="pg-visually-hidden">
+          {`${t('form.countdown.label')} ${text}`}
+        </span>
       )}
-    </Button>
+    </>
   );
 };
 

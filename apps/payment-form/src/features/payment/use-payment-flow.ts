@@ -130,6 +130,16 @@ export const usePaymentFlow = (
             return { type: 'completed', successUrl: answer.successUrl };
           } catch (error) {
             if (isAbortError(error)) throw error;
+            // 409: the payment ended before the customer pressed (a provider confirmed the
+            // transfer first, or it was declined): show how it ended, not a generic failure.
+            if (httpStatusOf(error) === 409) {
+              try {
+                const { status } = await fetchPaymentStatus(formId, signal);
+                return { type: 'completeFailed', status };
+              } catch (statusError) {
+                if (isAbortError(statusError)) throw statusError;
+              }
+            }
             return { type: 'completeFailed', expired: isGone(error) };
           }
         }, dispatch);

@@ -1,0 +1,115 @@
+import { expect, test } from '@playwright/test';
+import { demoTerminalId } from '../support/demo-api.ts';
+import {
+  checkFormStep,
+  createInvoice,
+  distinctAmount,
+  formUrl,
+  readInvoice,
+  shownAmount,
+} from '../support/payment-form.ts';
+
+/**
+ * Issue 9, a withdrawal through the fast payment system (SBP) on the hosted form, in English:
+ * the customer picks Sbp, meets every phone rule and toast of SPEC §5 and §8 word for word,
+ * searches the bank list, confirms, watches Processing, and the sandbox provider pays out (the
+ * demo's "RUB payouts" terminal is in test mode).
+ */
+
+test('an SBP withdrawal: phone rules, bank search, Processing, paid out', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(45_000);
+  const amount = distinctAmount(150_000);
+  const invoice = await createInvoice(request, {
+    flowType: 'WITHDRAWAL',
+    terminalId: await demoTerminalId(request, 'RUB payouts'),
+    amount,
+    currency: 'RUB',
+    customer: { externalId: 'e2e-sbp-customer' },
+    successUrl: 'https://shop.example/withdrawn',
+  });
+  expect(invoice.isTest).toBe(true);
+
+  await page.goto(formUrl(invoice.paymentUrl, 'en'));
+  await expect(page.getByRole('heading', { name: 'Choose a payment method' })).toBeVisible();
+  await page.getByRole('button', { name: /^Sbp\b/ }).click();
+
+  // The amount is fixed: the form goes straight to where the money goes. RUB: no back button.
+  await expect(page.getByRole('heading', { name: 'Where to send the money' })).toBeVisible();
+  await expect(
+    page.getByText(`We will send ${shownAmount(amount, 'RUB')} to this phone number.`),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
+  const phone = page.getByRole('textbox', { name: 'Your phone number' });
+  const bank = page.getByRole('combobox', { name: 'Your bank' });
+  const confirm = page.getByRole('button', { name: 'Confirm withdrawal' });
+  const toast = (text: string) => page.getByRole('alert').filter({ hasText: text });
+  /** The customer closes a toast (it would otherwise stay 5 s over the form). */
+  const closeToast = async (text: string) => {
+    await toast(text).getByRole('button', { name: 'Close' }).click();
+    await expect(toast(text)).toHaveCount(0);
+  };
+
+  // SPEC §5: the mask is +7 (999) 999-99-99 and a hint says the number must start with nine.
+  await expect(phone).toHaveAttribute('placeholder', '+7 (999) 999-99-99');
+  await expect(phone).toHaveAccessibleDescription('The number must start with 9');
+
+  // SPEC §5, §8: no bank chosen gives the toast 'Choose the bank', whatever the phone.
+  await confirm.click();
+  await expect(toast('Choose the bank')).toBeVisible();
+  await expect(bank).toBeFocused();
+  await closeToast('Choose the bank');
+
+  // The bank list: searched without regard to case or spaces (350 ms debounce); no match says so.
+  await bank.fill('no such bank');
+  await expect(page.getByText('Nothing found.')).toBeVisible();
+  await bank.fill('SBER ');
+  const options = page.getByRole('option');
+  await expect(options.first()).toBeVisible();
+  for (const name of await options.allInnerTexts()) expect(name.toLowerCase()).toContain('sber');
+  await options.first().click();
+  await expect(page.getByText(/^Selected bank: .*Sber/i)).toBeVisible();
+
+  // SPEC §5, §8: a phone shorter than 9 characters gives 'Fill in the phone number' and focus.
+  await phone.fill('912');
+  await expect(phone).toHaveValue('+7 (912');
+  await expect(phone).not.toHaveAttribute('aria-invalid', 'true');
+  await confirm.click();
+  await expect(toast('Fill in the phone number')).toBeVisible();
+  await expect(phone).toBeFocused();
+  await closeToast('Fill in the phone number');
+
+  // SPEC §5: with 10 digits the first must be 9 (message form.field.phoneNumberError).
+  await phone.fill('8123456789');
+  await expect(phone).toHaveValue('+7 (812) 345-67-89');
+  await expect(phone).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Invalid number: it must start with 9')).toBeVisible();
+  await expect(phone).toHaveAccessibleDescription(/Invalid number: it must start with 9/);
+
+  await phone.fill('9123456789');
+  await expect(phone).toHaveValue('+7 (912) 345-67-89');
+  await expect(page.getByText('Invalid number: it must start with 9')).toHaveCount(0);
+  await checkFormStep(page, testInfo, 'sbp-withdrawal');
+  await confirm.click();
+
+  // SPEC §2 Processing: plus sign, amount with currency, the text and a spinner. The form polls
+  // every 5 s; the sandbox pays out a second after the request.
+  await expect(
+    page.getByRole('heading', { name: `+${shownAmount(amount, 'RUB')}`, exact: true }),
+  ).toBeVisible();
+  await expect(page.getByText('Wait. Payment in progress...', { exact: true })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Payment in progress' })).toBeVisible();
+  await checkFormStep(page, testInfo, 'processing');
+
+  await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page.getByText('Your balance will be updated soon')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Continue' })).toHaveAttribute(
+    'href',
+    'https://shop.example/withdrawn',
+  );
+  expect(await readInvoice(request, invoice.invoiceId)).toMatchObject({ status: 'DONE', amount });
+});
