@@ -51,7 +51,9 @@ export const SectionBody = <T,>({
   const rows = query.data ?? [];
   if (rows.length === 0) return <EmptyState text={emptyText} />;
   return (
-    <div className="bo-table-wrap">
+    // Focusable and named, so keyboard users can scroll a wide table sideways on a phone.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1)
+    <section className="bo-table-wrap" tabIndex={0} aria-label={label}>
       <table className="bo-table" aria-busy={query.isFetching || undefined}>
         <thead>
           <tr>
@@ -72,6 +74,6 @@ export const SectionBody = <T,>({
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 };
