@@ -3,15 +3,19 @@ import type { FastifyPluginAsync } from 'fastify';
 import { type AuthConfig, DEFAULT_PAYMENT_FORM_BASE_URL } from './config/server-config.ts';
 import type { Database } from './db/database.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerNulCharacterGuard } from './http/nul-character-guard.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { accountRoutes } from './modules/accounts/account-routes.ts';
 import { registerAccessControl } from './modules/auth/access-control.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
+import { createServerLifecycle, type ServerLifecycle } from './modules/health/server-lifecycle.ts';
 import { invoiceOperationRoutes } from './modules/invoice-operations/invoice-operation-routes.ts';
 import { invoiceRoutes } from './modules/invoices/invoice-routes.ts';
 import { merchantApiRoutes } from './modules/merchant-api/merchant-api-routes.ts';
 import { merchantRoutes } from './modules/merchants/merchant-routes.ts';
+import type { AppMetrics } from './modules/metrics/app-metrics.ts';
+import { type MetricsAccess, metricsRoutes } from './modules/metrics/metrics-routes.ts';
 import { paymentFormRoutes } from './modules/payment-form/payment-form-routes.ts';
 import { peopleMeRoutes } from './modules/people/people-me-routes.ts';
 import { providerApiRoutes } from './modules/provider-api/provider-api-routes.ts';
@@ -24,19 +28,36 @@ export interface ApiOptions {
   auth: AuthConfig;
   /** Base of the payment-form links the merchant API hands out (ServerConfig.paymentFormBaseUrl). */
   paymentFormBaseUrl?: string;
+  /** Shared by a process's listeners; each app makes its own when not given. */
+  metrics?: AppMetrics;
+  /** Who may scrape GET /api/metrics; open without a token when not given (tests, development). */
+  metricsAccess?: MetricsAccess;
+  /** Draining state for readiness; main.ts shares one with the shutdown. */
+  lifecycle?: ServerLifecycle;
 }
+
+const OPEN_METRICS: MetricsAccess = { token: null, openWithoutToken: true };
 
 /** Every API route. Registered on each listener so the front-ends call it same-origin. */
 export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (
   app,
-  { db, auth, paymentFormBaseUrl = DEFAULT_PAYMENT_FORM_BASE_URL },
+  {
+    db,
+    auth,
+    paymentFormBaseUrl = DEFAULT_PAYMENT_FORM_BASE_URL,
+    metrics,
+    metricsAccess = OPEN_METRICS,
+    lifecycle = createServerLifecycle(),
+  },
 ) => {
   registerErrorHandler(app);
+  registerNulCharacterGuard(app);
   await app.register(cookie);
   await registerOpenApi(app);
   registerAccessControl(app, { db, jwtSecret: auth.jwtSecret });
 
-  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(healthRoutes, { prefix: '/api', db, lifecycle });
+  if (metrics) await metricsRoutes(app, { metrics, access: metricsAccess });
   await authRoutes(app, { db, auth });
   await peopleMeRoutes(app, { db });
   await referenceRoutes(app, { db });

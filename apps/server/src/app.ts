@@ -1,18 +1,35 @@
+import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { type ApiOptions, apiPlugin } from './api-plugin.ts';
+import type { TrustProxySetting } from './config/server-config.ts';
 import { registerApiNotFoundHandler } from './http/error-handler.ts';
+import { type ListenerKind, registerSecurityHeaders } from './http/security-headers.ts';
+import { createServerLifecycle } from './modules/health/server-lifecycle.ts';
+import { createAppMetrics, registerRequestMetrics } from './modules/metrics/app-metrics.ts';
 import { registerStaticSite } from './modules/static-sites/static-site.ts';
 
 export interface BuildAppOptions extends ApiOptions {
   logger?: FastifyServerOptions['logger'];
   /** Folder of a built single-page app to serve next to the API. */
   staticRoot?: string;
+  /** Which front-end staticRoot holds (decides its security headers); default back office. */
+  site?: Exclude<ListenerKind, 'api'>;
+  /** CSP frame-ancestors of the payment form (ServerConfig.paymentFormFrameAncestors). */
+  paymentFormFrameAncestors?: string[];
+  /** Proxies whose X-Forwarded-* headers are believed (ServerConfig.trustProxy). */
+  trustProxy?: TrustProxySetting;
 }
+
+/** Responses smaller than this go out as they are: compressing them gains nothing. */
+const COMPRESSION_THRESHOLD_BYTES = 1_024;
 
 /** One HTTP listener: the API, and optionally a built front-end on the same origin. */
 export const buildApp = async ({
   logger = false,
   staticRoot,
+  site = 'backoffice',
+  paymentFormFrameAncestors,
+  trustProxy = false,
   ...api
 }: BuildAppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
@@ -21,8 +38,27 @@ export const buildApp = async ({
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1_048_576,
+    // A hop count the way proxy-addr reads it (Fastify's types lack the number form).
+    trustProxy:
+      typeof trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < trustProxy
+        : trustProxy,
   });
-  await app.register(apiPlugin, api);
+  const metrics = api.metrics ?? createAppMetrics(api.db);
+  registerRequestMetrics(app, metrics);
+  const lifecycle = api.lifecycle ?? createServerLifecycle();
+  // While draining, answers close their connection: close() then is not kept waiting by
+  // keep-alive sockets of requests that were in flight.
+  app.addHook('onSend', async (_request, reply) => {
+    if (lifecycle.draining) reply.header('connection', 'close');
+  });
+  await registerSecurityHeaders(app, {
+    kind: staticRoot ? site : 'api',
+    paymentFormFrameAncestors,
+  });
+  // JSON, CSV (streamed) and static files alike; brotli at the plugin's moderate quality 4.
+  await app.register(compress, { global: true, threshold: COMPRESSION_THRESHOLD_BYTES });
+  await app.register(apiPlugin, { ...api, metrics, lifecycle });
   if (staticRoot) await registerStaticSite(app, staticRoot);
   else registerApiNotFoundHandler(app);
   return app;

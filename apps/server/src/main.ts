@@ -2,9 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { readServerConfig } from './config/server-config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
+import { createAdministrator } from './modules/auth/administrator-account.ts';
 import { callbackDeliveryJob } from './modules/callbacks/callback-delivery.ts';
+import {
+  createServerLifecycle,
+  type ShutdownOutcome,
+  shutDownGracefully,
+} from './modules/health/server-lifecycle.ts';
 import { type RunningJobs, startBackgroundJobs } from './modules/jobs/background-jobs.ts';
 import { idempotencyKeyPurgeJob } from './modules/merchant-api/idempotency.ts';
+import { createAppMetrics } from './modules/metrics/app-metrics.ts';
 import { invoiceExpiryJob } from './modules/processing/invoice-expiry.ts';
 import { sandboxProviderJob } from './modules/processing/sandbox-provider.ts';
 import { issueProviderSigningSecret } from './modules/provider-api/provider-keys.ts';
@@ -17,18 +24,37 @@ const logger = { level: process.env.LOG_LEVEL ?? 'info' };
 const listeners: FastifyInstance[] = [];
 let database: DatabaseHandle | undefined;
 let jobs: RunningJobs | undefined;
+const lifecycle = createServerLifecycle();
+/** SHUTDOWN_TIMEOUT_SECONDS once the configuration is read. */
+let shutdownTimeoutMs = 25_000;
 
 const start = async () => {
   const config = readServerConfig();
+  shutdownTimeoutMs = config.shutdownTimeoutSeconds * 1000;
 
-  // Migrations run before any listener opens, so no request ever sees an old schema.
-  database = await openDatabase(config.database);
+  // Migrations run before any listener opens, so no request ever sees an old schema. A database
+  // still starting (compose, failover) gets DATABASE_CONNECT_TIMEOUT_SECONDS to answer.
+  database = await openDatabase(
+    config.database.kind === 'postgres'
+      ? { ...config.database, connectRetryMs: config.databaseConnectTimeoutSeconds * 1000 }
+      : config.database,
+  );
   await seedRoles(database.db);
   await seedReferenceData(database.db);
   if (config.seed === 'demo' && (await seedDemoData(database.db))) {
     process.stdout.write('Demo data created.\n');
   }
-  const api = { db: database.db, auth: config.auth, paymentFormBaseUrl: config.paymentFormBaseUrl };
+  const api = {
+    db: database.db,
+    auth: config.auth,
+    paymentFormBaseUrl: config.paymentFormBaseUrl,
+    // One registry for every listener of this process, so a scrape of any sees all requests.
+    metrics: createAppMetrics(database.db),
+    metricsAccess: { token: config.metricsToken, openWithoutToken: !config.production },
+    lifecycle,
+    trustProxy: config.trustProxy,
+    paymentFormFrameAncestors: config.paymentFormFrameAncestors,
+  };
 
   const apiServer = await buildApp({ logger, ...api });
   listeners.push(apiServer);
@@ -48,7 +74,7 @@ const start = async () => {
 
   const sites: Array<{ name: string; address: string }> = [];
   for (const site of config.staticSites) {
-    const siteServer = await buildApp({ logger, staticRoot: site.root, ...api });
+    const siteServer = await buildApp({ logger, staticRoot: site.root, site: site.name, ...api });
     listeners.push(siteServer);
     const address = await siteServer.listen({ host: config.host, port: site.port });
     sites.push({ name: site.name, address });
@@ -73,20 +99,26 @@ const start = async () => {
   }
 };
 
-const stop = async () => {
-  // close() stops accepting connections and waits for in-flight requests.
-  await Promise.allSettled(listeners.map((listener) => listener.close()));
-  // Runs in flight finish; a claimed callback that cannot is picked up again after its lease.
-  await jobs?.stop();
-  await database?.close();
-};
+const stop = (): Promise<ShutdownOutcome> =>
+  shutDownGracefully({
+    lifecycle,
+    listeners,
+    jobs,
+    database,
+    timeoutMs: shutdownTimeoutMs,
+  });
 
 let stopping = false;
 const shutdown = async (signal: string) => {
   if (stopping) return;
   stopping = true;
-  listeners[0]?.log.info({ signal }, 'shutting down');
-  await stop();
+  const log = listeners[0]?.log;
+  log?.info({ signal }, 'shutting down: finishing requests in flight, releasing claimed jobs');
+  const outcome = await stop();
+  if (outcome === 'timed-out') {
+    log?.error({ timeoutMs: shutdownTimeoutMs }, 'shutdown timed out; exiting anyway');
+    process.exit(1);
+  }
   process.exit(0);
 };
 process.once('SIGINT', () => void shutdown('SIGINT'));
@@ -108,15 +140,34 @@ const issueProviderKey = async (providerCode: string | undefined) => {
   await database.close();
 };
 
+/**
+ * `node dist/main.js create-admin USERNAME`: the first administrator of a production database
+ * (which has no demo users), with a generated password printed once (docs/operations.md).
+ */
+const createFirstAdministrator = async (username: string | undefined) => {
+  if (!username) throw new Error('Usage: create-admin <username>');
+  const config = readServerConfig();
+  database = await openDatabase(config.database);
+  await seedRoles(database.db);
+  const { password } = await createAdministrator(database.db, username);
+  process.stdout.write(
+    `Administrator ${username} created. Password (shown once; change it after signing in):\n${password}\n`,
+  );
+  await database.close();
+};
+
 const [command, ...commandArguments] = process.argv.slice(2);
 try {
   if (command === 'provider-key') await issueProviderKey(commandArguments[0]);
+  else if (command === 'create-admin') await createFirstAdministrator(commandArguments[0]);
   else if (command !== undefined) throw new Error(`Unknown command ${command}`);
   else await start();
 } catch (error) {
   const message = error instanceof Error ? error.message : String(error);
   const cause =
-    error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+    error instanceof Error && error.cause instanceof Error && !message.includes(error.cause.message)
+      ? `: ${error.cause.message}`
+      : '';
   process.stderr.write(`${command ?? 'Server'} failed: ${message}${cause}\n`);
   await stop();
   process.exit(1);

@@ -4,6 +4,7 @@ import {
   ConfigError,
   DEFAULT_PAYMENT_FORM_BASE_URL,
   DEVELOPMENT_JWT_SECRET,
+  METRICS_TOKEN_MIN_LENGTH,
   readServerConfig,
 } from './server-config.ts';
 
@@ -20,7 +21,64 @@ describe('readServerConfig', () => {
       paymentFormBaseUrl: DEFAULT_PAYMENT_FORM_BASE_URL,
       sandboxSettleSeconds: 5,
       callbackAllowPrivateNetworks: true,
+      trustProxy: false,
+      paymentFormFrameAncestors: ['*'],
+      metricsToken: null,
+      databaseConnectTimeoutSeconds: 30,
+      shutdownTimeoutSeconds: 25,
     });
+  });
+
+  it('reads which proxies to trust and refuses anything else', () => {
+    expect(readServerConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(readServerConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(readServerConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(
+      readServerConfig({ TRUST_PROXY: '10.0.0.5, 172.16.0.0/12,loopback' }).trustProxy,
+    ).toEqual(['10.0.0.5', '172.16.0.0/12', 'loopback']);
+    for (const value of ['yes', '10.0.0.999', '10.0.0.0/99', 'nginx']) {
+      expect(() => readServerConfig({ TRUST_PROXY: value }), value).toThrow('TRUST_PROXY must be');
+    }
+  });
+
+  it('reads who may frame the payment form, stricter by default in production', () => {
+    expect(
+      readServerConfig({
+        PAYMENT_FORM_FRAME_ANCESTORS: "'self' https://shop.example https://*.shop.example:8443",
+      }).paymentFormFrameAncestors,
+    ).toEqual(["'self'", 'https://shop.example', 'https://*.shop.example:8443']);
+    expect(
+      readServerConfig({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'p'.repeat(40),
+        PAYMENT_FORM_BASE_URL: 'https://pay.example.com',
+      }).paymentFormFrameAncestors,
+    ).toEqual(["'none'"]);
+    for (const value of [
+      'https://a.example; script-src *',
+      'javascript:',
+      "'none' https:",
+      'a,b',
+    ]) {
+      expect(() => readServerConfig({ PAYMENT_FORM_FRAME_ANCESTORS: value }), value).toThrow(
+        'PAYMENT_FORM_FRAME_ANCESTORS',
+      );
+    }
+  });
+
+  it('reads the start and shutdown time limits', () => {
+    const config = readServerConfig({
+      DATABASE_CONNECT_TIMEOUT_SECONDS: '5',
+      SHUTDOWN_TIMEOUT_SECONDS: '10',
+    });
+    expect(config.databaseConnectTimeoutSeconds).toBe(5);
+    expect(config.shutdownTimeoutSeconds).toBe(10);
+    expect(() => readServerConfig({ SHUTDOWN_TIMEOUT_SECONDS: '0' })).toThrow(
+      'SHUTDOWN_TIMEOUT_SECONDS',
+    );
+    expect(() => readServerConfig({ DATABASE_CONNECT_TIMEOUT_SECONDS: 'forever' })).toThrow(
+      'DATABASE_CONNECT_TIMEOUT_SECONDS',
+    );
   });
 
   it('lets callbacks reach private networks outside production only, unless told otherwise', () => {
@@ -144,19 +202,39 @@ describe('production safety', () => {
     expect(() =>
       readServerConfig({ NODE_ENV: 'production', JWT_SECRET: DEVELOPMENT_JWT_SECRET }),
     ).toThrow('JWT_SECRET must be set to a secret of your own in production');
+    // A template value padded to length is still a template value.
+    expect(() =>
+      readServerConfig({ ...production, JWT_SECRET: 'change-me-change-me-change-me-change-me' }),
+    ).toThrow('JWT_SECRET must be set to a secret of your own in production');
   });
 
   it('refuses short secrets anywhere', () => {
     expect(() => readServerConfig({ JWT_SECRET: 'short' })).toThrow('at least 32 characters');
   });
 
-  it('marks cookies Secure in production unless told otherwise', () => {
+  it('marks cookies Secure in production and refuses to turn that off there', () => {
     expect(readServerConfig({ ...production, JWT_SECRET: secret }).auth.cookieSecure).toBe(true);
-    expect(
-      readServerConfig({ ...production, JWT_SECRET: secret, COOKIE_SECURE: 'false' }).auth
-        .cookieSecure,
-    ).toBe(false);
+    expect(() =>
+      readServerConfig({ ...production, JWT_SECRET: secret, COOKIE_SECURE: 'false' }),
+    ).toThrow('COOKIE_SECURE=false is refused in production');
+    expect(readServerConfig({ COOKIE_SECURE: 'true' }).auth.cookieSecure).toBe(true);
     expect(() => readServerConfig({ COOKIE_SECURE: 'maybe' })).toThrow('COOKIE_SECURE must be');
+  });
+
+  it('takes a metrics token only when long enough', () => {
+    const token = 'm'.repeat(METRICS_TOKEN_MIN_LENGTH);
+    expect(readServerConfig({ ...production, JWT_SECRET: secret }).metricsToken).toBeNull();
+    expect(readServerConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(() =>
+      readServerConfig({
+        ...production,
+        JWT_SECRET: secret,
+        METRICS_TOKEN: `change-me-${'x'.repeat(40)}`,
+      }),
+    ).toThrow('METRICS_TOKEN must be set to a secret of your own in production');
+    expect(() => readServerConfig({ METRICS_TOKEN: 'short-token' })).toThrow(
+      `METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} characters long`,
+    );
   });
 
   it('never seeds demo users in production', () => {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import type { DatabaseTarget } from '../db/database.ts';
 
 /**
@@ -40,7 +41,30 @@ export interface ServerConfig {
    * elsewhere, so a merchant's receiver on the developer's machine works.
    */
   callbackAllowPrivateNetworks: boolean;
+  /**
+   * Which proxies' X-Forwarded-For / X-Forwarded-Proto to believe (TRUST_PROXY): false (default,
+   * the socket address is the client), true (any), a hop count, or proxy addresses/CIDRs.
+   * Decides request.ip (audit, sign-in throttle) and request.protocol (HSTS).
+   */
+  trustProxy: TrustProxySetting;
+  /**
+   * Who may embed the payment form in a frame (PAYMENT_FORM_FRAME_ANCESTORS): CSP
+   * frame-ancestors sources. Default `*` in development, `'none'` in production.
+   */
+  paymentFormFrameAncestors: string[];
+  /**
+   * Bearer token GET /api/metrics requires (METRICS_TOKEN); null when unset: the endpoint is
+   * then open in development and answers 404 in production.
+   */
+  metricsToken: string | null;
+  /** How long the start keeps retrying an unreachable database (DATABASE_CONNECT_TIMEOUT_SECONDS). */
+  databaseConnectTimeoutSeconds: number;
+  /** Hard limit of a graceful shutdown before the process exits anyway (SHUTDOWN_TIMEOUT_SECONDS). */
+  shutdownTimeoutSeconds: number;
 }
+
+/** Fastify's trustProxy forms this configuration produces. */
+export type TrustProxySetting = boolean | number | string[];
 
 export interface AuthConfig {
   /** HS256 key of the session JWT; at least 32 characters, never the default in production. */
@@ -56,11 +80,18 @@ export const DEFAULT_PAYMENT_FORM_BASE_URL = 'http://localhost:8081';
 /** Development-only secret; a production start refuses to run with it. */
 export const DEVELOPMENT_JWT_SECRET = 'development-only-secret-change-me-0123456789';
 
+/** A metrics token shorter than this is guessable; refused everywhere. */
+export const METRICS_TOKEN_MIN_LENGTH = 32;
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
 type Environment = Record<string, string | undefined>;
+
+/** Template values (docker/.env.example says "change-me") are not secrets. */
+const isPlaceholder = (secret: string): boolean =>
+  /change-?me|replace-?me|placeholder/i.test(secret);
 
 const parsePort = (env: Environment, key: string, fallback: number): number => {
   const raw = env[key];
@@ -115,15 +146,23 @@ const parsePositiveInteger = (env: Environment, key: string, fallback: number): 
 
 const readAuthConfig = (env: Environment, production: boolean): AuthConfig => {
   const jwtSecret = env.JWT_SECRET?.trim() || (production ? '' : DEVELOPMENT_JWT_SECRET);
-  if (production && (jwtSecret === '' || jwtSecret === DEVELOPMENT_JWT_SECRET)) {
+  if (
+    production &&
+    (jwtSecret === '' || jwtSecret === DEVELOPMENT_JWT_SECRET || isPlaceholder(jwtSecret))
+  ) {
     throw new ConfigError('JWT_SECRET must be set to a secret of your own in production');
   }
   if (jwtSecret.length < 32) {
     throw new ConfigError('JWT_SECRET must be at least 32 characters long');
   }
+  const cookieSecure = parseBoolean(env, 'COOKIE_SECURE', production);
+  // Browsers accept Secure cookies on https and on http://localhost, so production never needs it off.
+  if (production && !cookieSecure) {
+    throw new ConfigError('COOKIE_SECURE=false is refused in production');
+  }
   return {
     jwtSecret,
-    cookieSecure: parseBoolean(env, 'COOKIE_SECURE', production),
+    cookieSecure,
     sessionTtlMinutes: parsePositiveInteger(env, 'SESSION_TTL_MINUTES', 12 * 60),
   };
 };
@@ -175,6 +214,76 @@ const readPaymentFormBaseUrl = (env: Environment, production: boolean): string =
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 };
 
+/** Names proxy-addr (Fastify's trustProxy) knows for address ranges. */
+const TRUST_PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const isAddressOrCidr = (value: string): boolean => {
+  if (TRUST_PROXY_RANGE_NAMES.has(value)) return true;
+  if (value.includes('/')) {
+    try {
+      ipaddr.parseCIDR(value);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  return ipaddr.isValid(value);
+};
+
+const readTrustProxy = (env: Environment): TrustProxySetting => {
+  const raw = env.TRUST_PROXY?.trim();
+  if (!raw || raw === 'false' || raw === '0') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  const invalid = entries.filter((entry) => !isAddressOrCidr(entry));
+  if (entries.length === 0 || invalid.length > 0) {
+    throw new ConfigError(
+      `TRUST_PROXY must be true, false, a hop count or comma-separated proxy addresses/CIDRs, got "${raw}"`,
+    );
+  }
+  return entries;
+};
+
+/** A CSP frame-ancestors source: a keyword, a scheme, or an origin (host wildcards allowed). */
+const FRAME_ANCESTOR_SOURCE =
+  /^(\*|'self'|'none'|https?:|https?:\/\/(\*\.)?[a-z0-9.-]+(:(\d{1,5}|\*))?)$/i;
+
+const readPaymentFormFrameAncestors = (env: Environment, production: boolean): string[] => {
+  const raw = env.PAYMENT_FORM_FRAME_ANCESTORS?.trim();
+  // Production frames only for the merchant checkouts named (same default as the nginx images);
+  // development lets any local merchant demo embed it.
+  if (!raw) return production ? ["'none'"] : ['*'];
+  const sources = raw.split(/\s+/);
+  const invalid = sources.filter((source) => !FRAME_ANCESTOR_SOURCE.test(source));
+  if (invalid.length > 0) {
+    throw new ConfigError(
+      `PAYMENT_FORM_FRAME_ANCESTORS must be space-separated origins (https://shop.example), schemes (https:), 'self', 'none' or *, got "${invalid.join(' ')}"`,
+    );
+  }
+  if (sources.includes("'none'") && sources.length > 1) {
+    throw new ConfigError("PAYMENT_FORM_FRAME_ANCESTORS: 'none' cannot be combined with sources");
+  }
+  return sources;
+};
+
+const readMetricsToken = (env: Environment, production: boolean): string | null => {
+  const token = env.METRICS_TOKEN?.trim();
+  if (!token) return null;
+  if (production && isPlaceholder(token)) {
+    throw new ConfigError('METRICS_TOKEN must be set to a secret of your own in production');
+  }
+  if (token.length < METRICS_TOKEN_MIN_LENGTH) {
+    throw new ConfigError(
+      `METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} characters long`,
+    );
+  }
+  return token;
+};
+
 export const readServerConfig = (env: Environment = process.env): ServerConfig => {
   const production = env.NODE_ENV === 'production';
   return {
@@ -191,5 +300,14 @@ export const readServerConfig = (env: Environment = process.env): ServerConfig =
     paymentFormBaseUrl: readPaymentFormBaseUrl(env, production),
     sandboxSettleSeconds: readSandboxSettleSeconds(env),
     callbackAllowPrivateNetworks: parseBoolean(env, 'CALLBACK_ALLOW_PRIVATE_NETWORKS', !production),
+    trustProxy: readTrustProxy(env),
+    paymentFormFrameAncestors: readPaymentFormFrameAncestors(env, production),
+    metricsToken: readMetricsToken(env, production),
+    databaseConnectTimeoutSeconds: parsePositiveInteger(
+      env,
+      'DATABASE_CONNECT_TIMEOUT_SECONDS',
+      30,
+    ),
+    shutdownTimeoutSeconds: parsePositiveInteger(env, 'SHUTDOWN_TIMEOUT_SECONDS', 25),
   };
 };

@@ -1,7 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type DatabaseHandle,
@@ -10,7 +12,11 @@ import {
   queryRows,
 } from './database.ts';
 import { currencies, invoices, merchants, terminals } from './schema.ts';
-import { openTestDatabase, TEST_DATABASE_KINDS } from './testing/test-databases.ts';
+import {
+  dropTestDatabase,
+  openTestDatabase,
+  TEST_DATABASE_KINDS,
+} from './testing/test-databases.ts';
 
 describe.each(TEST_DATABASE_KINDS)('database on %s', (kind) => {
   let handle: DatabaseHandle;
@@ -141,6 +147,43 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL connection loss', ()
     } finally {
       await handle.close();
       await admin.close();
+    }
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('several instances starting together', () => {
+  it('migrates a fresh PostgreSQL once while the others wait', async () => {
+    const adminUrl = process.env.TEST_DATABASE_URL ?? '';
+    const name = `paygate_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const handles: DatabaseHandle[] = [];
+    try {
+      const starts = await Promise.allSettled(
+        Array.from({ length: 4 }, () =>
+          openDatabase({ kind: 'postgres', url: url.toString(), onIdleConnectionError: () => {} }),
+        ),
+      );
+      for (const start of starts) if (start.status === 'fulfilled') handles.push(start.value);
+      expect(starts.filter((start) => start.status === 'rejected')).toEqual([]);
+      const [first] = handles;
+      if (!first) throw new Error('no instance started');
+      const applied = await queryRows<{ count: number }>(
+        first.db,
+        sql`SELECT count(*)::int AS count FROM drizzle.__drizzle_migrations`,
+      );
+      const journal = JSON.parse(
+        readFileSync(path.join(locateMigrationsFolder(), 'meta', '_journal.json'), 'utf8'),
+      ) as { entries: unknown[] };
+      // Each migration recorded once, not once per instance.
+      expect(applied[0]?.count).toBe(journal.entries.length);
+    } finally {
+      await Promise.all(handles.map((handle) => handle.close()));
+      await dropTestDatabase(adminUrl, name);
     }
   });
 });

@@ -21,6 +21,13 @@ export type DatabaseTarget =
       url: string;
       /** Told when the server drops an idle pooled connection; stderr by default. */
       onIdleConnectionError?: (error: Error) => void;
+      /**
+       * How long to keep retrying while the server is unreachable before giving up (default 0:
+       * one attempt). The start uses DATABASE_CONNECT_TIMEOUT_SECONDS.
+       */
+      connectRetryMs?: number;
+      /** Told before each retry while the server is unreachable; stderr by default. */
+      onConnectRetry?: (retry: ConnectRetry) => void;
     }
   /** Embedded PGlite persisted in `dataDir`, or in memory without one (tests). */
   | { kind: 'pglite'; dataDir?: string };
@@ -30,6 +37,116 @@ export interface DatabaseHandle {
   kind: DatabaseTarget['kind'];
   close: () => Promise<void>;
 }
+
+export interface ConnectRetry {
+  attempt: number;
+  error: unknown;
+  delayMs: number;
+}
+
+/**
+ * Pool limits chosen so a request never hangs on the database: waiting for a connection (a new
+ * one or a free pool slot) gives up after 5 s, a statement after 30 s (server side, and 5 s
+ * later on the client in case the network itself is gone). The error handler turns these
+ * failures into 503.
+ */
+export const POSTGRES_POOL_SETTINGS = {
+  max: 10,
+  connectionTimeoutMillis: 5_000,
+  statement_timeout: 30_000,
+  query_timeout: 35_000,
+  idle_in_transaction_session_timeout: 60_000,
+  keepAlive: true,
+  application_name: 'paygate-server',
+} as const;
+
+/** SQLSTATEs meaning "the server is not there right now", not "the query is wrong". */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+/** node-postgres and pg-pool report these without a code. */
+const UNAVAILABLE_MESSAGES = [
+  'timeout exceeded when trying to connect',
+  'Connection terminated',
+  'Query read timeout',
+  'is not queryable',
+  'Cannot use a pool after calling end',
+];
+
+/**
+ * Whether an error (or any error in its cause chain: Drizzle wraps driver errors) means the
+ * database is unreachable or going away, so the request should get 503 and may be retried.
+ */
+export const isDatabaseUnavailableError = (error: unknown): boolean => {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    if (typeof current !== 'object') return false;
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') {
+      if (UNAVAILABLE_NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code)) return true;
+      // Class 08: connection exception.
+      if (/^08[0-9A-Z]{3}$/.test(code)) return true;
+    }
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => message.includes(m))) {
+      return true;
+    }
+    if (current instanceof AggregateError && current.errors.some(isDatabaseUnavailableError)) {
+      return true;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+};
+
+const describeError = (error: unknown): string => {
+  if (error instanceof AggregateError && error.errors.length > 0) {
+    return describeError(error.errors[0]);
+  }
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    return `${typeof code === 'string' && !error.message.includes(code) ? `${code} ` : ''}${error.message || error.name}`;
+  }
+  return String(error);
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits until the server answers `select 1`, retrying with backoff (0.5 s doubling up to 5 s)
+ * while it is unreachable, for at most `retryMs`. Errors that waiting cannot fix (wrong
+ * password, no such database) fail at once.
+ */
+const waitForPostgres = async (
+  pool: pg.Pool,
+  retryMs: number,
+  onRetry: (retry: ConnectRetry) => void,
+): Promise<void> => {
+  const deadline = Date.now() + retryMs;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await pool.query('select 1');
+      return;
+    } catch (error) {
+      if (!isDatabaseUnavailableError(error)) throw error;
+      const delayMs = Math.min(500 * 2 ** (attempt - 1), 5_000);
+      if (Date.now() + delayMs > deadline) {
+        throw new Error(
+          `PostgreSQL is unreachable (${describeError(error)}); gave up after ${attempt} attempt${attempt === 1 ? '' : 's'} in ${Math.round(retryMs / 1000)} s`,
+          { cause: error },
+        );
+      }
+      onRetry({ attempt, error, delayMs });
+      await sleep(delayMs);
+    }
+  }
+};
 
 const MIGRATIONS_JOURNAL = path.join('meta', '_journal.json');
 
@@ -47,13 +164,36 @@ export const locateMigrationsFolder = (from = fileURLToPath(import.meta.url)): s
   throw new Error(`No migrations folder (drizzle/${MIGRATIONS_JOURNAL}) above ${from}`);
 };
 
+/** Key of the advisory lock that serialises migrations across instances (any fixed bigint). */
+export const MIGRATION_LOCK_KEY = 7_245_108_331;
+
+/**
+ * Instances started together on one PostgreSQL would otherwise run the same pending migration
+ * at once (drizzle's migrator takes no lock): one would fail its start, and a data migration
+ * could run twice. A session advisory lock lets one migrate while the others wait, then find
+ * nothing left to do.
+ */
+const migrateOnePostgresAtATime = async (pool: pg.Pool, migrate: () => Promise<void>) => {
+  const lockSession = await pool.connect();
+  try {
+    await lockSession.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migrate();
+    } finally {
+      await lockSession.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    lockSession.release();
+  }
+};
+
 /** Opens the database and applies every pending migration before anything else uses it. */
 export const openDatabase = async (
   target: DatabaseTarget,
   migrationsFolder = locateMigrationsFolder(),
 ): Promise<DatabaseHandle> => {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: target.url, ...POSTGRES_POOL_SETTINGS });
     // An idle connection the server drops (restart, failover, admin kill) is an 'error' event on
     // the pool; unhandled it would crash the process. The pool replaces it on the next query.
     pool.on('error', (error) => {
@@ -61,8 +201,15 @@ export const openDatabase = async (
       else process.stderr.write(`PostgreSQL dropped an idle connection: ${error.message}\n`);
     });
     const db = drizzleNodePostgres(pool, { schema });
+    const onConnectRetry =
+      target.onConnectRetry ??
+      (({ attempt, error, delayMs }: ConnectRetry) =>
+        process.stderr.write(
+          `PostgreSQL is unreachable (attempt ${attempt}: ${describeError(error)}); retrying in ${delayMs} ms\n`,
+        ));
     try {
-      await migrateNodePostgres(db, { migrationsFolder });
+      await waitForPostgres(pool, target.connectRetryMs ?? 0, onConnectRetry);
+      await migrateOnePostgresAtATime(pool, () => migrateNodePostgres(db, { migrationsFolder }));
     } catch (error) {
       await pool.end();
       throw error;

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isDatabaseUnavailableError } from '../db/database.ts';
 import { HttpError } from './http-errors.ts';
 
 /** Body of every error answer: a message a person can read. */
@@ -9,6 +10,9 @@ export const errorResponseSchema = {
 } as const;
 
 const INTERNAL_ERROR_MESSAGE = 'Internal server error';
+export const SERVICE_UNAVAILABLE_MESSAGE = 'Service temporarily unavailable';
+/** Seconds a client is told to wait before retrying while the database is unreachable. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * Central error handling: 4xx answers carry {message}; 5xx answers hide internals behind a
@@ -25,6 +29,14 @@ export const registerErrorHandler = (app: FastifyInstance): void => {
     const statusCode = 'statusCode' in error ? (error.statusCode ?? 500) : 500;
     if (statusCode >= 400 && statusCode < 500) {
       return reply.code(statusCode).send({ message: error.message });
+    }
+    if (isDatabaseUnavailableError(error)) {
+      // An outage, not a bug: the client may retry; the pool reconnects once the database is back.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+        .send({ message: SERVICE_UNAVAILABLE_MESSAGE });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: INTERNAL_ERROR_MESSAGE });

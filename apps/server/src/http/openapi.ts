@@ -4,6 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { MERCHANT_API_SECURITY_SCHEMES } from '../modules/merchant-api/merchant-auth.ts';
 import { PROVIDER_API_SECURITY_SCHEMES } from '../modules/provider-api/provider-auth.ts';
 
+const SWAGGER_UI_CSP =
+  "default-src 'self'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'; " +
+  "img-src 'self' data:; font-src 'self' data:; connect-src 'self'; object-src 'none'; " +
+  "base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
 /**
  * The OpenAPI 3 document, generated from the routes' JSON schemas, at /api/openapi.json, and a
  * browsable UI at /api/docs. Registered before the routes so it sees every one of them.
@@ -28,6 +33,11 @@ export const registerOpenApi = async (app: FastifyInstance): Promise<void> => {
       },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    // The UI's own policy replaces the listener's (default-src 'none' on the API would blank it):
+    // its scripts are files of its own; Swagger UI sets inline styles.
+    staticCSP: SWAGGER_UI_CSP,
+  });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 };

@@ -11,6 +11,26 @@ export const TEST_DATABASE_KINDS: Array<'pglite' | 'postgres'> = process.env.TES
   : ['pglite'];
 
 /**
+ * Drops a test database. FORCE ends its connections, but an autovacuum worker that has just
+ * entered it can still make the drop fail for a moment: retried a few times.
+ */
+export const dropTestDatabase = async (adminUrl: string, name: string) => {
+  for (let attempt = 1; ; attempt += 1) {
+    const cleanup = new pg.Client({ connectionString: adminUrl });
+    try {
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      return;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    } finally {
+      await cleanup.end().catch(() => {});
+    }
+  }
+};
+
+/**
  * A fresh, migrated database of the given kind. On PostgreSQL each call creates its own
  * database (dropped on close) so test files never see each other's rows.
  */
@@ -37,10 +57,7 @@ export const openTestDatabase = async (kind: 'pglite' | 'postgres'): Promise<Dat
     ...handle,
     close: async () => {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await dropTestDatabase(adminUrl, name);
     },
   };
 };

@@ -14,6 +14,7 @@ export const EVENT_CODES = {
   testDashboardChanged: 'TEST_DASHBOARD_CHANGED',
   merchantCreated: 'MERCHANT_CREATED',
   merchantRenamed: 'MERCHANT_RENAMED',
+  administratorCreated: 'ADMINISTRATOR_CREATED',
 } as const;
 
 export interface AuditEvent {

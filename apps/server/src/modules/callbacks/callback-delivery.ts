@@ -185,6 +185,7 @@ const deliverableUrl = (raw: string): URL | string => {
 const attemptDelivery = async (
   callback: ClaimedCallback,
   { timeoutMs, allowPrivateNetworks }: DeliverySettings,
+  stopping?: AbortSignal,
 ): Promise<AttemptOutcome> => {
   const url = deliverableUrl(callback.url);
   if (typeof url === 'string') {
@@ -216,7 +217,9 @@ const attemptDelivery = async (
       },
       body,
       redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: stopping
+        ? AbortSignal.any([AbortSignal.timeout(timeoutMs), stopping])
+        : AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
     return { delivered: false, responseCode: null, error: describeFetchError(error, timeoutMs) };
@@ -301,14 +304,43 @@ const forEachLimited = async <T>(
 export const deliverDueCallbacks = async (
   db: Database,
   options: CallbackDeliveryOptions = {},
+  run: DeliveryRun = {},
 ): Promise<number> => {
   const settings = settingsOf(options);
+  const { stopping, unfinished } = run;
   const claimed = await claimDueCallbacks(db, settings.batchSize, settings.leaseMs);
+  for (const { id } of claimed) unfinished?.add(id);
   await forEachLimited(claimed, settings.concurrency, async (callback) => {
-    const outcome = await attemptDelivery(callback, settings);
-    await recordAttempt(db, callback, outcome);
+    // Stopping: not attempted, or cut short by us rather than the merchant; the claim goes back.
+    if (stopping?.aborted) return;
+    const outcome = await attemptDelivery(callback, settings, stopping);
+    if (stopping?.aborted && !outcome.delivered) return;
+    try {
+      await recordAttempt(db, callback, outcome);
+    } finally {
+      // Recorded, or the record failed and the lease decides: not ours to release either way.
+      unfinished?.delete(callback.id);
+    }
   });
   return claimed.length;
+};
+
+/** What a job's run shares with deliverDueCallbacks for a clean stop. */
+export interface DeliveryRun {
+  /** Aborts when the server stops. */
+  stopping?: AbortSignal;
+  /** Ids claimed and not yet recorded; what is left in it when the run ends is released. */
+  unfinished?: Set<number>;
+}
+
+/** Clears the lease of callbacks claimed but not attempted, so any instance may take them now. */
+export const releaseCallbackClaims = async (db: Database, ids: Set<number>): Promise<void> => {
+  if (ids.size === 0) return;
+  await db
+    .update(callbacks)
+    .set({ claimedUntil: null })
+    .where(and(inArray(callbacks.id, [...ids]), eq(callbacks.status, 'PENDING')));
+  ids.clear();
 };
 
 /** The periodic job delivering merchant callbacks (see startBackgroundJobs). */
@@ -317,9 +349,12 @@ export const callbackDeliveryJob = (
   options: CallbackDeliveryOptions = {},
 ): BackgroundJob => {
   const settings = settingsOf(options);
+  const unfinished = new Set<number>();
   return {
     name: 'callback-delivery',
     idleDelayMs: settings.idleDelayMs,
-    runOnce: async () => (await deliverDueCallbacks(db, settings)) >= settings.batchSize,
+    runOnce: async (stopping) =>
+      (await deliverDueCallbacks(db, settings, { stopping, unfinished })) >= settings.batchSize,
+    releaseClaims: () => releaseCallbackClaims(db, unfinished),
   };
 };

@@ -1,5 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../testing/test-app.ts';
+import { buildApp } from '../../app.ts';
+import { openDatabase } from '../../db/database.ts';
+import { createTestApp, TEST_AUTH } from '../../testing/test-app.ts';
+import { createServerLifecycle } from './server-lifecycle.ts';
 
 describe('GET /api/health', () => {
   const testApp = createTestApp();
@@ -17,5 +20,42 @@ describe('GET /api/health', () => {
     const app = await appPromise;
     const response = await app.inject({ method: 'GET', url: '/api/nope' });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/ready', () => {
+  it('is ready while the database answers, and 503 once the process drains', async () => {
+    const database = await openDatabase({ kind: 'pglite' });
+    const lifecycle = createServerLifecycle();
+    const app = await buildApp({ db: database.db, auth: TEST_AUTH, lifecycle });
+    try {
+      const ready = await app.inject({ url: '/api/ready' });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toEqual({ status: 'ready' });
+
+      lifecycle.startDraining();
+      const draining = await app.inject({ url: '/api/ready' });
+      expect(draining.statusCode).toBe(503);
+      expect(draining.json()).toEqual({ status: 'unavailable', reason: 'shutting down' });
+      // Liveness stays green: the process is fine, it is only leaving.
+      expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
+  it('answers 503 while the database does not, yet the process stays alive', async () => {
+    const database = await openDatabase({ kind: 'pglite' });
+    const app = await buildApp({ db: database.db, auth: TEST_AUTH });
+    try {
+      await database.close();
+      const response = await app.inject({ url: '/api/ready' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ status: 'unavailable', reason: 'database unreachable' });
+      expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -72,4 +72,40 @@ describe('background jobs', () => {
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(runs).toBe(runsAtStop);
   });
+
+  it('tells the run in flight to stop, then releases what each job still holds', async () => {
+    const order: string[] = [];
+    const jobs = startBackgroundJobs(
+      [
+        {
+          name: 'claims',
+          idleDelayMs: 60_000,
+          runOnce: async (stopping) => {
+            order.push('run started');
+            await new Promise<void>((resolve) => {
+              if (stopping?.aborted) resolve();
+              stopping?.addEventListener('abort', () => resolve());
+            });
+            order.push('run noticed the stop');
+            return false;
+          },
+          releaseClaims: async () => {
+            order.push('claims released');
+          },
+        },
+        {
+          name: 'broken-release',
+          idleDelayMs: 60_000,
+          runOnce: async () => false,
+          releaseClaims: async () => {
+            throw new Error('database went away');
+          },
+        },
+      ],
+      silentLogger,
+    );
+    await waitFor(() => order.includes('run started'));
+    await jobs.stop();
+    expect(order).toEqual(['run started', 'run noticed the stop', 'claims released']);
+  });
 });

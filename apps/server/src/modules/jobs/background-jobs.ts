@@ -7,8 +7,16 @@ export interface BackgroundJob {
   name: string;
   /** Pause between runs when the last run found less than a full batch. */
   idleDelayMs: number;
-  /** Processes one batch; returns whether a full batch was found (run again at once). */
-  runOnce: () => Promise<boolean>;
+  /**
+   * Processes one batch; returns whether a full batch was found (run again at once). `stopping`
+   * aborts when the jobs stop: a run then starts no new work and may cut work short.
+   */
+  runOnce: (stopping?: AbortSignal) => Promise<boolean>;
+  /**
+   * Hands back work this job claimed but did not finish (called once the runs have ended on
+   * stop), so another instance takes it at once instead of after its lease.
+   */
+  releaseClaims?: () => Promise<void>;
 }
 
 export interface JobLogger {
@@ -16,7 +24,7 @@ export interface JobLogger {
 }
 
 export interface RunningJobs {
-  /** Stops scheduling and waits for the runs in flight to finish. */
+  /** Stops scheduling, tells the runs in flight to stop, waits for them, releases claims. */
   stop: () => Promise<void>;
 }
 
@@ -24,6 +32,7 @@ export const startBackgroundJobs = (jobs: BackgroundJob[], logger: JobLogger): R
   let stopped = false;
   const timers = new Set<NodeJS.Timeout>();
   const inFlight = new Set<Promise<void>>();
+  const stopping = new AbortController();
 
   const schedule = (job: BackgroundJob, delayMs: number) => {
     if (stopped) return;
@@ -32,7 +41,7 @@ export const startBackgroundJobs = (jobs: BackgroundJob[], logger: JobLogger): R
       const run = (async () => {
         let fullBatch = false;
         try {
-          fullBatch = await job.runOnce();
+          fullBatch = await job.runOnce(stopping.signal);
         } catch (error) {
           logger.error({ job: job.name, err: error }, `background job ${job.name} failed`);
         }
@@ -49,9 +58,23 @@ export const startBackgroundJobs = (jobs: BackgroundJob[], logger: JobLogger): R
   return {
     stop: async () => {
       stopped = true;
+      stopping.abort();
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       await Promise.allSettled([...inFlight]);
+      await Promise.all(
+        jobs.map(async (job) => {
+          try {
+            await job.releaseClaims?.();
+          } catch (error) {
+            // The claims then run out by their lease instead.
+            logger.error(
+              { job: job.name, err: error },
+              `background job ${job.name}: release failed`,
+            );
+          }
+        }),
+      );
     },
   };
 };

@@ -131,8 +131,13 @@ describe.each(TEST_DATABASE_KINDS)('terminal changes on %s', (kind) => {
         'Name must be at least 3 characters long',
       ],
       [
-        { name: 'Bad\u0000name', flowTypeId: FLOW_TYPE.DEPOSIT, currencyId: 101002 },
+        { name: 'Bad\u0007name', flowTypeId: FLOW_TYPE.DEPOSIT, currencyId: 101002 },
         'Name must not contain control characters',
+      ],
+      // NUL is refused for every request before validation (http/nul-character-guard.ts).
+      [
+        { name: 'Bad\u0000name', flowTypeId: FLOW_TYPE.DEPOSIT, currencyId: 101002 },
+        'Text must not contain the NUL character',
       ],
       // A currency item is not a flow type, whatever its id.
       [{ name: 'Good name', flowTypeId: 101002, currencyId: 101002 }, 'Unknown flow type'],

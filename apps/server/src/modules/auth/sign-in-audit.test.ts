@@ -1,0 +1,108 @@
+import { desc } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { type DatabaseHandle, openDatabase } from '../../db/database.ts';
+import { eventLog } from '../../db/schema.ts';
+import { seedRoles } from '../../seed/roles-seed.ts';
+import { createTestPerson, TEST_AUTH } from '../../testing/test-app.ts';
+
+describe('sign-in audit and session cookie behind a proxy', () => {
+  let database: DatabaseHandle;
+  let direct: FastifyInstance;
+  let behindNginx: FastifyInstance;
+  let personId: number;
+
+  beforeAll(async () => {
+    database = await openDatabase({ kind: 'pglite' });
+    await seedRoles(database.db);
+    personId = (await createTestPerson(database.db, { username: 'vera', role: 'support' })).id;
+    direct = await buildApp({ db: database.db, auth: TEST_AUTH });
+    behindNginx = await buildApp({
+      db: database.db,
+      auth: { ...TEST_AUTH, cookieSecure: true },
+      trustProxy: ['127.0.0.1'],
+    });
+  });
+
+  afterAll(async () => {
+    await Promise.all([direct, behindNginx].map((app) => app?.close()));
+    await database?.close();
+  });
+
+  const signInVia = (
+    app: FastifyInstance,
+    username: string,
+    password: string,
+    forwardedFor = '203.0.113.7',
+  ) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { username, password },
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': forwardedFor, 'x-forwarded-proto': 'https' },
+    });
+
+  const latestEvent = async () => {
+    const [row] = await database.db.select().from(eventLog).orderBy(desc(eventLog.id)).limit(1);
+    return row;
+  };
+
+  it('records a failed sign-in with the username tried and the client address', async () => {
+    const before = Date.now();
+    const response = await signInVia(behindNginx, 'Mallory', 'guess', '198.51.100.23');
+    expect(response.statusCode).toBe(401);
+    const event = await latestEvent();
+    expect(event).toMatchObject({
+      eventCode: 'LOGIN_FAILED',
+      sourceIp: '198.51.100.23',
+      personId: null,
+    });
+    expect(event?.description).toContain('"mallory"');
+    expect(event?.eventTime.getTime()).toBeGreaterThanOrEqual(before - 5_000);
+  });
+
+  it('records a failed sign-in of a known person against that person', async () => {
+    await signInVia(behindNginx, 'vera', 'wrong');
+    expect(await latestEvent()).toMatchObject({
+      eventCode: 'LOGIN_FAILED',
+      personId,
+      sourceIp: '203.0.113.7',
+    });
+  });
+
+  it('records a successful sign-in with actor, time and client address', async () => {
+    const response = await signInVia(behindNginx, 'vera', 'vera-password');
+    expect(response.statusCode).toBe(200);
+    expect(await latestEvent()).toMatchObject({
+      eventCode: 'LOGIN_SUCCEEDED',
+      personId,
+      sourceIp: '203.0.113.7',
+    });
+  });
+
+  it('does not believe X-Forwarded-For from a client when no proxy is trusted', async () => {
+    await signInVia(direct, 'vera', 'vera-password', '203.0.113.99');
+    expect(await latestEvent()).toMatchObject({
+      eventCode: 'LOGIN_SUCCEEDED',
+      sourceIp: '127.0.0.1',
+    });
+  });
+
+  it('sets the session cookie HttpOnly, SameSite=Strict and Secure, and clears it alike', async () => {
+    const response = await signInVia(behindNginx, 'vera', 'vera-password');
+    const cookie = response.cookies.find(({ name }) => name === 'jwt');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', secure: true, path: '/' });
+
+    const logout = await behindNginx.inject({
+      method: 'POST',
+      url: '/api/v1/logout',
+      headers: { cookie: `jwt=${cookie?.value}` },
+      remoteAddress: '127.0.0.1',
+    });
+    const cleared = logout.cookies.find(({ name }) => name === 'jwt');
+    expect(cleared).toMatchObject({ value: '', httpOnly: true, sameSite: 'Strict', secure: true });
+    expect(await latestEvent()).toMatchObject({ eventCode: 'LOGOUT', personId });
+  });
+});

@@ -1,0 +1,184 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { type Database, queryRows } from '../../db/database.ts';
+import { INVOICE_STATUSES } from '../../db/schema.ts';
+
+/**
+ * Prometheus metrics of one server process. Each app gets its own registry (tests build many
+ * apps; the global default registry would collide); main.ts shares one between its listeners.
+ */
+export interface AppMetrics {
+  registry: Registry;
+  requestDuration: Histogram<'method' | 'route' | 'status_code'>;
+  /** Prometheus text of the process metrics and this registry. */
+  render: () => Promise<string>;
+  contentType: string;
+}
+
+/** Request latency buckets in seconds: API calls are expected well under a second. */
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** Database figures are read at most once per this long, however many gauges ask. */
+const SNAPSHOT_MAX_AGE_MS = 1_000;
+
+interface DatabaseSnapshot {
+  up: boolean;
+  invoicesByStatus: Map<string, number>;
+  callbacks: {
+    pending: number;
+    due: number;
+    inDelivery: number;
+    sent: number;
+    failed: number;
+    failedAttempts: number;
+  } | null;
+}
+
+const readSnapshot = async (db: Database): Promise<DatabaseSnapshot> => {
+  try {
+    const invoiceRows = await queryRows<{ status: string; count: number }>(
+      db,
+      sql`SELECT status, count(*)::int AS count FROM invoices GROUP BY status`,
+    );
+    const [callbackRow] = await queryRows<NonNullable<DatabaseSnapshot['callbacks']>>(
+      db,
+      sql`SELECT
+            count(*) FILTER (WHERE status = 'PENDING')::int AS "pending",
+            count(*) FILTER (WHERE status = 'PENDING' AND next_attempt_at <= now())::int AS "due",
+            count(*) FILTER (WHERE status = 'PENDING' AND claimed_until > now())::int AS "inDelivery",
+            count(*) FILTER (WHERE status = 'SENT')::int AS "sent",
+            count(*) FILTER (WHERE status = 'FAILED')::int AS "failed",
+            -- Every attempt but the successful last one of a SENT callback failed.
+            (coalesce(sum(attempts), 0) - count(*) FILTER (WHERE status = 'SENT'))::int
+              AS "failedAttempts"
+          FROM callbacks`,
+    );
+    return {
+      up: true,
+      invoicesByStatus: new Map(invoiceRows.map(({ status, count }) => [status, Number(count)])),
+      callbacks: callbackRow ?? null,
+    };
+  } catch {
+    // A scrape during an outage still answers: database_up 0 tells the story.
+    return { up: false, invoicesByStatus: new Map(), callbacks: null };
+  }
+};
+
+/** Process metrics (CPU, memory, event loop, GC) exist once per process, not per app. */
+let processRegistry: Registry | undefined;
+const processMetrics = (): Registry => {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+};
+
+export const createAppMetrics = (db: Database): AppMetrics => {
+  const registry = new Registry();
+
+  let snapshot: { at: number; value: Promise<DatabaseSnapshot> } | undefined;
+  const currentSnapshot = () => {
+    if (!snapshot || Date.now() - snapshot.at > SNAPSHOT_MAX_AGE_MS) {
+      snapshot = { at: Date.now(), value: readSnapshot(db) };
+    }
+    return snapshot.value;
+  };
+
+  const requestDuration = new Histogram({
+    name: 'paygate_http_request_duration_seconds',
+    help: 'HTTP request duration by method, route pattern and status code',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: DURATION_BUCKETS,
+    registers: [registry],
+  });
+
+  new Gauge({
+    name: 'paygate_database_up',
+    help: 'Whether the database answered the last scrape (1) or not (0)',
+    registers: [registry],
+    async collect() {
+      this.set((await currentSnapshot()).up ? 1 : 0);
+    },
+  });
+
+  new Gauge({
+    name: 'paygate_invoices',
+    help: 'Invoices by status',
+    labelNames: ['status'] as const,
+    registers: [registry],
+    async collect() {
+      const { up, invoicesByStatus } = await currentSnapshot();
+      this.reset();
+      if (!up) return;
+      // Every status is listed, zero included, so alerts can compare them.
+      for (const status of INVOICE_STATUSES)
+        this.set({ status }, invoicesByStatus.get(status) ?? 0);
+    },
+  });
+
+  new Gauge({
+    name: 'paygate_callback_queue',
+    help: 'Merchant callbacks waiting: pending (all), due (to send now), in_delivery (claimed)',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      const { callbacks } = await currentSnapshot();
+      this.reset();
+      if (!callbacks) return;
+      this.set({ state: 'pending' }, callbacks.pending);
+      this.set({ state: 'due' }, callbacks.due);
+      this.set({ state: 'in_delivery' }, callbacks.inDelivery);
+    },
+  });
+
+  new Gauge({
+    name: 'paygate_callbacks',
+    help: 'Merchant callbacks by final outcome: sent, or failed after every retry',
+    labelNames: ['status'] as const,
+    registers: [registry],
+    async collect() {
+      const { callbacks } = await currentSnapshot();
+      this.reset();
+      if (!callbacks) return;
+      this.set({ status: 'sent' }, callbacks.sent);
+      this.set({ status: 'failed' }, callbacks.failed);
+    },
+  });
+
+  new Gauge({
+    name: 'paygate_callback_failed_attempts',
+    help: 'Callback delivery attempts that did not get a 2xx, over all callbacks kept',
+    registers: [registry],
+    async collect() {
+      const { callbacks } = await currentSnapshot();
+      this.reset();
+      if (callbacks) this.set(callbacks.failedAttempts);
+    },
+  });
+
+  return {
+    registry,
+    requestDuration,
+    contentType: registry.contentType,
+    render: async () => `${await processMetrics().metrics()}\n${await registry.metrics()}`,
+  };
+};
+
+/**
+ * Times every request of a listener. The route label is the route pattern (/api/v1/invoice/:id),
+ * never the raw URL, so ids cannot blow up the label set; unmatched requests share one label.
+ */
+export const registerRequestMetrics = (app: FastifyInstance, metrics: AppMetrics): void => {
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.requestDuration.observe(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status_code: String(reply.statusCode),
+      },
+      reply.elapsedTime / 1000,
+    );
+  });
+};
