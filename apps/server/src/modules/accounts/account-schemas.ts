@@ -1,5 +1,5 @@
 import { DEFAULT_ITEMS_PER_PAGE } from '@paygate/domain';
-import { recordIdSchema } from '../../http/record-id.ts';
+import { RECORD_ID_MAX, recordIdSchema } from '../../http/record-id.ts';
 
 // JSON schemas of the people-account endpoints: responses, bodies and parameters.
 
@@ -107,7 +107,8 @@ export const accountListQuery = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    page: { type: 'integer', minimum: 0, default: 0 },
+    // Bounded: a page past the end is empty, a huge one would be a database error.
+    page: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 },
     size: { type: 'integer', minimum: 1, maximum: 200, default: DEFAULT_ITEMS_PER_PAGE },
     enabled: { type: 'boolean' },
     providerId: id,
@@ -139,8 +140,17 @@ export const createBody = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    providerId: { type: ['integer', 'null'], description: 'Required' },
-    paymentMethodId: { type: ['integer', 'null'], description: 'Required' },
+    // Only a maximum (the id column's): null and 0 still get the handler's 'required' message.
+    providerId: {
+      type: ['integer', 'null'],
+      maximum: RECORD_ID_MAX,
+      description: 'Required',
+    },
+    paymentMethodId: {
+      type: ['integer', 'null'],
+      maximum: RECORD_ID_MAX,
+      description: 'Required',
+    },
     bankName: { type: ['string', 'null'], maxLength: 1000, description: 'Required, ≤ 100' },
     ownerName: { type: ['string', 'null'], maxLength: 1000, description: '≤ 100 characters' },
     countryCode: {
@@ -183,8 +193,16 @@ export const credentialBody = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    credentialTypeId: { type: ['integer', 'null'], description: 'Item of list 103; required' },
-    paramTypeId: { type: ['integer', 'null'], description: 'Item of list 102; required' },
+    credentialTypeId: {
+      type: ['integer', 'null'],
+      maximum: RECORD_ID_MAX,
+      description: 'Item of list 103; required',
+    },
+    paramTypeId: {
+      type: ['integer', 'null'],
+      maximum: RECORD_ID_MAX,
+      description: 'Item of list 102; required',
+    },
     value: { type: ['string', 'null'], maxLength: 1000, description: 'Required, ≤ 100 trimmed' },
   },
 } as const;

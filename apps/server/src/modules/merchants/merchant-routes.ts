@@ -208,7 +208,8 @@ export const merchantRoutes = async (app: FastifyInstance, { db }: { db: Databas
           type: 'object',
           additionalProperties: false,
           properties: {
-            page: { type: 'integer', minimum: 0, default: 0 },
+            // Bounded: a page past the end is empty, a huge one would be a database error.
+            page: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 },
             size: { type: 'integer', minimum: 1, maximum: 200, default: MERCHANT_LIST_PAGE_SIZE },
           },
         },
