@@ -52,3 +52,25 @@ ensure_postgresql() {
       END IF; END \\\$\\\$;\"" >/dev/null
   export TEST_DATABASE_URL="postgres://paygate_test:paygate_test@127.0.0.1:$port/postgres"
 }
+
+# Debian's nginx for the deployment check (scripts/check-deployment.sh): it validates and runs the
+# nginx configuration of docker/nginx in front of the server. Only the binary is needed; the check
+# runs its own nginx on free ports with a configuration in a temporary folder.
+ensure_nginx() {
+  if { command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ]; } &&
+    command -v envsubst >/dev/null 2>&1 && command -v curl >/dev/null 2>&1; then
+    return 0
+  fi
+  # The package's post-install would start a system nginx on port 80; a policy-rc.d that refuses
+  # service starts (as Docker's Debian images ship) keeps it off. Removed again if we created it.
+  local created_policy=""
+  if [ "$(id -u)" = "0" ] && [ ! -e /usr/sbin/policy-rc.d ]; then
+    printf '#!/bin/sh\nexit 101\n' >/usr/sbin/policy-rc.d
+    chmod +x /usr/sbin/policy-rc.d
+    created_policy=1
+  fi
+  local status=0
+  apt_install nginx gettext-base curl || status=$?
+  [ -n "$created_policy" ] && rm -f /usr/sbin/policy-rc.d
+  return "$status"
+}
