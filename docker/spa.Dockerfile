@@ -4,7 +4,7 @@
 #   docker build -f docker/spa.Dockerfile --build-arg APP=backoffice -t paygate-backoffice .
 # Runtime configuration (nginx templates, rendered by the image at start):
 #   API_UPSTREAM                   host:port of the API server (default server:3000)
-#   PAYMENT_FORM_FRAME_ANCESTORS   CSP frame-ancestors of the payment form (default 'self' https:)
+#   PAYMENT_FORM_FRAME_ANCESTORS   CSP frame-ancestors of the payment form (default 'none', as the server's)
 
 ARG APP=backoffice
 
@@ -21,7 +21,7 @@ ARG APP
 ENV LISTEN_PORT=80 \
     SITE_ROOT=/usr/share/nginx/html \
     API_UPSTREAM=server:3000 \
-    PAYMENT_FORM_FRAME_ANCESTORS="'self' https:"
+    PAYMENT_FORM_FRAME_ANCESTORS="'none'"
 # The official image renders /etc/nginx/templates/*.template into /etc/nginx/conf.d/ with
 # envsubst at start (only variables set in the environment are replaced, so nginx's own
 # $variables stay). default.conf.template replaces the image's default site.

@@ -7,5 +7,6 @@ export default defineConfig({
   base: '/',
   server: { port: 5173, strictPort: true, proxy: apiProxy },
   preview: { port: 4173, strictPort: true, proxy: apiProxy },
-  build: { outDir: 'dist', sourcemap: true },
+  // The manifest lets bench/backoffice-bundle.mjs measure the initial JavaScript (issue 10).
+  build: { outDir: 'dist', sourcemap: true, manifest: true },
 });

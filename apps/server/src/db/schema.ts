@@ -346,17 +346,52 @@ export const invoices = pgTable(
   (table) => [
     uniqueIndex('invoices_form_id_uq').on(table.formId),
     uniqueIndex('invoices_merchant_invoice_uq').on(table.merchantId, table.merchantInvoiceId),
-    index('invoices_merchant_created_idx').on(table.merchantId, table.createdAt.desc()),
+    // Every list index ends in (created_at DESC, id DESC), the list's whole order: a first page
+    // is then the first rows of one index range, with no sort of all the matches (issue 10).
+    // NULLS FIRST is what ORDER BY ... DESC means; an index with NULLS LAST does not serve it.
+    index('invoices_merchant_created_idx').on(
+      table.merchantId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     index('invoices_merchant_status_created_idx').on(
       table.merchantId,
       table.status,
-      table.createdAt.desc(),
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
     ),
-    index('invoices_terminal_created_idx').on(table.terminalId, table.createdAt.desc()),
+    index('invoices_terminal_created_idx').on(
+      table.terminalId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     index('invoices_merchant_status_date_idx').on(table.merchantId, table.statusDate.desc()),
     index('invoices_merchant_amount_idx').on(table.merchantId, table.amount),
     index('invoices_customer_idx').on(table.customerExternalId),
     index('invoices_provider_invoice_idx').on(table.providerInvoiceId),
+    // Lists across every merchant (staff with merchant.rw.all) and the CSV's keyset order: the
+    // first page reads the newest rows straight off an index instead of sorting (issue 10).
+    // status_date rides along: a last-status-date filter is checked in the index while walking it.
+    index('invoices_created_idx').on(
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+      table.statusDate,
+    ),
+    index('invoices_status_created_idx').on(
+      table.status,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('invoices_flow_type_created_idx').on(
+      table.flowType,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('invoices_status_date_idx').on(table.statusDate.desc()),
+    // The amount filter compares per currency (its dimension), so currency leads.
+    index('invoices_currency_amount_idx').on(table.currencyId, table.amount),
+    // Search by merchant invoice id across merchants (the unique index leads with merchant_id).
+    index('invoices_merchant_invoice_idx').on(table.merchantInvoiceId),
     index('invoices_open_expiry_idx')
       .on(table.expiresAt)
       .where(sql`${table.status} IN ('NEW','IN_PROGRESS')`),

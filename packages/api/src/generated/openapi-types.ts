@@ -999,7 +999,9 @@ export interface paths {
                                 }[];
                                 page: number;
                                 size: number;
+                                /** @description Exact up to 10000; above, an estimate (totalExact false) */
                                 total: number;
+                                totalExact: boolean;
                             };
                         };
                     };

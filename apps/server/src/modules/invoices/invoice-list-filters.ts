@@ -39,7 +39,7 @@ export const invoiceFilterProperties = {
   terminalId: recordIdSchema,
   statusIds: {
     type: 'array',
-    items: { type: 'integer' },
+    items: recordIdSchema,
     maxItems: 20,
     description: 'Ids of payment status reference items (list 201)',
   },
@@ -52,7 +52,14 @@ export const invoiceListQuerySchema = {
   additionalProperties: false,
   properties: {
     ...invoiceFilterProperties,
-    page: { type: 'integer', minimum: 0, default: 0, description: 'Zero-based' },
+    // Bounded: a page past the end is empty, a huge one would be a database error.
+    page: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 1_000_000,
+      default: 0,
+      description: 'Zero-based',
+    },
     size: { type: 'integer', minimum: 1, maximum: 100, default: ITEMS_PER_PAGE_OPTIONS[1] },
   },
 } as const;
@@ -63,6 +70,41 @@ const filterDay = (value: string, name: string) => {
   const day = parseFilterDate(value);
   if (!day) throw badRequest(`${name} must be a valid date in dd/MM/yyyy`);
   return day;
+};
+
+/** Minor units are bigint: bounds beyond it (absurd sums) are clamped rather than overflow. */
+const BIGINT_MAX = '9223372036854775807';
+
+/**
+ * Amount bounds in currency units, compared exactly with the minor units of each row's currency:
+ * one range per currency, `amount >= ceil(sumFrom * 10^dimension)` and
+ * `amount <= floor(sumTo * 10^dimension)`, with the bounds computed as constants so the
+ * (currency_id, amount) index serves them (a per-row currency lookup could not use an index).
+ */
+const amountCondition = async (
+  db: Database,
+  sumFrom: number | undefined,
+  sumTo: number | undefined,
+): Promise<SQL> => {
+  const rows = await db
+    .select({ id: currencies.id, dimension: currencies.dimension })
+    .from(currencies);
+  const perCurrency = rows.map(({ id, dimension }) => {
+    const scale = sql.raw(`1${'0'.repeat(dimension)}`);
+    const bounds: SQL[] = [eq(invoices.currencyId, id)];
+    if (sumFrom !== undefined) {
+      bounds.push(
+        sql`${invoices.amount} >= least(ceil(${String(sumFrom)}::numeric * ${scale}), ${sql.raw(BIGINT_MAX)})::bigint`,
+      );
+    }
+    if (sumTo !== undefined) {
+      bounds.push(
+        sql`${invoices.amount} <= least(floor(${String(sumTo)}::numeric * ${scale}), ${sql.raw(BIGINT_MAX)})::bigint`,
+      );
+    }
+    return and(...bounds) as SQL;
+  });
+  return or(...perCurrency) ?? sql`false`;
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -102,16 +144,8 @@ export const invoiceListConditions = async (
   if (query.sumFrom !== undefined && query.sumTo !== undefined && query.sumFrom > query.sumTo) {
     throw badRequest('sumFrom cannot be greater than sumTo');
   }
-  const dimension = sql`(SELECT ${currencies.dimension} FROM ${currencies} WHERE ${currencies.id} = ${invoices.currencyId})`;
-  if (query.sumFrom !== undefined) {
-    conditions.push(
-      sql`${invoices.amount} >= ${String(query.sumFrom)}::numeric * power(10, ${dimension})`,
-    );
-  }
-  if (query.sumTo !== undefined) {
-    conditions.push(
-      sql`${invoices.amount} <= ${String(query.sumTo)}::numeric * power(10, ${dimension})`,
-    );
+  if (query.sumFrom !== undefined || query.sumTo !== undefined) {
+    conditions.push(await amountCondition(db, query.sumFrom, query.sumTo));
   }
   if (query.terminalId !== undefined) conditions.push(eq(invoices.terminalId, query.terminalId));
   if (query.flowType) conditions.push(eq(invoices.flowType, query.flowType));

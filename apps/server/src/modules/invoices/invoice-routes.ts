@@ -1,6 +1,6 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database.ts';
+import { type Database, queryRows } from '../../db/database.ts';
 import { invoices } from '../../db/schema.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { notFound } from '../../http/http-errors.ts';
@@ -12,7 +12,54 @@ import {
   invoiceListConditions,
   invoiceListQuerySchema,
 } from './invoice-list-filters.ts';
-import { invoiceSchema, presentInvoice, selectInvoiceRows } from './invoice-presenter.ts';
+import {
+  invoiceSchema,
+  presentInvoice,
+  selectInvoicePage,
+  selectInvoiceRows,
+} from './invoice-presenter.ts';
+
+/** Up to this many matching invoices the total is exact (docs/performance.md, count strategy). */
+export const EXACT_TOTAL_LIMIT = 10_000;
+
+/**
+ * The total of a list. Counting every match of a broad filter over a million invoices costs a
+ * scan of all of them on every page view, so the count stops after EXACT_TOTAL_LIMIT + 1
+ * matches: below that the total is exact, above it the planner's row estimate for the same
+ * WHERE (at least EXACT_TOTAL_LIMIT + 1) is returned with totalExact false.
+ */
+export const countInvoices = async (
+  db: Database,
+  where: SQL | undefined,
+): Promise<{ total: number; totalExact: boolean }> => {
+  const matches = db
+    .select({ one: sql`1` })
+    .from(invoices)
+    .where(where)
+    .limit(EXACT_TOTAL_LIMIT + 1)
+    .as('matches');
+  const [capped] = await db.select({ count: count() }).from(matches);
+  const total = capped?.count ?? 0;
+  if (total <= EXACT_TOTAL_LIMIT) return { total, totalExact: true };
+  const whereClause = where ? sql` WHERE ${where}` : sql``;
+  const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(
+    db,
+    sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${invoices}${whereClause}`,
+  );
+  return {
+    total: Math.max(EXACT_TOTAL_LIMIT + 1, plannedRows(plan?.['QUERY PLAN'])),
+    totalExact: false,
+  };
+};
+
+/** "Plan Rows" of EXPLAIN (FORMAT JSON) output, which drivers hand over parsed or as text. */
+const plannedRows = (explained: unknown): number => {
+  const parsed = typeof explained === 'string' ? (JSON.parse(explained) as unknown) : explained;
+  const rows = (parsed as Array<{ Plan?: { 'Plan Rows'?: unknown } }> | undefined)?.[0]?.Plan?.[
+    'Plan Rows'
+  ];
+  return typeof rows === 'number' && Number.isFinite(rows) ? Math.round(rows) : 0;
+};
 
 const invoiceIdParams = {
   type: 'object',
@@ -33,12 +80,16 @@ export const invoiceRoutes = async (app: FastifyInstance, { db }: { db: Database
         response: {
           200: dataEnvelope({
             type: 'object',
-            required: ['items', 'page', 'size', 'total'],
+            required: ['items', 'page', 'size', 'total', 'totalExact'],
             properties: {
               items: { type: 'array', items: invoiceSchema },
               page: { type: 'integer' },
               size: { type: 'integer' },
-              total: { type: 'integer' },
+              total: {
+                type: 'integer',
+                description: `Exact up to ${EXACT_TOTAL_LIMIT}; above, an estimate (totalExact false)`,
+              },
+              totalExact: { type: 'boolean' },
             },
           }),
           400: errorResponseSchema,
@@ -50,17 +101,17 @@ export const invoiceRoutes = async (app: FastifyInstance, { db }: { db: Database
       const { page, size, ...filters } = request.query;
       const scope = merchantScopeOf(person, filters.merchantId);
       const where = and(...(await invoiceListConditions(db, scope, filters)));
-      const rows = await selectInvoiceRows(db, where)
-        .orderBy(desc(invoices.createdAt), desc(invoices.id))
-        .limit(size)
-        .offset(page * size);
-      const [total] = await db.select({ count: count() }).from(invoices).where(where);
+      const [rows, { total, totalExact }] = await Promise.all([
+        selectInvoicePage(db, where, { limit: size, offset: page * size }),
+        countInvoices(db, where),
+      ]);
       return {
         data: {
           items: rows.map((row) => presentInvoice(row, person)),
           page,
           size,
-          total: total?.count ?? 0,
+          total,
+          totalExact,
         },
       };
     },

@@ -26,6 +26,7 @@ import {
   PAYMENT_FORM_MESSAGES,
   requireActionableForm,
 } from './form-invoice.ts';
+import { formStatusReader } from './form-status-reader.ts';
 import { assignDepositRequisites, NO_ACCOUNT_ERROR } from './requisite-assignment.ts';
 import { isValidSupportCode, verificationKeyOf } from './verification-key.ts';
 
@@ -348,6 +349,9 @@ export const paymentFormRoutes = async (
     },
   );
 
+  // The most frequent call of all (every open form polls it): concurrent polls share a query.
+  const readFormStatus = formStatusReader(db);
+
   app.post<{ Params: FormIdParams }>(
     '/api/payments/form/:formId/status',
     {
@@ -366,10 +370,7 @@ export const paymentFormRoutes = async (
       },
     },
     async (request) => {
-      const [row] = await db
-        .select({ status: invoices.status, invoiceId: invoices.id })
-        .from(invoices)
-        .where(eq(invoices.formId, request.params.formId));
+      const row = await readFormStatus(request.params.formId);
       if (!row) throw notFound(PAYMENT_FORM_MESSAGES.notFound);
       return { data: row };
     },

@@ -1,9 +1,4 @@
-import {
-  formatDateTimeShort,
-  formatMinorUnits,
-  formatReportPeriodDate,
-  hasPermission,
-} from '@paygate/domain';
+import { formatMinorUnits, formatReportPeriodDate, hasPermission } from '@paygate/domain';
 import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
@@ -35,7 +30,7 @@ import {
   merchantScopeOf,
   scopeAllows,
 } from '../merchants/merchant-scope.ts';
-import { type CsvColumn, sendCsv } from './csv-download.ts';
+import { type CsvColumn, csvDateTime, sendCsv } from './csv-download.ts';
 import { invoiceRowsInPages } from './invoice-csv-source.ts';
 import { parseReportPeriod, periodQueryProperties } from './report-period.ts';
 
@@ -62,8 +57,8 @@ const invoiceColumns = (person: AuthenticatedPerson): Array<CsvColumn<InvoiceRow
   ...(hasPermission(person, 'invoice.provider.read')
     ? [{ header: 'Provider Invoice ID', value: (row: InvoiceRow) => row.providerInvoiceId }]
     : []),
-  { header: 'Created (UTC)', value: (row) => formatDateTimeShort(row.createdAt) },
-  { header: 'Status date (UTC)', value: (row) => formatDateTimeShort(row.statusDate) },
+  { header: 'Created (UTC)', value: (row) => csvDateTime(row.createdAt) },
+  { header: 'Status date (UTC)', value: (row) => csvDateTime(row.statusDate) },
   { header: 'Flow type', value: (row) => row.flowType },
   { header: 'Status', value: (row) => row.status },
   { header: 'Amount', value: (row) => money(row.amount, row.currencyDimension) },

@@ -206,6 +206,16 @@ describe('invoice list', () => {
     expect(router.state.location.search).toBe('?size=25');
   });
 
+  it('shows an estimated total as such and keeps a page beyond it', async () => {
+    const { api, router } = renderInvoiceList('/invoices?page=2000', {
+      routes: { 'GET /api/v1/invoice': invoicePage([invoiceItem()], 12_345, false) },
+    });
+    await screen.findByRole('link', { name: INVOICE_A });
+    expect(screen.getByText('Total: about 12345')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=2000');
+    expect(lastListQuery(api.calls)).toEqual(['page=1999', 'size=10']);
+  });
+
   it('moves a page beyond the last one back to the last page', async () => {
     const { api, router } = renderInvoiceList('/invoices?page=9', {
       routes: {

@@ -82,7 +82,10 @@ const InvoiceResults = ({ view, ready, list, onPage, onSize }: InvoiceResultsPro
         <InvoiceTable invoices={page.items} busy={list.isFetching} />
       )}
       <div className="bo-invoices-paging">
-        <p className="bo-invoices-total">Total: {page.total}</p>
+        {/* Over a large match the server estimates the total instead of counting every row. */}
+        <p className="bo-invoices-total">
+          Total: {page.totalExact === false ? `about ${page.total}` : page.total}
+        </p>
         {page.total > 0 ? (
           <Pager
             page={view.page}
@@ -115,7 +118,9 @@ export const InvoiceListPage = () => {
   // A page beyond the last one (a stale link, or rows gone since): show the last page instead.
   const total = list.currentData?.total ?? 0;
   const lastPage = pageCountOf(total, view.size);
-  const beyondLastPage = list.currentData !== undefined && total > 0 && view.page > lastPage;
+  // Only against an exact total: an estimate may be below the real count.
+  const beyondLastPage =
+    list.currentData?.totalExact !== false && total > 0 && view.page > lastPage;
   useEffect(() => {
     if (beyondLastPage) change((current) => withPage(current, lastPage), true);
   }, [beyondLastPage, lastPage, change]);

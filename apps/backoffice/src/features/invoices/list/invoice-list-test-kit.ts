@@ -34,8 +34,8 @@ export const invoiceItem = (overrides: Partial<InvoiceListItem> = {}): InvoiceLi
 });
 
 /** GET /api/v1/invoice answer. */
-export const invoicePage = (items: InvoiceListItem[], total = items.length) => ({
-  body: { data: { items, page: 0, size: 10, total } },
+export const invoicePage = (items: InvoiceListItem[], total = items.length, totalExact = true) => ({
+  body: { data: { items, page: 0, size: 10, total, totalExact } },
 });
 
 /** Renders the app at `path` as a person with `permissions`, with the list's calls stubbed. */

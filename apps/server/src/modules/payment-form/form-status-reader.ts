@@ -1,0 +1,60 @@
+import { inArray } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { invoices } from '../../db/schema.ts';
+
+export interface FormStatus {
+  status: string;
+  invoiceId: string;
+}
+
+/** Most form ids one query asks for; more waiting lookups go in the next query. */
+const MAX_BATCH = 500;
+
+type Waiter = { resolve: (status: FormStatus | null) => void; reject: (error: unknown) => void };
+
+/**
+ * Reads the status of a form by its public id, answering every lookup that arrives in the same
+ * turn of the event loop with one query (`form_id IN (…)`). The status is the call every open
+ * form polls: with thousands polling at once this trades one database round trip per poll for
+ * one per batch, which is what lets the route keep up (issue 10). A lookup waits at most one
+ * event-loop turn for company; each answer is as fresh as a query of its own would be.
+ */
+export const formStatusReader = (db: Database) => {
+  let pending: Map<string, Waiter[]> | null = null;
+
+  const flush = async (batch: Map<string, Waiter[]>) => {
+    try {
+      const rows = await db
+        .select({ formId: invoices.formId, status: invoices.status, invoiceId: invoices.id })
+        .from(invoices)
+        .where(inArray(invoices.formId, [...batch.keys()]));
+      const found = new Map(rows.map((row) => [row.formId, row]));
+      for (const [formId, waiters] of batch) {
+        const row = found.get(formId);
+        for (const waiter of waiters) {
+          waiter.resolve(row ? { status: row.status, invoiceId: row.invoiceId } : null);
+        }
+      }
+    } catch (error) {
+      for (const waiters of batch.values()) for (const waiter of waiters) waiter.reject(error);
+    }
+  };
+
+  const dispatch = () => {
+    const batch = pending;
+    pending = null;
+    if (batch) void flush(batch);
+  };
+
+  return (formId: string): Promise<FormStatus | null> =>
+    new Promise((resolve, reject) => {
+      if (!pending) {
+        pending = new Map();
+        setImmediate(dispatch);
+      }
+      const waiters = pending.get(formId);
+      if (waiters) waiters.push({ resolve, reject });
+      else pending.set(formId, [{ resolve, reject }]);
+      if (pending.size >= MAX_BATCH) dispatch();
+    });
+};

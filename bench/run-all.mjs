@@ -1,0 +1,407 @@
+#!/usr/bin/env node
+/**
+ * Every benchmark of issue 10, one table. Run through `npm run bench` (scripts/bench.sh builds
+ * the server and both apps first), or directly once they are built:
+ *
+ *   node bench/run-all.mjs
+ *
+ * Environment: BENCH_QUICK=1 smaller data and shorter runs (a few minutes, every row still
+ * printed); BENCH_DATABASES=postgres,pglite which databases (default both);
+ * BENCH_INVOICES / BENCH_PGLITE_INVOICES data set sizes; BENCH_POSTGRES_URL (or
+ * TEST_DATABASE_URL) a role that may create the paygate_bench database; BENCH_PORT_BASE the
+ * first of the ports used (default 3900).
+ *
+ * Prints one table (benchmark, database, figure, unit, target, ratio to the bare-Fastify
+ * baseline for throughputs, pass/fail) and writes bench/results/latest.json. Exits 1 when a
+ * target is missed.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { measureBaseline } from './benchmarks/baseline.mjs';
+import {
+  CALLBACK_COUNT,
+  checkCallbackQueue,
+  queueBenchCallbacks,
+  startCallbackReceiver,
+} from './benchmarks/callback-drain.mjs';
+import {
+  checkCredentialResults,
+  measureCredentialAssignment,
+} from './benchmarks/credential-assignment.mjs';
+import { measureInvoiceCsv } from './benchmarks/invoice-csv.mjs';
+import { measureInvoiceList } from './benchmarks/invoice-list.mjs';
+import { measureLighthouse } from './benchmarks/lighthouse-form.mjs';
+import { measureStatusPoll } from './benchmarks/status-poll.mjs';
+import { generateBenchData } from './generate-invoices.mjs';
+import { benchTarget, openSql, postgresVersion } from './lib/bench-database.mjs';
+import { readFixtures } from './lib/bench-fixtures.mjs';
+import {
+  BACKOFFICE_DIST,
+  BENCH_DIR,
+  PAYMENT_FORM_DIST,
+  QUICK,
+  RESULTS_DIR,
+  ROOT,
+} from './lib/bench-paths.mjs';
+import { BENCH_PORTS, startServer } from './lib/server-process.mjs';
+
+const databases = (process.env.BENCH_DATABASES ?? 'postgres,pglite')
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
+const invoiceCount = (kind) => {
+  const fromEnv =
+    kind === 'pglite' ? process.env.BENCH_PGLITE_INVOICES : process.env.BENCH_INVOICES;
+  if (fromEnv) return Number(fromEnv);
+  return QUICK ? 100_000 : 1_000_000;
+};
+
+const rows = [];
+const details = {};
+let baselineRps = null;
+const log = (line) => process.stderr.write(`[bench] ${line}\n`);
+
+/** One table row. `throughput` rows get a ratio to the baseline's requests per second. */
+const record = ({ benchmark, database = '-', figure, unit, target, pass, throughput = false }) => {
+  rows.push({
+    benchmark,
+    database,
+    figure,
+    unit,
+    target,
+    ratio: throughput && baselineRps ? figure / baselineRps : null,
+    pass,
+  });
+};
+
+/** A benchmark that throws is a failed row, not the end of the run. */
+const attempt = async (benchmark, database, run) => {
+  try {
+    await run();
+  } catch (error) {
+    log(`${benchmark} (${database}) failed: ${error.stack ?? error}`);
+    record({
+      benchmark,
+      database,
+      figure: NaN,
+      unit: 'error',
+      target: String(error.message).slice(0, 60),
+      pass: false,
+    });
+  }
+};
+
+const bundleFigure = (script, extraArguments = []) => {
+  try {
+    const output = execFileSync(
+      process.execPath,
+      [path.join(BENCH_DIR, script), '--no-build', ...extraArguments],
+      {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    const last = output.trim().split('\n').at(-1) ?? '';
+    return { kb: Number(/([\d.]+) KB gzip/.exec(last)?.[1]), ok: true, output };
+  } catch (error) {
+    const output = String(error.stdout ?? '');
+    const last = output.trim().split('\n').at(-1) ?? '';
+    return { kb: Number(/([\d.]+) KB gzip/.exec(last)?.[1]), ok: false, output };
+  }
+};
+
+const runDatabase = async (kind) => {
+  const target = benchTarget(kind);
+  const count = invoiceCount(kind);
+  const sizeLabel = `${kind} ${count >= 1e6 ? `${count / 1e6}M` : `${count / 1e3}k`}`;
+  const info = { invoices: count };
+  details[kind] = info;
+
+  log(`${kind}: generating ${count} invoices`);
+  const generated = await generateBenchData({
+    target,
+    invoices: count,
+    log: (line) => log(`${kind}: ${line}`),
+  });
+  info.generator = generated;
+  record({
+    benchmark: 'generator: COPY of invoices',
+    database: sizeLabel,
+    figure: generated.copyRowsPerSecond,
+    unit: 'rows/s',
+    target: 'report',
+    pass: true,
+  });
+
+  let sql = await openSql(target);
+  const fixtures = await readFixtures(sql);
+  await sql.close();
+
+  const server = await startServer(target, {
+    paymentFormDist: kind === 'postgres' ? PAYMENT_FORM_DIST : undefined,
+  });
+  try {
+    await attempt('status poll (10k open forms)', sizeLabel, async () => {
+      const poll = await measureStatusPoll({ server, formIds: fixtures.formIds });
+      info.statusPoll = poll;
+      const ratio = poll.requestsPerSecond / baselineRps;
+      const clean = poll.non2xx === 0 && poll.errors === 0;
+      record({
+        benchmark: 'status poll throughput, 100 conns',
+        database: sizeLabel,
+        figure: poll.requestsPerSecond,
+        unit: 'req/s',
+        target: '>= 0.40 x baseline',
+        pass: ratio >= 0.4 && clean,
+        throughput: true,
+      });
+      record({
+        benchmark: '(diagnosis) same server GET /api/health',
+        database: sizeLabel,
+        figure: poll.health.requestsPerSecond,
+        unit: 'req/s',
+        target: '(no database)',
+        pass: true,
+        throughput: true,
+      });
+      record({
+        benchmark: 'status poll p99, 100 conns',
+        database: sizeLabel,
+        figure: poll.p99,
+        unit: 'ms',
+        target: '< 25',
+        pass: poll.p99 < 25 && clean,
+      });
+    });
+
+    await attempt('invoice list', sizeLabel, async () => {
+      const list = await measureInvoiceList({ server, fixtures });
+      info.invoiceList = list;
+      for (const query of list) {
+        record({
+          benchmark: `list p95: ${query.name}`,
+          database: sizeLabel,
+          figure: query.p95,
+          unit: `ms (total ${query.totalExact ? '' : '~'}${query.total})`,
+          target: '< 50',
+          pass: query.p95 < 50,
+        });
+      }
+    });
+
+    await attempt('Invoices.csv', sizeLabel, async () => {
+      const csv = await measureInvoiceCsv({ server });
+      info.invoiceCsv = csv;
+      record({
+        benchmark: `Invoices.csv (${csv.rows} rows)`,
+        database: sizeLabel,
+        figure: csv.rowsPerSecond,
+        unit: 'rows/s',
+        target: '>= 100000',
+        pass: csv.rowsPerSecond >= 100_000 && csv.rows >= count,
+        throughput: true,
+      });
+      record({
+        benchmark: 'Invoices.csv server RSS growth',
+        database: sizeLabel,
+        figure: csv.rssGrowthMb,
+        unit: 'MB',
+        target: '< 64',
+        pass: csv.rssGrowthMb < 64,
+      });
+    });
+
+    await attempt('credential assignment', sizeLabel, async () => {
+      const assignment = await measureCredentialAssignment({
+        server,
+        forms: fixtures.credentialForms,
+        methodId: fixtures.methodId,
+      });
+      info.credentialAssignment = assignment;
+    });
+
+    if (kind === 'postgres') {
+      await attempt('Lighthouse payment form', 'built form', async () => {
+        const pageUrl = `http://127.0.0.1:${BENCH_PORTS.paymentForm}/payment/${fixtures.formIds[0]}`;
+        const lighthouseResult = await measureLighthouse({ pageUrl, runs: QUICK ? 1 : 3 });
+        details.lighthouse = lighthouseResult;
+        record({
+          benchmark: `Lighthouse mobile perf (runs ${lighthouseResult.scores.join('/')})`,
+          database: 'built form',
+          figure: lighthouseResult.score,
+          unit: 'score',
+          target: '>= 95',
+          pass: lighthouseResult.score >= 95,
+        });
+      });
+    }
+  } finally {
+    await server.stop();
+  }
+
+  sql = await openSql(target);
+  try {
+    if (info.credentialAssignment) {
+      const checks = await checkCredentialResults(sql, fixtures.methodId);
+      const assignment = info.credentialAssignment;
+      Object.assign(assignment, checks);
+      const sound =
+        checks.overcommitted === 0 && checks.duplicateAmounts === 0 && checks.unbalanced === 0;
+      record({
+        benchmark: `credentials: 500 concurrent, 20 accts (${assignment.assigned} assigned, ${assignment.declined} declined)`,
+        database: sizeLabel,
+        figure: assignment.perSecond,
+        unit: 'req/s',
+        target: 'report; 0 overcommit/dup',
+        pass: sound && assignment.other === 0,
+        throughput: true,
+      });
+      record({
+        benchmark: 'credentials: overcommitted limits + duplicate amounts',
+        database: sizeLabel,
+        figure: checks.overcommitted + checks.duplicateAmounts + checks.unbalanced,
+        unit: 'count',
+        target: '0',
+        pass: sound,
+      });
+    }
+    await queueBenchCallbacks(sql);
+  } finally {
+    await sql.close();
+  }
+
+  await attempt(`callback drain (${CALLBACK_COUNT})`, sizeLabel, async () => {
+    const receiver = await startCallbackReceiver();
+    const started = performance.now();
+    let drainServer;
+    try {
+      drainServer = await startServer(target);
+      const readyAt = performance.now();
+      let timer;
+      const timeout = new Promise((resolve) => {
+        timer = setTimeout(() => resolve(null), 600_000);
+      });
+      const finishedAt = await Promise.race([receiver.done, timeout]);
+      clearTimeout(timer);
+      const from = Math.min(readyAt, receiver.firstAt() ?? readyAt);
+      const stats = receiver.stats();
+      const seconds = ((finishedAt ?? performance.now()) - from) / 1000;
+      info.callbackDrain = {
+        ...stats,
+        seconds,
+        startupSeconds: (readyAt - started) / 1000,
+        perSecond: stats.unique / seconds,
+      };
+    } finally {
+      await drainServer?.stop();
+      await receiver.close();
+    }
+    const check = await openSql(target);
+    try {
+      info.callbackDrain.queue = await checkCallbackQueue(check);
+    } finally {
+      await check.close();
+    }
+    const drain = info.callbackDrain;
+    record({
+      benchmark: `callback drain (${drain.unique}/${CALLBACK_COUNT} seen, ${drain.duplicates} dup)`,
+      database: sizeLabel,
+      figure: drain.perSecond,
+      unit: 'callbacks/s',
+      target: 'report; none lost',
+      pass: drain.unique === CALLBACK_COUNT && (drain.queue.SENT ?? 0) === CALLBACK_COUNT,
+      throughput: true,
+    });
+  });
+};
+
+const formatFigure = (value) => {
+  if (!Number.isFinite(value)) return 'n/a';
+  if (Math.abs(value) >= 1000) return Math.round(value).toLocaleString('en-US');
+  if (Number.isInteger(value)) return String(value);
+  return value.toFixed(1);
+};
+
+const printTable = () => {
+  const header = ['benchmark', 'database', 'figure', 'unit', 'target', 'ratio', 'result'];
+  const body = rows.map((row) => [
+    row.benchmark,
+    row.database,
+    formatFigure(row.figure),
+    row.unit,
+    row.target,
+    row.ratio === null ? '' : row.ratio.toFixed(2),
+    row.pass ? 'pass' : 'FAIL',
+  ]);
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...body.map((cells) => cells[column].length)),
+  );
+  const line = (cells) =>
+    `| ${cells.map((cell, column) => cell.padEnd(widths[column])).join(' | ')} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  for (const cells of body) console.log(line(cells));
+};
+
+const started = new Date();
+log(`started ${started.toISOString()}${QUICK ? ' (BENCH_QUICK=1)' : ''}`);
+
+const paymentForm = bundleFigure('payment-form-bundle.mjs');
+record({
+  benchmark: 'payment form initial JS',
+  database: 'built form',
+  figure: paymentForm.kb,
+  unit: 'KB gzip',
+  target: '<= 100',
+  pass: paymentForm.ok && paymentForm.kb <= 100,
+});
+const backoffice = bundleFigure('backoffice-bundle.mjs', ['--dist', BACKOFFICE_DIST]);
+const lazyChunks = Number(/lazy chunks: (\d+)/.exec(backoffice.output)?.[1] ?? 0);
+record({
+  benchmark: `back office initial JS (${lazyChunks} lazy route chunks)`,
+  database: 'built app',
+  figure: backoffice.kb,
+  unit: 'KB gzip',
+  target: '<= 250',
+  pass: backoffice.ok && backoffice.kb <= 250,
+});
+
+log('baseline: bare Fastify route');
+const baseline = await measureBaseline();
+baselineRps = baseline.requestsPerSecond;
+details.baseline = baseline;
+record({
+  benchmark: 'baseline: bare Fastify constant JSON',
+  figure: baseline.requestsPerSecond,
+  unit: 'req/s',
+  target: '(reference)',
+  pass: baseline.non2xx === 0 && baseline.errors === 0,
+  throughput: true,
+});
+
+for (const kind of databases) {
+  await attempt(`${kind} benchmarks`, kind, () => runDatabase(kind));
+}
+
+const finished = new Date();
+const machine = {
+  cpus: os.cpus().length,
+  cpuModel: os.cpus()[0]?.model ?? 'unknown',
+  memoryGb: Math.round(os.totalmem() / 2 ** 30),
+  node: process.version,
+  postgres: databases.includes('postgres') ? await postgresVersion().catch(() => 'unknown') : null,
+  loadAverage: os.loadavg(),
+};
+printTable();
+mkdirSync(RESULTS_DIR, { recursive: true });
+const resultsFile = path.join(RESULTS_DIR, 'latest.json');
+writeFileSync(
+  resultsFile,
+  `${JSON.stringify({ started, finished, quick: QUICK, machine, rows, details }, null, 2)}\n`,
+);
+log(
+  `${rows.filter((row) => !row.pass).length} of ${rows.length} rows failed; results in ${path.relative(ROOT, resultsFile)}; ${((finished - started) / 60000).toFixed(1)} min`,
+);
+process.exitCode = rows.every((row) => row.pass) ? 0 : 1;
