@@ -24,7 +24,7 @@ const unique = () => randomUUID().slice(0, 8);
 const expectToast = async (page: Page, text: string) => {
   const toast = page.getByRole('alert').filter({ hasText: text });
   await expect(toast).toBeVisible();
-  await activate(toast.getByRole('button', { name: 'Close' }));
+  await toast.getByRole('button', { name: 'Close' }).click();
   await expect(toast).toHaveCount(0);
 };
 
@@ -48,35 +48,13 @@ const readCsv = async (path: string) => {
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 const openScreen = async (page: Page, link: string, heading: string) => {
-  await activate(mainNav(page).getByRole('link', { name: link }));
+  await mainNav(page).getByRole('link', { name: link }).click();
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 };
 
 /** Field error text under a control (role-independent: the form's message text). */
 const expectMessage = async (scope: Locator, text: string) => {
   await expect(scope.getByText(text, { exact: true })).toBeVisible();
-};
-
-/**
- * Clicks a control. On the phone some screens are wider than the screen (app bug: see the Reflow
- * test in accessibility-backoffice.spec.ts), and there Chromium's phone emulation cannot tap a
- * control that needs scrolling to (the tap lands on another element): on such a screen the
- * control is used from the keyboard instead, and the test says so in an annotation.
- */
-const activate = async (control: Locator) => {
-  const overflowing = await control
-    .page()
-    .evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
-  if (!overflowing) {
-    await control.click();
-    return;
-  }
-  const note = 'screen wider than the viewport: controls used from the keyboard';
-  const { annotations } = test.info();
-  if (!annotations.some((annotation) => annotation.description === note)) {
-    annotations.push({ type: 'app bug', description: note });
-  }
-  await control.press('Enter');
 };
 
 test.describe('administration journeys', () => {
@@ -91,20 +69,20 @@ test.describe('administration journeys', () => {
 
     await test.step('New Merchant: name rules, then the keys shown once', async () => {
       await openScreen(page, 'Merchant', 'Merchant');
-      await activate(page.getByRole('button', { name: 'New Merchant' }));
+      await page.getByRole('button', { name: 'New Merchant' }).click();
       const dialog = page.getByRole('dialog', { name: 'New Merchant' });
-      await activate(dialog.getByRole('button', { name: 'Create' }));
+      await dialog.getByRole('button', { name: 'Create' }).click();
       await expectMessage(dialog, 'Name is required');
       await dialog.getByRole('textbox', { name: 'Merchant name' }).fill(' ab ');
-      await activate(dialog.getByRole('button', { name: 'Create' }));
+      await dialog.getByRole('button', { name: 'Create' }).click();
       await expectMessage(dialog, 'Name must be at least 3 characters long');
       await dialog.getByRole('textbox', { name: 'Merchant name' }).fill(merchantName);
-      await activate(dialog.getByRole('button', { name: 'Create' }));
+      await dialog.getByRole('button', { name: 'Create' }).click();
       await expectToast(page, 'Merchant created');
       const keys = page.getByRole('dialog', { name: `Keys of ${merchantName}` });
       await expect(keys.getByText(/^pk_[0-9a-f]+$/)).toBeVisible();
       await expect(keys.getByText(/^whsec_/)).toBeVisible();
-      await activate(keys.getByRole('button', { name: 'I have stored the secret' }));
+      await keys.getByRole('button', { name: 'I have stored the secret' }).click();
       await expect(keys).toBeHidden();
       // The screen and the header's chooser moved to the new merchant.
       await expect(
@@ -127,10 +105,10 @@ test.describe('administration journeys', () => {
       await name.blur();
       await expectMessage(page.getByRole('main'), 'Name is required');
       await name.fill('xy');
-      await activate(save);
+      await save.click();
       await expectMessage(page.getByRole('main'), 'Name must be at least 3 characters long');
       await name.fill(renamed);
-      await activate(save);
+      await save.click();
       await expectToast(page, 'Successfully changed');
       await expect(
         page
@@ -146,20 +124,20 @@ test.describe('administration journeys', () => {
     await test.step('terminal create: required fields and name rules, then Terminal created', async () => {
       await openScreen(page, 'Terminals', 'Terminals');
       await expect(page.getByText('No terminals yet')).toBeVisible();
-      await activate(page.getByRole('button', { name: 'New Terminal' }));
+      await page.getByRole('button', { name: 'New Terminal' }).click();
       const dialog = page.getByRole('dialog', { name: 'New Terminal' });
-      await activate(dialog.getByRole('button', { name: 'Create' }));
+      await dialog.getByRole('button', { name: 'Create' }).click();
       await expectMessage(dialog, 'Name is required');
       await expectMessage(dialog, 'Flow type is required');
       await expectMessage(dialog, 'Currency is required');
       await dialog.getByRole('textbox', { name: 'Name' }).fill('ab');
       await dialog.getByRole('combobox', { name: 'Flow type' }).selectOption({ label: 'DEPOSIT' });
       await dialog.getByRole('combobox', { name: 'Currency' }).selectOption({ label: 'KGS' });
-      await activate(dialog.getByRole('button', { name: 'Create' }));
+      await dialog.getByRole('button', { name: 'Create' }).click();
       await expectMessage(dialog, 'Name must be at least 3 characters long');
       await dialog.getByRole('textbox', { name: 'Name' }).fill(`${terminalName} draft`);
       await saveScreenshot(page, testInfo, 'admin-terminal-create');
-      await activate(dialog.getByRole('button', { name: 'Create' }));
+      await dialog.getByRole('button', { name: 'Create' }).click();
       await expectToast(page, 'Terminal created');
       await expect(dialog).toBeHidden();
       await expect(page.getByRole('tab', { name: `${terminalName} draft` })).toHaveAttribute(
@@ -179,10 +157,10 @@ test.describe('administration journeys', () => {
       await nameField.blur();
       await expectMessage(panel, 'Name is required');
       await nameField.fill('  ab  ');
-      await activate(save);
+      await save.click();
       await expectMessage(panel, 'Name must be at least 3 characters long');
       await nameField.fill(terminalName);
-      await activate(save);
+      await save.click();
       await expectToast(page, 'Successfully changed');
       await expect(page.getByRole('tab', { name: terminalName, exact: true })).toBeVisible();
     });
@@ -190,7 +168,7 @@ test.describe('administration journeys', () => {
     await test.step('attributes: each parameter type refuses what it is not', async () => {
       await expect(panel.getByText('No attributes')).toBeVisible();
       const add = async (type: string, bad: string | null, message: string, good: string) => {
-        await activate(panel.getByRole('button', { name: 'Add attribute' }));
+        await panel.getByRole('button', { name: 'Add attribute' }).click();
         const dialog = page.getByRole('dialog', { name: 'Add attribute' });
         await dialog
           .getByRole('combobox', { name: 'Attribute type' })
@@ -198,12 +176,12 @@ test.describe('administration journeys', () => {
         const boolean = dialog.getByRole('combobox', { name: 'Value' });
         const text = dialog.getByRole('textbox', { name: 'Value' });
         if (bad !== null) await text.fill(bad);
-        await activate(dialog.getByRole('button', { name: 'Add', exact: true }));
+        await dialog.getByRole('button', { name: 'Add', exact: true }).click();
         await expectMessage(dialog, message);
         if ((await boolean.count()) > 0) await boolean.selectOption(good);
         else await text.fill(good);
         await expect(dialog.getByText(message, { exact: true })).toHaveCount(0);
-        await activate(dialog.getByRole('button', { name: 'Add', exact: true }));
+        await dialog.getByRole('button', { name: 'Add', exact: true }).click();
         await expect(dialog).toBeHidden();
         await expect(panel.getByRole('row', { name: new RegExp(`^${type} New`) })).toBeVisible();
       };
@@ -219,18 +197,18 @@ test.describe('administration journeys', () => {
       const timeout = panel.getByRole('textbox', { name: 'Value of Callback timeout, seconds' });
       await timeout.fill('4.5');
       await expectMessage(panel, 'value is not Integer');
-      await activate(save);
+      await save.click();
       await expect(page.getByRole('alert').filter({ hasText: 'Successfully changed' })).toHaveCount(
         0,
       );
       await timeout.fill('60');
-      await activate(save);
+      await save.click();
       await expectToast(page, 'Successfully changed');
       await expect(panel.getByText('New', { exact: true })).toHaveCount(0);
 
       // Saved as typed: read again from the server.
       await page.reload();
-      await activate(page.getByRole('tab', { name: terminalName, exact: true }));
+      await page.getByRole('tab', { name: terminalName, exact: true }).click();
       await expect(
         panel.getByRole('textbox', { name: 'Value of Callback timeout, seconds' }),
       ).toHaveValue('60');
@@ -242,7 +220,7 @@ test.describe('administration journeys', () => {
         panel.getByRole('combobox', { name: 'Value of Confirm payments automatically' }),
       ).toHaveValue('true');
 
-      await activate(panel.getByRole('button', { name: 'Remove Receipt mark' }));
+      await panel.getByRole('button', { name: 'Remove Receipt mark' }).click();
       await expectToast(page, 'Successfully removed');
       await expect(panel.getByRole('textbox', { name: 'Value of Receipt mark' })).toHaveCount(0);
     });
@@ -250,27 +228,27 @@ test.describe('administration journeys', () => {
     await test.step('enabled toggle and the switch to production after confirmation', async () => {
       const enabled = panel.getByRole('switch', { name: 'Enabled' });
       await expect(enabled).toHaveAttribute('aria-checked', 'true');
-      await activate(enabled);
+      await enabled.click();
       await expectToast(page, 'Successfully changed');
       await expect(enabled).toHaveAttribute('aria-checked', 'false');
 
       await expect(panel.getByText('Test', { exact: true })).toBeVisible();
-      await activate(panel.getByRole('button', { name: 'Switch to production' }));
+      await panel.getByRole('button', { name: 'Switch to production' }).click();
       const confirm = page.getByRole('dialog', { name: 'Switch to production' });
       await expect(confirm).toContainText(
         `Are you sure you want to switch the terminal "${terminalName}" from test to production?`,
       );
-      await activate(confirm.getByRole('button', { name: 'Cancel' }));
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
       await expect(confirm).toBeHidden();
       await expect(panel.getByText('Test', { exact: true })).toBeVisible();
-      await activate(panel.getByRole('button', { name: 'Switch to production' }));
-      await activate(confirm.getByRole('button', { name: 'Continue' }));
+      await panel.getByRole('button', { name: 'Switch to production' }).click();
+      await confirm.getByRole('button', { name: 'Continue' }).click();
       await expectToast(page, 'Successfully changed');
       await expect(confirm).toBeHidden();
       await expect(panel.getByText('Production', { exact: true })).toBeVisible();
       await expect(panel.getByRole('button', { name: 'Switch to production' })).toHaveCount(0);
       await page.reload();
-      await activate(page.getByRole('tab', { name: terminalName, exact: true }));
+      await page.getByRole('tab', { name: terminalName, exact: true }).click();
       await expect(panel.getByText('Production', { exact: true })).toBeVisible();
       await expect(panel.getByRole('switch', { name: 'Enabled' })).toHaveAttribute(
         'aria-checked',
@@ -293,9 +271,9 @@ test.describe('administration journeys', () => {
 
     let accountId = 0;
     await test.step('create account: required fields, then Account created', async () => {
-      await activate(page.getByRole('button', { name: 'Create account' }));
+      await page.getByRole('button', { name: 'Create account' }).click();
       const dialog = page.getByRole('dialog', { name: 'Create account' });
-      await activate(dialog.getByRole('button', { name: 'Create' }));
+      await dialog.getByRole('button', { name: 'Create' }).click();
       await expectMessage(dialog, 'Provider is required');
       await expectMessage(dialog, 'Payment method is required');
       await expectMessage(dialog, 'Bank name is required');
@@ -308,11 +286,11 @@ test.describe('administration journeys', () => {
       await dialog.getByRole('textbox', { name: 'Bank name' }).fill(bankName);
       await dialog.getByRole('textbox', { name: 'Owner name' }).fill('Olga Petrova');
       await dialog.getByRole('textbox', { name: 'Country code' }).fill('R1');
-      await activate(dialog.getByRole('button', { name: 'Create' }));
+      await dialog.getByRole('button', { name: 'Create' }).click();
       await expectMessage(dialog, 'Country code must be two letters (ISO 3166-1 alpha-2)');
       await dialog.getByRole('textbox', { name: 'Country code' }).fill('RU');
       await expect(dialog.getByRole('checkbox', { name: 'Enable right away' })).not.toBeChecked();
-      await activate(dialog.getByRole('button', { name: 'Create' }));
+      await dialog.getByRole('button', { name: 'Create' }).click();
       await expectToast(page, 'Account created');
       await expect(page).toHaveURL(/\/accounts\/\d+$/);
       accountId = Number(page.url().split('/').pop());
@@ -325,7 +303,7 @@ test.describe('administration journeys', () => {
     await test.step('enabled toggle on the details', async () => {
       const enabled = page.getByRole('switch', { name: 'Enabled' });
       await expect(enabled).toHaveAttribute('aria-checked', 'false');
-      await activate(enabled);
+      await enabled.click();
       await expectToast(page, 'Successfully changed');
       await expect(enabled).toHaveAttribute('aria-checked', 'true');
       await expect(enabled).toBeEnabled();
@@ -337,22 +315,22 @@ test.describe('administration journeys', () => {
       const limit = limits.getByRole('textbox', { name: 'Limit (minor units of RUB)' });
       const priority = limits.getByRole('textbox', { name: 'Priority' });
       const saveLimits = limits.getByRole('button', { name: 'Save' });
-      await activate(saveLimits);
+      await saveLimits.click();
       await expectMessage(limits, 'Limit is required');
       await expectMessage(limits, 'Priority is required');
       await limit.fill('50000.5');
       await priority.fill('-1');
-      await activate(saveLimits);
+      await saveLimits.click();
       await expectMessage(limits, 'Limit must contain digits only');
       await expectMessage(limits, 'Priority must be at least 0');
       await priority.fill('1.5');
-      await activate(saveLimits);
+      await saveLimits.click();
       await expectMessage(limits, 'Priority must be a whole number');
       await limit.fill('5000000');
       await expect(limits.getByText('= 50000.00 RUB')).toBeVisible();
       await priority.fill('3');
       await limits.getByRole('checkbox', { name: 'Check unique amount' }).check();
-      await activate(saveLimits);
+      await saveLimits.click();
       await expectToast(page, 'Successfully changed');
       await expect(limits.getByText('Limits are not set yet.')).toHaveCount(0);
       await page.reload();
@@ -364,9 +342,9 @@ test.describe('administration journeys', () => {
     await test.step('credentials: required fields and card checks, add, then remove', async () => {
       const credentials = page.getByRole('region', { name: 'Credentials' });
       await expect(credentials.getByText('No credentials')).toBeVisible();
-      await activate(credentials.getByRole('button', { name: 'Add credential' }));
+      await credentials.getByRole('button', { name: 'Add credential' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add credential' });
-      await activate(dialog.getByRole('button', { name: 'Add', exact: true }));
+      await dialog.getByRole('button', { name: 'Add', exact: true }).click();
       await expectMessage(dialog, 'Credential type is required');
       await expectMessage(dialog, 'Parameter type is required');
       await expectMessage(dialog, 'Value is required');
@@ -378,10 +356,10 @@ test.describe('administration journeys', () => {
         .selectOption({ label: 'String' });
       // 16 digits with a wrong check digit (Luhn).
       await dialog.getByRole('textbox', { name: 'Value' }).fill('4111111111111112');
-      await activate(dialog.getByRole('button', { name: 'Add', exact: true }));
+      await dialog.getByRole('button', { name: 'Add', exact: true }).click();
       await expectMessage(dialog, 'Card number is not valid: check the digits');
       await dialog.getByRole('textbox', { name: 'Value' }).fill('4111111111111111');
-      await activate(dialog.getByRole('button', { name: 'Add', exact: true }));
+      await dialog.getByRole('button', { name: 'Add', exact: true }).click();
       await expectToast(page, 'Successfully changed');
       await expect(dialog).toBeHidden();
       await expect(
@@ -389,10 +367,10 @@ test.describe('administration journeys', () => {
       ).toBeVisible();
       await saveScreenshot(page, testInfo, 'operator-account-details');
 
-      await activate(credentials.getByRole('button', { name: 'Remove Card number' }));
+      await credentials.getByRole('button', { name: 'Remove Card number' }).click();
       const confirm = page.getByRole('dialog', { name: 'Remove credential' });
       await expect(confirm).toContainText(`from account ${accountId}?`);
-      await activate(confirm.getByRole('button', { name: 'Remove' }));
+      await confirm.getByRole('button', { name: 'Remove' }).click();
       await expectToast(page, 'Successfully removed');
       await expect(credentials.getByText('No credentials')).toBeVisible();
     });
@@ -403,7 +381,7 @@ test.describe('administration journeys', () => {
       await page.goto(`${E2E_URLS.backoffice}/accounts?size=40&page=${lastPage}`);
       const toggle = page.getByRole('switch', { name: `Account ${accountId} enabled` });
       await expect(toggle).toHaveAttribute('aria-checked', 'true');
-      await activate(toggle);
+      await toggle.click();
       await expectToast(page, 'Successfully changed');
       await expect(toggle).toHaveAttribute('aria-checked', 'false');
       await page.reload();
@@ -430,7 +408,7 @@ test.describe('administration journeys', () => {
 
     const download = async (card: Locator, prefix: string) => {
       const file = page.waitForEvent('download');
-      await activate(card.getByRole('button', { name: 'Get report' }));
+      await card.getByRole('button', { name: 'Get report' }).click();
       const saved = await file;
       const name = `${prefix}_${periodStart}_${periodEnd}.csv`;
       expect(saved.suggestedFilename()).toBe(name);
@@ -445,12 +423,12 @@ test.describe('administration journeys', () => {
     await test.step('Transactions: period required and ordered; the chosen terminal only', async () => {
       const card = page.getByRole('region', { name: 'Transactions', exact: true });
       await expect(card).toContainText('Terminal: UZS payouts');
-      await activate(card.getByRole('button', { name: 'Get report' }));
+      await card.getByRole('button', { name: 'Get report' }).click();
       await expectMessage(card, 'Date From is required');
       await expectMessage(card, 'Date To is required');
       await card.getByLabel('Date From').fill(periodEnd);
       await card.getByLabel('Date To').fill(periodStart);
-      await activate(card.getByRole('button', { name: 'Get report' }));
+      await card.getByRole('button', { name: 'Get report' }).click();
       await expectMessage(card, 'Date From cannot be after Date To');
       await fillPeriod(card);
       const { header, rows } = await download(card, 'Transactions');
@@ -465,7 +443,7 @@ test.describe('administration journeys', () => {
     await test.step('Balance: currency required', async () => {
       const card = page.getByRole('region', { name: 'Balance', exact: true });
       await fillPeriod(card);
-      await activate(card.getByRole('button', { name: 'Get report' }));
+      await card.getByRole('button', { name: 'Get report' }).click();
       await expectMessage(card, 'Currency is required');
       await card.getByRole('combobox', { name: 'Currency' }).selectOption({ label: 'UZS' });
       const { header, rows } = await download(card, 'Balance');
@@ -493,7 +471,7 @@ test.describe('administration journeys', () => {
     await test.step('Provider: currency and provider required', async () => {
       const card = page.getByRole('region', { name: 'Provider', exact: true });
       await fillPeriod(card);
-      await activate(card.getByRole('button', { name: 'Get report' }));
+      await card.getByRole('button', { name: 'Get report' }).click();
       await expectMessage(card, 'Currency is required');
       await expectMessage(card, 'Provider is required');
       await card.getByRole('combobox', { name: 'Currency' }).selectOption({ label: 'UZS' });
@@ -512,7 +490,7 @@ test.describe('administration journeys', () => {
     await test.step('Terminal Pool Balance: pool required', async () => {
       const card = page.getByRole('region', { name: 'Terminal Pool Balance', exact: true });
       await fillPeriod(card);
-      await activate(card.getByRole('button', { name: 'Get report' }));
+      await card.getByRole('button', { name: 'Get report' }).click();
       await expectMessage(card, 'Terminal pool is required');
       await card
         .getByRole('combobox', { name: 'Terminal pool' })
@@ -537,7 +515,7 @@ test.describe('administration journeys', () => {
     try {
       await signIn(page, 'operator');
       await openScreen(page, 'Settings', 'Settings');
-      await activate(page.getByRole('link', { name: 'Change password' }));
+      await page.getByRole('link', { name: 'Change password' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Change password' })).toBeVisible();
       const form = page.getByRole('main');
       const submit = form.getByRole('button', { name: 'Change password' });
@@ -545,37 +523,37 @@ test.describe('administration journeys', () => {
       const newField = form.getByLabel(/^New password/);
       const confirmField = form.getByLabel('Confirm new password');
 
-      await activate(submit);
+      await submit.click();
       await expectMessage(form, 'Old password is required');
       await expectMessage(form, 'New password is required');
       await expectMessage(form, 'Please confirm the new password');
       await oldField.fill(oldPassword);
       await newField.fill(newPassword);
       await confirmField.fill(`${newPassword}x`);
-      await activate(submit);
+      await submit.click();
       await expectMessage(form, 'Passwords do not match');
 
       // The server's refusals come as toasts, and what was typed stays.
       await oldField.fill('not-the-password');
       await confirmField.fill(newPassword);
-      await activate(submit);
+      await submit.click();
       await expectToast(page, 'Current password is incorrect');
       await expect(newField).toHaveValue(newPassword);
       await oldField.fill(oldPassword);
       await newField.fill('short');
       await confirmField.fill('short');
-      await activate(submit);
+      await submit.click();
       await expectToast(page, 'New password must be at least 8 characters long');
 
       await newField.fill(newPassword);
       await confirmField.fill(newPassword);
-      await activate(submit);
+      await submit.click();
       await expectToast(page, 'Password changed successfully!');
       await expect(oldField).toHaveValue('');
       await saveScreenshot(page, testInfo, 'operator-password-changed');
 
       // Log out: at login, and the screens are closed again.
-      await activate(page.getByRole('button', { name: 'Log out' }));
+      await page.getByRole('button', { name: 'Log out' }).click();
       await expect(page).toHaveURL(`${E2E_URLS.backoffice}/login`);
       await page.goto(`${E2E_URLS.backoffice}/settings`);
       await expect(page).toHaveURL(`${E2E_URLS.backoffice}/login`);
@@ -583,16 +561,16 @@ test.describe('administration journeys', () => {
       // The old password no longer signs in.
       await page.getByLabel('Username').fill('operator');
       await page.getByLabel('Password').fill(oldPassword);
-      await activate(page.getByRole('button', { name: 'Sign in' }));
+      await page.getByRole('button', { name: 'Sign in' }).click();
       await expect(page.getByRole('alert').filter({ hasText: 'Unauthorized' })).toBeVisible();
       await expect(page).toHaveURL(`${E2E_URLS.backoffice}/login`);
       // The new one does, and goes on to the screen that sent the person to login.
       await page.getByLabel('Password').fill(newPassword);
-      await activate(page.getByRole('button', { name: 'Sign in' }));
+      await page.getByRole('button', { name: 'Sign in' }).click();
       await expect(page).toHaveURL(`${E2E_URLS.backoffice}/settings`);
       await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
       await expect(page.getByText('Bakyt Usenov')).toBeVisible();
-      await activate(page.getByRole('button', { name: 'Log out' }));
+      await page.getByRole('button', { name: 'Log out' }).click();
       await expect(page).toHaveURL(`${E2E_URLS.backoffice}/login`);
     } finally {
       await restorePassword(playwright, newPassword, oldPassword);

@@ -3,7 +3,6 @@ import { readFile } from 'node:fs/promises';
 import {
   type APIRequestContext,
   expect,
-  type Locator,
   type Page,
   type PlaywrightWorkerArgs,
   test,
@@ -139,30 +138,8 @@ const invoiceField = (page: Page, label: string) =>
 const expectToast = async (page: Page, text: string) => {
   const toast = page.getByRole('alert').filter({ hasText: text });
   await expect(toast).toBeVisible();
-  await activate(toast.getByRole('button', { name: 'Close' }));
+  await toast.getByRole('button', { name: 'Close' }).click();
   await expect(toast).toHaveCount(0);
-};
-
-/**
- * Clicks a control. On the phone some screens are wider than the screen (app bug: see the Reflow
- * test in accessibility-backoffice.spec.ts), and there Chromium's phone emulation cannot tap a
- * control that needs scrolling to (the tap lands on another element): on such a screen the
- * control is used from the keyboard instead, and the test says so in an annotation.
- */
-const activate = async (control: Locator) => {
-  const overflowing = await control
-    .page()
-    .evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
-  if (!overflowing) {
-    await control.click();
-    return;
-  }
-  const note = 'screen wider than the viewport: controls used from the keyboard';
-  const { annotations } = test.info();
-  if (!annotations.some((annotation) => annotation.description === note)) {
-    annotations.push({ type: 'app bug', description: note });
-  }
-  await control.press('Enter');
 };
 
 test.describe('invoice list: filters, search, pager, page size and CSV', () => {
@@ -183,7 +160,7 @@ test.describe('invoice list: filters, search, pager, page size and CSV', () => {
 
     // Pager: page 2, next, previous; each page shows other rows, the current one is marked.
     const pager = page.getByRole('navigation', { name: 'Pagination' });
-    await activate(pager.getByRole('button', { name: 'Page 2' }));
+    await pager.getByRole('button', { name: 'Page 2' }).click();
     await expect(page).toHaveURL(/[?&]page=2(&|$)/);
     await expect(pager.getByRole('button', { name: 'Page 2' })).toHaveAttribute(
       'aria-current',
@@ -197,9 +174,9 @@ test.describe('invoice list: filters, search, pager, page size and CSV', () => {
     expect(
       secondPage.some((row) => firstPage.some((first) => first.invoiceId === row.invoiceId)),
     ).toBe(false);
-    await activate(pager.getByRole('button', { name: 'Next' }));
+    await pager.getByRole('button', { name: 'Next' }).click();
     await expect(page).toHaveURL(/[?&]page=3(&|$)/);
-    await activate(pager.getByRole('button', { name: 'Previous' }));
+    await pager.getByRole('button', { name: 'Previous' }).click();
     await expect(page).toHaveURL(/[?&]page=2(&|$)/);
     await listSettled(page);
     expect((await listRows(page)).map((row) => row.invoiceId)).toEqual(
@@ -213,7 +190,7 @@ test.describe('invoice list: filters, search, pager, page size and CSV', () => {
     await expect(transactions(page).getByRole('row')).toHaveCount(41);
 
     // The filter dialog refuses reversed ranges.
-    await activate(page.getByRole('button', { name: 'Filter', exact: true }));
+    await page.getByRole('button', { name: 'Filter', exact: true }).click();
     const filters = page.getByRole('dialog', { name: 'Filters' });
     const dateFrom = isoDay(30);
     const dateTo = isoDay(0);
@@ -221,7 +198,7 @@ test.describe('invoice list: filters, search, pager, page size and CSV', () => {
     await filters.getByLabel('Date To').fill(dateFrom);
     await filters.getByRole('spinbutton', { name: 'Sum From' }).fill('900');
     await filters.getByRole('spinbutton', { name: 'Sum To' }).fill('100');
-    await activate(filters.getByRole('button', { name: 'Apply Filter' }));
+    await filters.getByRole('button', { name: 'Apply Filter' }).click();
     await expect(filters.getByText('Date From cannot be after Date To')).toBeVisible();
     await expect(filters.getByText('Sum From cannot be greater than Sum To')).toBeVisible();
     await expect(filters).toBeVisible();
@@ -237,7 +214,7 @@ test.describe('invoice list: filters, search, pager, page size and CSV', () => {
     await filters.getByRole('combobox', { name: 'Flow Type' }).selectOption('WITHDRAWAL');
     await expect(filters.getByText(/cannot be/)).toHaveCount(0);
     await saveScreenshot(page, testInfo, 'invoice-ops-filters');
-    await activate(filters.getByRole('button', { name: 'Apply Filter' }));
+    await filters.getByRole('button', { name: 'Apply Filter' }).click();
     await expect(filters).toBeHidden();
     const url = new URL(page.url());
     expect(url.searchParams.getAll('statusIds')).toEqual(['201005', '201006']);
@@ -272,10 +249,10 @@ test.describe('invoice list: filters, search, pager, page size and CSV', () => {
     // Last Status Date: the day of the first row's status, on top of the other filters.
     const statusDay = (filtered[0]?.statusDate ?? '').slice(0, 10);
     const [day, month, year] = statusDay.split('/');
-    await activate(page.getByRole('button', { name: 'Filter (6)' }));
+    await page.getByRole('button', { name: 'Filter (6)' }).click();
     await expect(filters.getByRole('checkbox', { name: 'Declined' })).toBeChecked();
     await filters.getByLabel('Last Status Date').fill(`${year}-${month}-${day}`);
-    await activate(filters.getByRole('button', { name: 'Apply Filter' }));
+    await filters.getByRole('button', { name: 'Apply Filter' }).click();
     await expect(page).toHaveURL(new RegExp(`lastStatusDate=${statusDay.replaceAll('/', '%2F')}`));
     await expect(page.getByRole('button', { name: 'Filter (7)' })).toBeVisible();
     await listSettled(page);
@@ -286,7 +263,7 @@ test.describe('invoice list: filters, search, pager, page size and CSV', () => {
 
     // The CSV has exactly the filtered invoices: all of them, not just the page.
     const download = page.waitForEvent('download');
-    await activate(page.getByRole('button', { name: 'Get report' }));
+    await page.getByRole('button', { name: 'Get report' }).click();
     const csv = await download;
     expect(csv.suggestedFilename()).toBe('Invoices.csv');
     const csvRows = await readCsv(await csv.path());
@@ -314,9 +291,9 @@ test.describe('invoice list: filters, search, pager, page size and CSV', () => {
     await expect(page.getByRole('button', { name: 'Filter (7)' })).toBeVisible();
 
     // Reset Filter drops the dialog's filters; the search stays. Then a search that matches nothing.
-    await activate(page.getByRole('button', { name: 'Filter (7)' }));
-    await activate(filters.getByRole('button', { name: 'Reset Filter' }));
-    await activate(filters.getByRole('button', { name: 'Close' }));
+    await page.getByRole('button', { name: 'Filter (7)' }).click();
+    await filters.getByRole('button', { name: 'Reset Filter' }).click();
+    await filters.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByRole('button', { name: 'Filter', exact: true })).toBeVisible();
     await expect(page).not.toHaveURL(/statusIds|flowType|dateFrom|sumFrom|lastStatusDate/);
     await expect(page).toHaveURL(/[?&]search=/);
@@ -360,7 +337,7 @@ test.describe('invoice operations on the details screen', () => {
       name: 'Are you sure you want to change the payment status from New to In progress?',
     });
     await expect(question).toBeVisible();
-    await activate(question.getByRole('button', { name: 'Cancel' }));
+    await question.getByRole('button', { name: 'Cancel' }).click();
     await expect(question).toBeHidden();
     await expect(select).toHaveValue('');
     await expect(statusField).toContainText('New');
@@ -370,7 +347,7 @@ test.describe('invoice operations on the details screen', () => {
     const toDone = page.getByRole('dialog', {
       name: 'Are you sure you want to change the payment status from New to Done?',
     });
-    await activate(toDone.getByRole('button', { name: 'Continue' }));
+    await toDone.getByRole('button', { name: 'Continue' }).click();
     await expectToast(page, 'Status changed successfully!');
     await expect(toDone).toBeHidden();
     await expect(statusField).toContainText('Done');
@@ -392,13 +369,12 @@ test.describe('invoice operations on the details screen', () => {
       await support.dispose();
     }
     await select.selectOption({ label: 'Declined' });
-    await activate(
-      page
-        .getByRole('dialog', {
-          name: 'Are you sure you want to change the payment status from Done to Declined?',
-        })
-        .getByRole('button', { name: 'Continue' }),
-    );
+    await page
+      .getByRole('dialog', {
+        name: 'Are you sure you want to change the payment status from Done to Declined?',
+      })
+      .getByRole('button', { name: 'Continue' })
+      .click();
     await expectToast(page, 'Failed to change status');
     await expect(select).toHaveValue('');
   });
@@ -429,10 +405,10 @@ test.describe('invoice operations on the details screen', () => {
       // Manual callback: queued, listed under Callbacks.
       const callbacksToggle = page.getByRole('button', { name: /^Callbacks( \d+)?$/ });
       await expect(callbacksToggle).toHaveText(/^Callbacks 0$/);
-      await activate(page.getByRole('button', { name: 'Send callback' }));
+      await page.getByRole('button', { name: 'Send callback' }).click();
       await expectToast(page, 'Successfully created');
       await expect(callbacksToggle).toHaveText(/^Callbacks 1$/);
-      await activate(callbacksToggle);
+      await callbacksToggle.click();
       await expect(page.getByRole('region', { name: /^Callbacks/ }).getByRole('row')).toHaveCount(
         2,
       );
@@ -440,7 +416,7 @@ test.describe('invoice operations on the details screen', () => {
       // Tickets: three open ones, each with Approve and Reject.
       const tickets = page.getByRole('button', { name: /^Support History( \d+)?$/ });
       await expect(tickets).toHaveText(/^Support History 3$/);
-      await activate(tickets);
+      await tickets.click();
       const history = page.getByRole('region', { name: /^Support History/ });
       const row = (ticketId: number) =>
         history
@@ -452,12 +428,12 @@ test.describe('invoice operations on the details screen', () => {
       }
       await saveScreenshot(page, testInfo, 'invoice-ops-tickets');
 
-      await activate(page.getByRole('button', { name: `Approve ticket ${toApprove}` }));
+      await page.getByRole('button', { name: `Approve ticket ${toApprove}` }).click();
       await expectToast(page, 'Successfully approved');
       await expect(row(toApprove)).toContainText('Solved');
       await expect(row(toApprove).getByRole('button')).toHaveCount(0);
 
-      await activate(page.getByRole('button', { name: `Reject ticket ${toReject}` }));
+      await page.getByRole('button', { name: `Reject ticket ${toReject}` }).click();
       await expectToast(page, 'Successfully rejected');
       await expect(row(toReject)).toContainText('Rejected');
       await expect(row(toReject).getByRole('button')).toHaveCount(0);
@@ -468,7 +444,7 @@ test.describe('invoice operations on the details screen', () => {
         data: { ticketId: decidedElsewhere },
       });
       expect(approved.status()).toBe(200);
-      await activate(page.getByRole('button', { name: `Reject ticket ${decidedElsewhere}` }));
+      await page.getByRole('button', { name: `Reject ticket ${decidedElsewhere}` }).click();
       await expectToast(page, 'Failed to change status');
       await expect(row(decidedElsewhere)).toContainText('Solved');
       await expect(row(decidedElsewhere).getByRole('button')).toHaveCount(0);
@@ -487,49 +463,49 @@ test.describe('invoice operations on the details screen', () => {
     const money = page.locator('.bo-invoice-money');
     await expect(money).toContainText('2000.00 UZS');
 
-    await activate(page.getByRole('button', { name: 'Change amount' }));
+    await page.getByRole('button', { name: 'Change amount' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change amount' });
     const amount = dialog.getByRole('textbox', { name: 'New amount, UZS' });
     const change = dialog.getByRole('button', { name: 'Change', exact: true });
 
     // Empty: 'Change the value'. Letters are dropped as they are typed.
-    await activate(change);
+    await change.click();
     await expect(dialog.getByText('Change the value')).toBeVisible();
     await amount.pressSequentially('abc');
     await expect(amount).toHaveValue('');
     // Only digits and one dot are kept; three decimals are refused.
     await amount.pressSequentially('1,2.3.45x6');
     await expect(amount).toHaveValue('12.3456');
-    await activate(change);
+    await change.click();
     await expect(dialog.getByText('There must be max two decimals after comma')).toBeVisible();
     await saveScreenshot(page, testInfo, 'invoice-ops-amount-validation');
 
     // A whole amount is confirmed with .00 added; Cancel goes back to the amount.
     await amount.fill('2500');
-    await activate(change);
+    await change.click();
     const confirm = page.getByRole('dialog', {
       name: 'Are you sure you want to change the amount to 2500.00 UZS?',
     });
     await expect(confirm).toBeVisible();
-    await activate(confirm.getByRole('button', { name: 'Cancel' }));
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(confirm).toBeHidden();
     await expect(amount).toHaveValue('2500');
-    await activate(change);
-    await activate(confirm.getByRole('button', { name: 'Continue' }));
+    await change.click();
+    await confirm.getByRole('button', { name: 'Continue' }).click();
     await expectToast(page, 'Successfully changed');
     await expect(dialog).toBeHidden();
     await expect(money).toContainText('2500.00 UZS');
 
     // The same amount again: the server refuses and the failure toast shows; the question stays
     // open for another try, and Cancel goes back to the amount.
-    await activate(page.getByRole('button', { name: 'Change amount' }));
+    await page.getByRole('button', { name: 'Change amount' }).click();
     await amount.fill('2500.00');
-    await activate(change);
-    await activate(confirm.getByRole('button', { name: 'Continue' }));
+    await change.click();
+    await confirm.getByRole('button', { name: 'Continue' }).click();
     await expectToast(page, 'Failed to change status');
-    await activate(confirm.getByRole('button', { name: 'Cancel' }));
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(confirm).toBeHidden();
-    await activate(dialog.getByRole('button', { name: 'Cancel' }));
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
     await expect(money).toContainText('2500.00 UZS');
   });
@@ -544,7 +520,7 @@ test.describe('invoice operations on the details screen', () => {
     await expect(transactionsToggle).toHaveText(/^Transactions 0$/);
 
     const retry = page.getByRole('button', { name: 'Retry', exact: true });
-    await activate(retry);
+    await retry.click();
     await expectToast(page, 'Successfully changed');
     // A new provider attempt: the withdrawal is in progress again.
     await expect(statusField).toContainText('In progress');
@@ -552,7 +528,7 @@ test.describe('invoice operations on the details screen', () => {
     await expect(retry).toBeVisible();
 
     await page.getByRole('combobox', { name: 'Change status' }).selectOption({ label: 'Done' });
-    await activate(page.getByRole('button', { name: 'Continue' }));
+    await page.getByRole('button', { name: 'Continue' }).click();
     await expectToast(page, 'Status changed successfully!');
     await expect(statusField).toContainText('Done');
     await expect(retry).toHaveCount(0);

@@ -52,7 +52,7 @@ export const buildApp = async ({
   app.addHook('onSend', async (_request, reply) => {
     if (lifecycle.draining) reply.header('connection', 'close');
   });
-  await registerSecurityHeaders(app, {
+  registerSecurityHeaders(app, {
     kind: staticRoot ? site : 'api',
     paymentFormFrameAncestors,
   });

@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type DatabaseHandle,
@@ -13,6 +11,7 @@ import {
 } from './database.ts';
 import { currencies, invoices, merchants, terminals } from './schema.ts';
 import {
+  createEmptyTestDatabase,
   dropTestDatabase,
   openTestDatabase,
   TEST_DATABASE_KINDS,
@@ -154,13 +153,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL connection loss', ()
 describe.skipIf(!process.env.TEST_DATABASE_URL)('several instances starting together', () => {
   it('migrates a fresh PostgreSQL once while the others wait', async () => {
     const adminUrl = process.env.TEST_DATABASE_URL ?? '';
-    const name = `paygate_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
+    const { name, url } = await createEmptyTestDatabase(adminUrl);
     const handles: DatabaseHandle[] = [];
     try {
       const starts = await Promise.allSettled(

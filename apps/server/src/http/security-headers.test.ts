@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type DatabaseHandle, openDatabase } from '../db/database.ts';
@@ -10,7 +10,11 @@ import { seedReferenceData } from '../seed/reference-data-seed.ts';
 import { seedRoles } from '../seed/roles-seed.ts';
 import { createTestMerchant, createTestPerson, signIn, TEST_AUTH } from '../testing/test-app.ts';
 import { createTestInvoice, createTestTerminal } from '../testing/test-data.ts';
-import { contentSecurityPolicyHeader } from './security-headers.ts';
+import {
+  contentSecurityPolicyHeader,
+  registerSecurityHeaders,
+  staticSecurityHeaders,
+} from './security-headers.ts';
 
 /** The CSP header as directive name → sources. */
 const cspOf = (header: unknown): Map<string, string[]> =>
@@ -212,5 +216,61 @@ describe('security headers, CORS and compression', () => {
     const csv = gunzipSync(compressed.rawPayload).toString('utf8');
     expect(csv).toBe(plain.body);
     expect(csv).toContain('csv-order-39');
+  });
+});
+
+describe('the static security header set', () => {
+  /** Helmet's baseline headers, which the listeners keep sending (written out once here). */
+  const helmetBaseline = {
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  };
+
+  it('is exactly what each kind of listener sends, for every kind', () => {
+    expect(staticSecurityHeaders({ kind: 'api' })).toEqual({
+      ...helmetBaseline,
+      'content-security-policy':
+        "default-src 'none';base-uri 'none';form-action 'none';frame-ancestors 'none'",
+      'cross-origin-opener-policy': 'same-origin',
+      'referrer-policy': 'no-referrer',
+      'x-frame-options': 'DENY',
+    });
+    expect(staticSecurityHeaders({ kind: 'backoffice' })).toEqual({
+      ...helmetBaseline,
+      'content-security-policy': contentSecurityPolicyHeader({ kind: 'backoffice' }),
+      'cross-origin-opener-policy': 'same-origin',
+      'referrer-policy': 'no-referrer',
+      'x-frame-options': 'DENY',
+    });
+    expect(
+      staticSecurityHeaders({
+        kind: 'payment-form',
+        paymentFormFrameAncestors: ['https://shop.example'],
+      }),
+    ).toEqual({
+      ...helmetBaseline,
+      'content-security-policy': contentSecurityPolicyHeader({
+        kind: 'payment-form',
+        paymentFormFrameAncestors: ['https://shop.example'],
+      }),
+      'referrer-policy': 'strict-origin-when-cross-origin',
+    });
+  });
+
+  it('is sent on answers that fail too: a 404 and a 400', async () => {
+    const app = Fastify();
+    registerSecurityHeaders(app, { kind: 'api' });
+    app.get('/bad', async (_request, reply) => reply.code(400).send({ message: 'bad' }));
+    for (const url of ['/bad', '/missing']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['content-security-policy'], url).toContain("default-src 'none'");
+    }
   });
 });

@@ -1,4 +1,3 @@
-import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 /** What a listener serves: the API alone, or one of the built front-ends with the API. */
@@ -54,24 +53,30 @@ export const contentSecurityPolicyHeader = (options: SecurityHeadersOptions): st
     .map(([name, sources]) => `${name} ${sources.join(' ')}`)
     .join(';');
 
-const helmetOptionsOf = (options: SecurityHeadersOptions): FastifyHelmetOptions => {
+/**
+ * Every security header of a listener but HSTS, computed once at start: the same set helmet
+ * sends with this policy (security-headers.test.ts pins it), set in one hook, because helmet's
+ * middleware chain per request cost a fifth of the throughput of the hot polling route
+ * (issue 10, docs/performance.md).
+ */
+export const staticSecurityHeaders = (options: SecurityHeadersOptions): Record<string, string> => {
   const framedByMerchants = options.kind === 'payment-form';
   return {
-    global: true,
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: contentSecurityPolicyDirectives(options),
-    },
-    // Sent only on https requests (hook below): over plain http browsers ignore it anyway.
-    strictTransportSecurity: false,
-    // frame-ancestors decides for the payment form; X-Frame-Options cannot list origins.
-    xFrameOptions: framedByMerchants ? false : { action: 'deny' },
+    'content-security-policy': contentSecurityPolicyHeader(options),
     // A merchant may open the form in a popup and watch it; same-origin would cut that link.
-    crossOriginOpenerPolicy: framedByMerchants ? false : { policy: 'same-origin' },
+    ...(framedByMerchants ? {} : { 'cross-origin-opener-policy': 'same-origin' }),
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
     // The form's address carries its id: other sites get our origin at most.
-    referrerPolicy: {
-      policy: framedByMerchants ? 'strict-origin-when-cross-origin' : 'no-referrer',
-    },
+    'referrer-policy': framedByMerchants ? 'strict-origin-when-cross-origin' : 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    // frame-ancestors decides for the payment form; X-Frame-Options cannot list origins.
+    ...(framedByMerchants ? {} : { 'x-frame-options': 'DENY' }),
+    'x-permitted-cross-domain-policies': 'none',
+    // The legacy XSS auditor is itself exploitable: switched off, as current advice says.
+    'x-xss-protection': '0',
   };
 };
 
@@ -81,12 +86,15 @@ const helmetOptionsOf = (options: SecurityHeadersOptions): FastifyHelmetOptions 
  * (directly or, with TRUST_PROXY, per X-Forwarded-Proto). No CORS headers are ever sent: the
  * front-ends call the API on their own origin, so cross-origin browser calls stay refused.
  */
-export const registerSecurityHeaders = async (
+export const registerSecurityHeaders = (
   app: FastifyInstance,
   options: SecurityHeadersOptions,
-): Promise<void> => {
-  await app.register(helmet, helmetOptionsOf(options));
-  app.addHook('onRequest', async (request, reply) => {
+): void => {
+  const headers = staticSecurityHeaders(options);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers);
+    // Sent only on https requests: over plain http browsers ignore it anyway.
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_HEADER);
+    done();
   });
 };

@@ -24,6 +24,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { computeSupportCode, type InvoiceStatusCode } from '@paygate/domain';
 import pg from 'pg';
+import { createEmptyTestDatabase, dropTestDatabase } from '../db/testing/test-databases.ts';
 import {
   AUTOMATIC_TRANSITIONS,
   holdsAccountLimit,
@@ -477,18 +478,10 @@ const checkInvariants = async (
  * behind is reported, not a failed check.
  */
 const dropDatabase = async (name: string) => {
-  for (let attempt = 1; attempt <= 10; attempt += 1) {
-    const client = new pg.Client({ connectionString: ADMIN_URL });
-    try {
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      return;
-    } catch (error) {
-      if (attempt === 10) log(`could not drop database ${name}: ${(error as Error).message}`);
-    } finally {
-      await client.end().catch(() => {});
-    }
-    await sleep(1_000);
+  try {
+    await dropTestDatabase(ADMIN_URL, name);
+  } catch (error) {
+    log(`could not drop database ${name}: ${(error as Error).message}`);
   }
 };
 
@@ -502,13 +495,10 @@ const main = async () => {
     if (build.status !== 0) throw new Error('server build failed');
   }
   const workDir = mkdtempSync(path.join(tmpdir(), 'paygate-kill-'));
-  const databaseName = `paygate_kill_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${databaseName}`);
-  await admin.end();
-  const databaseUrl = new URL(ADMIN_URL);
-  databaseUrl.pathname = `/${databaseName}`;
+  const { name: databaseName, url: databaseUrl } = await createEmptyTestDatabase(
+    ADMIN_URL,
+    'paygate_kill',
+  );
 
   const receiver = await startReceiver();
   const port = await freePort();

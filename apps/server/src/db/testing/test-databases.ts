@@ -30,6 +30,24 @@ export const dropTestDatabase = async (adminUrl: string, name: string) => {
   }
 };
 
+/** A new, empty (unmigrated) PostgreSQL database next to `adminUrl`'s, and its URL. */
+export const createEmptyTestDatabase = async (
+  adminUrl: string,
+  prefix = 'paygate_test',
+): Promise<{ name: string; url: URL }> => {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { name, url };
+};
+
 /**
  * A fresh, migrated database of the given kind. On PostgreSQL each call creates its own
  * database (dropped on close) so test files never see each other's rows.
@@ -39,14 +57,7 @@ export const openTestDatabase = async (kind: 'pglite' | 'postgres'): Promise<Dat
 
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `paygate_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const { name, url } = await createEmptyTestDatabase(adminUrl);
   // Dropping the database at close ends its connections on purpose: not worth a word.
   const handle = await openDatabase({
     kind: 'postgres',

@@ -171,14 +171,19 @@ export const createAppMetrics = (db: Database): AppMetrics => {
  * never the raw URL, so ids cannot blow up the label set; unmatched requests share one label.
  */
 export const registerRequestMetrics = (app: FastifyInstance, metrics: AppMetrics): void => {
-  app.addHook('onResponse', async (request, reply) => {
-    metrics.requestDuration.observe(
-      {
-        method: request.method,
-        route: request.routeOptions.url ?? 'unmatched',
-        status_code: String(reply.statusCode),
-      },
-      reply.elapsedTime / 1000,
-    );
+  // One histogram child per label set, looked up by a plain string: prom-client hashes the label
+  // object on every observe otherwise, a measurable cost on the hot polling route (issue 10).
+  const children = new Map<string, ReturnType<AppMetrics['requestDuration']['labels']>>();
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    const statusCode = String(reply.statusCode);
+    const key = `${request.method} ${route} ${statusCode}`;
+    let child = children.get(key);
+    if (!child) {
+      child = metrics.requestDuration.labels(request.method, route, statusCode);
+      children.set(key, child);
+    }
+    child.observe(reply.elapsedTime / 1000);
+    done();
   });
 };
