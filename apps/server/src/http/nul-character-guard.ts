@@ -31,9 +31,11 @@ const containsNul = (root: unknown): boolean => {
  * and nothing written.
  */
 export const registerNulCharacterGuard = (app: FastifyInstance): void => {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
-      throw badRequest(NUL_CHARACTER_MESSAGE);
+      done(badRequest(NUL_CHARACTER_MESSAGE));
+      return;
     }
+    done();
   });
 };

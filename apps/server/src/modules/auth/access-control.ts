@@ -1,7 +1,8 @@
 import { hasAllPermissions, hasAnyPermission } from '@paygate/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { forbidden, unauthorized } from '../../http/http-errors.ts';
+import type { RouteAccess } from './authenticated-person.ts';
 import { loadSessionPerson } from './session-store.ts';
 import { verifySessionToken } from './session-tokens.ts';
 
@@ -30,10 +31,7 @@ export const registerAccessControl = (
     }
   });
 
-  app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config.access;
-    if (!access || 'public' in access) return;
-
+  const authorise = async (request: FastifyRequest, access: RouteAccess) => {
     const token = request.cookies[SESSION_COOKIE];
     const claims = token ? await verifySessionToken(token, jwtSecret) : null;
     const person = claims ? await loadSessionPerson(db, claims.personId, claims.sessionId) : null;
@@ -44,5 +42,15 @@ export const registerAccessControl = (
       throw forbidden();
     }
     if ('anyOf' in access && !hasAnyPermission(person, access.anyOf)) throw forbidden();
+  };
+
+  // Callback style: public routes (the payment form's polling among them) pass without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const access = request.routeOptions.config.access;
+    if (!access || 'public' in access) {
+      done();
+      return;
+    }
+    authorise(request, access).then(() => done(), done);
   });
 };

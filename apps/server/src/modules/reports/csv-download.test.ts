@@ -1,24 +1,7 @@
-import { formatDateTimeShort } from '@paygate/domain';
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvDateTime, csvField } from './csv-download.ts';
-
-describe('csvDateTime', () => {
-  it('writes what formatDateTimeShort writes, for any date', () => {
-    fc.assert(
-      fc.property(
-        fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2200-12-31T23:59:59Z') }),
-        (date) => csvDateTime(date) === formatDateTimeShort(date),
-      ),
-    );
-    expect(csvDateTime(new Date('2026-03-01T10:00:09.999Z'))).toBe('01/03/2026 10:00:09');
-  });
-
-  it('is empty for an invalid date', () => {
-    expect(csvDateTime(new Date(Number.NaN))).toBe('');
-  });
-});
+import { csvField } from './csv-download.ts';
 
 describe('csvField', () => {
   it('quotes only fields with a comma, quote or line break, doubling quotes', () => {

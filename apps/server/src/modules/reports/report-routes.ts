@@ -23,15 +23,14 @@ import {
   invoiceFilterProperties,
   invoiceListConditions,
 } from '../invoices/invoice-list-filters.ts';
-import type { InvoiceRow } from '../invoices/invoice-presenter.ts';
 import {
   type MerchantScope,
   merchantIdQueryProperty,
   merchantScopeOf,
   scopeAllows,
 } from '../merchants/merchant-scope.ts';
-import { type CsvColumn, csvDateTime, sendCsv } from './csv-download.ts';
-import { invoiceRowsInPages } from './invoice-csv-source.ts';
+import { sendCsv, sendCsvText } from './csv-download.ts';
+import { invoiceCsvHeaders, invoiceCsvPages } from './invoice-csv-export.ts';
 import { parseReportPeriod, periodQueryProperties } from './report-period.ts';
 
 /** The download names of SPEC §7 and §9. */
@@ -51,28 +50,9 @@ const csvResponses = {
 
 const money = (minor: bigint, dimension: number) => formatMinorUnits(minor, dimension);
 
-const invoiceColumns = (person: AuthenticatedPerson): Array<CsvColumn<InvoiceRow>> => [
-  { header: 'Invoice ID', value: (row) => row.id },
-  { header: 'Merchant Invoice ID', value: (row) => row.merchantInvoiceId },
-  ...(hasPermission(person, 'invoice.provider.read')
-    ? [{ header: 'Provider Invoice ID', value: (row: InvoiceRow) => row.providerInvoiceId }]
-    : []),
-  { header: 'Created (UTC)', value: (row) => csvDateTime(row.createdAt) },
-  { header: 'Status date (UTC)', value: (row) => csvDateTime(row.statusDate) },
-  { header: 'Flow type', value: (row) => row.flowType },
-  { header: 'Status', value: (row) => row.status },
-  { header: 'Amount', value: (row) => money(row.amount, row.currencyDimension) },
-  { header: 'Fee', value: (row) => money(row.fee, row.currencyDimension) },
-  { header: 'Currency', value: (row) => row.currencyCode.trim() },
-  { header: 'Terminal', value: (row) => row.terminalName },
-  { header: 'Payment method', value: (row) => row.paymentMethodName ?? '-' },
-  { header: 'User ID', value: (row) => row.customerExternalId },
-  {
-    header: 'Owner name',
-    value: (row) => `${row.customerFirstName} ${row.customerLastName}`.trim(),
-  },
-  { header: 'Test', value: (row) => (row.isTestProcessing ? 'yes' : 'no') },
-];
+const invoiceCsvOptionsFor = (person: AuthenticatedPerson) => ({
+  withProviderInvoiceId: hasPermission(person, 'invoice.provider.read'),
+});
 
 const scopeOn = (
   scope: MerchantScope,
@@ -122,11 +102,12 @@ export const reportRoutes = async (app: FastifyInstance, { db }: { db: Database 
       const person = requirePerson(request.person);
       const scope = merchantScopeOf(person, request.query.merchantId);
       const where = and(...(await invoiceListConditions(db, scope, request.query)));
-      return sendCsv(
+      const options = invoiceCsvOptionsFor(person);
+      return sendCsvText(
         reply,
         REPORT_FILE_NAMES.invoices,
-        invoiceColumns(person),
-        invoiceRowsInPages(db, where),
+        invoiceCsvHeaders(options),
+        invoiceCsvPages(db, where, options),
       );
     },
   );
@@ -170,11 +151,12 @@ export const reportRoutes = async (app: FastifyInstance, { db }: { db: Database 
         lt(invoices.createdAt, period.end),
         terminalId === undefined ? undefined : eq(invoices.terminalId, terminalId),
       );
-      return sendCsv(
+      const options = invoiceCsvOptionsFor(person);
+      return sendCsvText(
         reply,
         REPORT_FILE_NAMES.transactions(period.label),
-        invoiceColumns(person),
-        invoiceRowsInPages(db, where),
+        invoiceCsvHeaders(options),
+        invoiceCsvPages(db, where, options),
       );
     },
   );

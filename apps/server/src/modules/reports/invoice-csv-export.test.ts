@@ -1,0 +1,174 @@
+import { formatDateTimeShort, formatMinorUnits, MAX_CURRENCY_DIMENSION } from '@paygate/domain';
+import { parse } from 'csv-parse/sync';
+import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, queryRows } from '../../db/database.ts';
+import { invoices, paymentMethods } from '../../db/schema.ts';
+import { openTestDatabase, TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
+import { seedReferenceData } from '../../seed/reference-data-seed.ts';
+import { createTestMerchant } from '../../testing/test-app.ts';
+import { createTestInvoice, createTestTerminal } from '../../testing/test-data.ts';
+import { csvField } from './csv-download.ts';
+import {
+  csvTextSql,
+  dateTimeTextSql,
+  invoiceCsvHeaders,
+  invoiceCsvPages,
+  minorUnitsTextSql,
+} from './invoice-csv-export.ts';
+
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/** Property runs per rule: each run is one query, on PostgreSQL a network round trip. */
+const RUNS = 150;
+
+const collect = async (pages: AsyncIterable<string>) => {
+  let text = '';
+  for await (const page of pages) text += page;
+  return text;
+};
+
+describe.each(TEST_DATABASE_KINDS)('Invoices.csv written by the database on %s', (kind) => {
+  let handle: DatabaseHandle;
+  const evaluate = async (expression: ReturnType<typeof sql>) => {
+    const [row] = await queryRows<{ out: string }>(handle.db, sql`SELECT ${expression} AS out`);
+    return row?.out;
+  };
+
+  beforeAll(async () => {
+    handle = await openTestDatabase(kind);
+    await seedReferenceData(handle.db);
+  });
+  afterAll(async () => handle?.close());
+
+  it('quotes text exactly as csvField does, for any text', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        // PostgreSQL text cannot hold U+0000 (the API refuses it before it gets here).
+        fc.string({ unit: 'grapheme' }).map((text) => text.replaceAll('\u0000', '')),
+        async (text) => {
+          expect(await evaluate(csvTextSql(sql`${text}::text`))).toBe(csvField(text));
+        },
+      ),
+      { numRuns: RUNS },
+    );
+    expect(await evaluate(csvTextSql(sql`${'say "hi", then\r\ngo'}::text`))).toBe(
+      '"say ""hi"", then\r\ngo"',
+    );
+    expect(await evaluate(csvTextSql(sql`NULL::text`))).toBe('');
+  });
+
+  it('writes amounts exactly as formatMinorUnits does, for any bigint and dimension', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.bigInt({ min: INT64_MIN, max: INT64_MAX }),
+        fc.integer({ min: 0, max: MAX_CURRENCY_DIMENSION }),
+        async (minor, dimension) => {
+          expect(
+            await evaluate(
+              minorUnitsTextSql(sql`${String(minor)}::bigint`, sql`${dimension}::int`),
+            ),
+          ).toBe(formatMinorUnits(minor, dimension));
+        },
+      ),
+      { numRuns: RUNS },
+    );
+    expect(await evaluate(minorUnitsTextSql(sql`-5::bigint`, sql`2`))).toBe('-0.05');
+  });
+
+  it('writes dates exactly as formatDateTimeShort does, in UTC', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.date({
+          min: new Date('1970-01-01T00:00:00Z'),
+          max: new Date('2200-12-31T23:59:59Z'),
+          noInvalidDate: true,
+        }),
+        async (date) => {
+          expect(await evaluate(dateTimeTextSql(sql`${date.toISOString()}::timestamptz`))).toBe(
+            formatDateTimeShort(date),
+          );
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('pages through every match once, newest first, ties broken by id, filters kept', async () => {
+    const merchant = await createTestMerchant(handle.db, 'CSV pages');
+    const terminal = await createTestTerminal(handle.db, merchant.id, { name: 'Till, "north"' });
+    const [method] = await handle.db
+      .select()
+      .from(paymentMethods)
+      .where(eq(paymentMethods.code, 'HUMOUZS'));
+    const base = Date.parse('2026-05-01T08:00:00.123456Z');
+    const created: Array<Awaited<ReturnType<typeof createTestInvoice>>> = [];
+    for (let index = 0; index < 23; index += 1) {
+      created.push(
+        await createTestInvoice(handle.db, terminal, {
+          merchantInvoiceId: index === 4 ? 'order, with "quotes"' : `order-${index}`,
+          providerInvoiceId: index % 2 === 0 ? `prov-${index}` : null,
+          amount: BigInt((index + 1) * 1_001),
+          fee: BigInt(index),
+          status: index % 3 === 0 ? 'DONE' : 'NEW',
+          customerExternalId: `customer-${index}`,
+          customerFirstName: index === 5 ? 'Дилноза' : '',
+          customerLastName: index === 5 ? 'O‘ktamova\r\nline' : '',
+          isTestProcessing: index === 7,
+          paymentMethodId: index % 4 === 0 ? (method?.id ?? null) : null,
+          // Groups of four share a microsecond: the cursor must break ties by id.
+          createdAt: new Date(base + Math.floor(index / 4) * 60_000),
+          statusDate: new Date(base + index * 1_000),
+        }),
+      );
+    }
+    const expectedRecord = (row: (typeof created)[number], withProvider: boolean) => [
+      row.id,
+      row.merchantInvoiceId,
+      ...(withProvider ? [row.providerInvoiceId ?? ''] : []),
+      formatDateTimeShort(row.createdAt),
+      formatDateTimeShort(row.statusDate),
+      row.flowType,
+      row.status,
+      formatMinorUnits(row.amount, 2),
+      formatMinorUnits(row.fee, 2),
+      'UZS',
+      'Till, "north"',
+      row.paymentMethodId === null ? '-' : (method?.name ?? ''),
+      row.customerExternalId,
+      `${row.customerFirstName} ${row.customerLastName}`.trim(),
+      row.isTestProcessing ? 'yes' : 'no',
+    ];
+    const newestFirst = [...created].sort(
+      (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1),
+    );
+
+    for (const withProvider of [true, false]) {
+      const options = { withProviderInvoiceId: withProvider };
+      const where = eq(invoices.merchantId, merchant.id);
+      const text = await collect(invoiceCsvPages(handle.db, where, options, 5));
+      expect(text.endsWith('\r\n')).toBe(true);
+      expect(parse(text)).toEqual(newestFirst.map((row) => expectedRecord(row, withProvider)));
+      expect(invoiceCsvHeaders(options)).toHaveLength(withProvider ? 15 : 14);
+    }
+
+    const done = await collect(
+      invoiceCsvPages(
+        handle.db,
+        sql`${invoices.merchantId} = ${merchant.id} AND ${invoices.status} = 'DONE'`,
+        { withProviderInvoiceId: false },
+        2,
+      ),
+    );
+    expect(parse(done).map((record: string[]) => record[1])).toEqual(
+      newestFirst.filter((row) => row.status === 'DONE').map((row) => row.merchantInvoiceId),
+    );
+    expect(
+      await collect(
+        invoiceCsvPages(handle.db, eq(invoices.merchantId, -1), { withProviderInvoiceId: false }),
+      ),
+    ).toBe('');
+  });
+});

@@ -1,0 +1,168 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../db/database.ts';
+import { currencies, invoices, paymentMethods, terminals } from '../../db/schema.ts';
+
+/** Rows per query: one text of about a megabyte each, two of them in memory at a time. */
+export const INVOICE_CSV_PAGE_SIZE = 5_000;
+
+/** The columns of Invoices.csv and the transactions report, in file order. */
+export const invoiceCsvHeaders = ({ withProviderInvoiceId }: InvoiceCsvOptions): string[] => [
+  'Invoice ID',
+  'Merchant Invoice ID',
+  ...(withProviderInvoiceId ? ['Provider Invoice ID'] : []),
+  'Created (UTC)',
+  'Status date (UTC)',
+  'Flow type',
+  'Status',
+  'Amount',
+  'Fee',
+  'Currency',
+  'Terminal',
+  'Payment method',
+  'User ID',
+  'Owner name',
+  'Test',
+];
+
+export interface InvoiceCsvOptions {
+  /** Holders of invoice.provider.read only: the column is left out for everyone else. */
+  withProviderInvoiceId: boolean;
+}
+
+/**
+ * A text field as csvField (csv-download.ts) writes it: quoted, with doubled quotes, only when it
+ * holds a comma, a quote or a line break; null as empty.
+ */
+export const csvTextSql = (value: SQL) => {
+  const text = sql`coalesce(${value}, '')`;
+  return sql`CASE WHEN ${text} ~ E'[",\\r\\n]' THEN '"' || replace(${text}, '"', '""') || '"' ELSE ${text} END`;
+};
+
+/**
+ * formatMinorUnits (@paygate/domain) in SQL: exactly `dimension` decimals, '-' when negative.
+ * Multiplying by the numeric 1e-dimension is exact and gives the product that scale; a division
+ * would round beyond about 16 significant digits.
+ */
+export const minorUnitsTextSql = (minor: SQL, dimension: SQL) =>
+  sql`(${minor}::numeric * ('1e-' || ${dimension})::numeric)::text`;
+
+/** formatDateTimeShort (@paygate/domain) in SQL: DD/MM/YYYY HH:mm:ss in UTC. */
+export const dateTimeTextSql = (value: SQL) =>
+  sql`to_char(${value} AT TIME ZONE 'UTC', 'DD/MM/YYYY HH24:MI:SS')`;
+
+/** One CSV record per invoice, CRLF-terminated; every part non-null (concat_ws skips nulls). */
+const invoiceCsvLine = ({ withProviderInvoiceId }: InvoiceCsvOptions) =>
+  sql.join(
+    [
+      sql`${invoices.id}::text`,
+      csvTextSql(sql`${invoices.merchantInvoiceId}`),
+      ...(withProviderInvoiceId ? [csvTextSql(sql`${invoices.providerInvoiceId}`)] : []),
+      dateTimeTextSql(sql`${invoices.createdAt}`),
+      dateTimeTextSql(sql`${invoices.statusDate}`),
+      sql`${invoices.flowType}`,
+      sql`${invoices.status}`,
+      minorUnitsTextSql(sql`${invoices.amount}`, sql`${currencies.dimension}`),
+      minorUnitsTextSql(sql`${invoices.fee}`, sql`${currencies.dimension}`),
+      sql`rtrim(${currencies.code})`,
+      csvTextSql(sql`${terminals.name}`),
+      csvTextSql(sql`coalesce(${paymentMethods.name}, '-')`),
+      csvTextSql(sql`${invoices.customerExternalId}`),
+      csvTextSql(sql`btrim(${invoices.customerFirstName} || ' ' || ${invoices.customerLastName})`),
+      sql`CASE WHEN ${invoices.isTestProcessing} THEN 'yes' ELSE 'no' END`,
+    ],
+    sql`, `,
+  );
+
+/** Where the previous page ended: created_at as the database's text, which keeps microseconds. */
+interface Cursor {
+  createdAt: string;
+  id: string;
+}
+
+interface CsvPage {
+  text: string | null;
+  rows: number;
+  lastCreatedAt: string | null;
+  lastId: string | null;
+}
+
+/**
+ * One page of CSV text, written by PostgreSQL itself: keyset pagination on (created_at, id), the
+ * page's rows formatted and joined into a single string. No row objects are built in JavaScript, which is what held the export
+ * to about 50,000 rows/s (issue 10, docs/performance.md).
+ */
+const readCsvPage = async (
+  db: Database,
+  where: SQL | undefined,
+  after: Cursor | null,
+  size: number,
+  options: InvoiceCsvOptions,
+): Promise<CsvPage> => {
+  const cursor = after
+    ? sql`(${invoices.createdAt}, ${invoices.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+    : undefined;
+  const conditions = [where, cursor].filter((condition) => condition !== undefined);
+  const pageWhere =
+    conditions.length > 0
+      ? sql`WHERE ${sql.join(
+          conditions.map((condition) => sql`(${condition})`),
+          sql` AND `,
+        )}`
+      : sql``;
+  // One query: the driving index walk stops after `size` rows, and the joins are of small
+  // reference tables only, so the plan stays a nested loop along that walk.
+  const [page] = await queryRows<CsvPage>(
+    db,
+    sql`WITH page AS (
+      SELECT ${invoices.createdAt} AS created_at, ${invoices.id} AS id,
+             concat_ws(',', ${invoiceCsvLine(options)}) || E'\r\n' AS line
+      FROM ${invoices}
+      JOIN ${currencies} ON ${currencies.id} = ${invoices.currencyId}
+      JOIN ${terminals} ON ${terminals.id} = ${invoices.terminalId}
+      LEFT JOIN ${paymentMethods} ON ${paymentMethods.id} = ${invoices.paymentMethodId}
+      ${pageWhere}
+      ORDER BY ${invoices.createdAt} DESC, ${invoices.id} DESC
+      LIMIT ${size}
+    ), last_row AS (
+      SELECT created_at::text AS created_at, id::text AS id FROM page
+      ORDER BY created_at, id LIMIT 1
+    )
+    SELECT
+      (SELECT string_agg(line, '' ORDER BY created_at DESC, id DESC) FROM page) AS "text",
+      (SELECT count(*) FROM page)::int AS "rows",
+      (SELECT created_at FROM last_row) AS "lastCreatedAt",
+      (SELECT id FROM last_row) AS "lastId"`,
+  );
+  return page ?? { text: null, rows: 0, lastCreatedAt: null, lastId: null };
+};
+
+/**
+ * The CSV records (no header) of every invoice matching `where`, newest first, as text pages.
+ * Keyset pagination keeps the cost per page flat however deep the export goes, and the next page
+ * is queried while the current one is being sent, so the database and the network overlap.
+ */
+export async function* invoiceCsvPages(
+  db: Database,
+  where: SQL | undefined,
+  options: InvoiceCsvOptions,
+  pageSize = INVOICE_CSV_PAGE_SIZE,
+): AsyncGenerator<string> {
+  let page = await readCsvPage(db, where, null, pageSize, options);
+  while (true) {
+    const next =
+      page.rows === pageSize && page.lastCreatedAt !== null && page.lastId !== null
+        ? readCsvPage(
+            db,
+            where,
+            { createdAt: page.lastCreatedAt, id: page.lastId },
+            pageSize,
+            options,
+          )
+        : null;
+    // A failed prefetch is rethrown when awaited below, not reported as unhandled meanwhile.
+    next?.catch(() => {});
+    if (page.text) yield page.text;
+    if (!next) return;
+    page = await next;
+  }
+}
