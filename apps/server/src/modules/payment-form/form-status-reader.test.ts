@@ -44,6 +44,18 @@ describe.each(TEST_DATABASE_KINDS)('formStatusReader on %s', (kind) => {
     ]);
   });
 
+  it('passes ids as one array parameter: characters of array syntax and large batches are safe', async () => {
+    const invoice = await fixture.createInvoice(fixture.terminals.uzsDeposit, {
+      amount: 1_000_000n,
+    });
+    const read = formStatusReader(fixture.db);
+    const odd = ['a,"b"', '{c}', 'd\\e', "f'g", 'NULL', ''];
+    const unknown = Array.from({ length: 700 }, (_, index) => `missing-${index}`);
+    const answers = await Promise.all([...odd, ...unknown, invoice.formId].map(read));
+    expect(answers.slice(0, -1).every((answer) => answer === null)).toBe(true);
+    expect(answers.at(-1)).toEqual({ status: 'NEW', invoiceId: invoice.id });
+  });
+
   it('reads afresh after a change: nothing is cached between batches', async () => {
     const invoice = await fixture.createInvoice(fixture.terminals.uzsDeposit, {
       amount: 1_000_000n,

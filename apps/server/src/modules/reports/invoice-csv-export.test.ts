@@ -148,7 +148,16 @@ describe.each(TEST_DATABASE_KINDS)('Invoices.csv written by the database on %s',
     for (const withProvider of [true, false]) {
       const options = { withProviderInvoiceId: withProvider };
       const where = eq(invoices.merchantId, merchant.id);
-      const text = await collect(invoiceCsvPages(handle.db, where, options, 5));
+      const pieces: string[] = [];
+      for await (const piece of invoiceCsvPages(handle.db, where, options, {
+        pageSize: 10,
+        recordsPerPiece: 3,
+      })) {
+        pieces.push(piece);
+      }
+      // 23 records in pages of 10 (10, 10, 3), each page in pieces of at most 3 records.
+      expect(pieces.map((piece) => parse(piece).length)).toEqual([3, 3, 3, 1, 3, 3, 3, 1, 3]);
+      const text = pieces.join('');
       expect(text.endsWith('\r\n')).toBe(true);
       expect(parse(text)).toEqual(newestFirst.map((row) => expectedRecord(row, withProvider)));
       expect(invoiceCsvHeaders(options)).toHaveLength(withProvider ? 15 : 14);
@@ -159,7 +168,7 @@ describe.each(TEST_DATABASE_KINDS)('Invoices.csv written by the database on %s',
         handle.db,
         sql`${invoices.merchantId} = ${merchant.id} AND ${invoices.status} = 'DONE'`,
         { withProviderInvoiceId: false },
-        2,
+        { pageSize: 2, recordsPerPiece: 1 },
       ),
     );
     expect(parse(done).map((record: string[]) => record[1])).toEqual(

@@ -79,23 +79,43 @@ interface Cursor {
   id: string;
 }
 
-interface CsvPage {
-  text: string | null;
+interface CsvPiece {
+  text: string;
   rows: number;
-  lastCreatedAt: string | null;
-  lastId: string | null;
+  lastCreatedAt: string;
+  lastId: string;
+}
+
+interface CsvPaging {
+  /** Records per query. */
+  pageSize: number;
+  /** Records per string a query returns. */
+  recordsPerPiece: number;
+}
+
+interface CsvPage {
+  pieces: string[];
+  rows: number;
+  last: Cursor | null;
 }
 
 /**
+ * Records per piece of text a page comes back in: about 50 KB, under V8's large-object size
+ * (128 KB). Larger strings go straight to the old generation and are only freed by a full
+ * garbage collection, which let a million-row export grow the server by over 100 MB.
+ */
+export const RECORDS_PER_PIECE = 250;
+
+/**
  * One page of CSV text, written by PostgreSQL itself: keyset pagination on (created_at, id), the
- * page's rows formatted and joined into a single string. No row objects are built in JavaScript, which is what held the export
- * to about 50,000 rows/s (issue 10, docs/performance.md).
+ * page's rows formatted and joined into a few strings. No row objects are built in JavaScript,
+ * which is what held the export to about 50,000 rows/s (issue 10, decision 0016).
  */
 const readCsvPage = async (
   db: Database,
   where: SQL | undefined,
   after: Cursor | null,
-  size: number,
+  { pageSize, recordsPerPiece }: CsvPaging,
   options: InvoiceCsvOptions,
 ): Promise<CsvPage> => {
   const cursor = after
@@ -111,7 +131,7 @@ const readCsvPage = async (
       : sql``;
   // One query: the driving index walk stops after `size` rows, and the joins are of small
   // reference tables only, so the plan stays a nested loop along that walk.
-  const [page] = await queryRows<CsvPage>(
+  const pieces = await queryRows<CsvPiece>(
     db,
     sql`WITH page AS (
       SELECT ${invoices.createdAt} AS created_at, ${invoices.id} AS id,
@@ -122,22 +142,31 @@ const readCsvPage = async (
       LEFT JOIN ${paymentMethods} ON ${paymentMethods.id} = ${invoices.paymentMethodId}
       ${pageWhere}
       ORDER BY ${invoices.createdAt} DESC, ${invoices.id} DESC
-      LIMIT ${size}
+      LIMIT ${pageSize}
+    ), numbered AS (
+      SELECT line, created_at, id,
+             (row_number() OVER (ORDER BY created_at DESC, id DESC) - 1) / ${recordsPerPiece} AS piece
+      FROM page
     ), last_row AS (
       SELECT created_at::text AS created_at, id::text AS id FROM page
       ORDER BY created_at, id LIMIT 1
     )
-    SELECT
-      (SELECT string_agg(line, '' ORDER BY created_at DESC, id DESC) FROM page) AS "text",
-      (SELECT count(*) FROM page)::int AS "rows",
-      (SELECT created_at FROM last_row) AS "lastCreatedAt",
-      (SELECT id FROM last_row) AS "lastId"`,
+    SELECT string_agg(line, '' ORDER BY created_at DESC, id DESC) AS "text",
+           count(*)::int AS "rows",
+           (SELECT created_at FROM last_row) AS "lastCreatedAt",
+           (SELECT id FROM last_row) AS "lastId"
+    FROM numbered GROUP BY piece ORDER BY piece`,
   );
-  return page ?? { text: null, rows: 0, lastCreatedAt: null, lastId: null };
+  const last = pieces.at(-1);
+  return {
+    pieces: pieces.map((piece) => piece.text),
+    rows: pieces.reduce((sum, piece) => sum + Number(piece.rows), 0),
+    last: last ? { createdAt: last.lastCreatedAt, id: last.lastId } : null,
+  };
 };
 
 /**
- * The CSV records (no header) of every invoice matching `where`, newest first, as text pages.
+ * The CSV records (no header) of every invoice matching `where`, newest first, as pieces of text.
  * Keyset pagination keeps the cost per page flat however deep the export goes, and the next page
  * is queried while the current one is being sent, so the database and the network overlap.
  */
@@ -145,23 +174,17 @@ export async function* invoiceCsvPages(
   db: Database,
   where: SQL | undefined,
   options: InvoiceCsvOptions,
-  pageSize = INVOICE_CSV_PAGE_SIZE,
+  paging: CsvPaging = { pageSize: INVOICE_CSV_PAGE_SIZE, recordsPerPiece: RECORDS_PER_PIECE },
 ): AsyncGenerator<string> {
-  let page = await readCsvPage(db, where, null, pageSize, options);
+  let page = await readCsvPage(db, where, null, paging, options);
   while (true) {
     const next =
-      page.rows === pageSize && page.lastCreatedAt !== null && page.lastId !== null
-        ? readCsvPage(
-            db,
-            where,
-            { createdAt: page.lastCreatedAt, id: page.lastId },
-            pageSize,
-            options,
-          )
+      page.rows === paging.pageSize && page.last
+        ? readCsvPage(db, where, page.last, paging, options)
         : null;
     // A failed prefetch is rethrown when awaited below, not reported as unhandled meanwhile.
     next?.catch(() => {});
-    if (page.text) yield page.text;
+    yield* page.pieces;
     if (!next) return;
     page = await next;
   }
