@@ -89,6 +89,16 @@ const record = ({
   });
 };
 
+/**
+ * The issue sets the speed targets for PostgreSQL and asks for PGlite's figures as a report:
+ * on PGlite a speed row shows the PostgreSQL target for comparison and fails only when the
+ * measurement itself is unsound (errors, missing rows).
+ */
+const speedTarget = (kind, target, met, sound = true) =>
+  kind === 'postgres'
+    ? { target, pass: met && sound }
+    : { target: `report (PG: ${target})`, pass: sound };
+
 /** A benchmark that throws is a failed row, not the end of the run. */
 const attempt = async (benchmark, database, run) => {
   try {
@@ -170,8 +180,7 @@ const runDatabase = async (kind) => {
         database: sizeLabel,
         figure: poll.requestsPerSecond,
         unit: 'req/s',
-        target: '>= 0.40 x baseline',
-        pass: ratio >= 0.4 && clean,
+        ...speedTarget(kind, '>= 0.40 x baseline', ratio >= 0.4, clean),
         throughput: true,
         againstBaselineRps: poll.adjacentBaselineRps,
       });
@@ -200,8 +209,7 @@ const runDatabase = async (kind) => {
         database: sizeLabel,
         figure: poll.p99,
         unit: 'ms',
-        target: '< 25',
-        pass: poll.p99 < 25 && clean,
+        ...speedTarget(kind, '< 25', poll.p99 < 25, clean),
       });
     });
 
@@ -214,8 +222,7 @@ const runDatabase = async (kind) => {
           database: sizeLabel,
           figure: query.p95,
           unit: `ms (total ${query.totalExact ? '' : '~'}${query.total})`,
-          target: '< 50',
-          pass: query.p95 < 50,
+          ...speedTarget(kind, '< 50', query.p95 < 50),
         });
       }
     });
@@ -228,8 +235,7 @@ const runDatabase = async (kind) => {
         database: sizeLabel,
         figure: csv.rowsPerSecond,
         unit: 'rows/s',
-        target: '>= 100000',
-        pass: csv.rowsPerSecond >= 100_000 && csv.rows >= count,
+        ...speedTarget(kind, '>= 100000', csv.rowsPerSecond >= 100_000, csv.rows >= count),
         throughput: true,
       });
       record({
@@ -237,8 +243,7 @@ const runDatabase = async (kind) => {
         database: sizeLabel,
         figure: csv.rssGrowthMb,
         unit: 'MB',
-        target: '< 64',
-        pass: csv.rssGrowthMb < 64,
+        ...speedTarget(kind, '< 64', csv.rssGrowthMb < 64),
       });
     });
 

@@ -73,4 +73,57 @@ describe.each(TEST_DATABASE_KINDS)('concurrent requisite assignment on %s', (kin
       .where(inArray(peopleAccountLimits.peopleAccountId, accountIds));
     expect(BigInt(used?.total ?? '0')).toBeGreaterThan(9_000_000n);
   });
+
+  // PGlite has one connection: a held transaction would stop every other statement anyway.
+  it.skipIf(kind === 'pglite')(
+    'passes over an account another assignment holds, and ranks as before once it is free',
+    async () => {
+      await fixture.disableAllAccounts();
+      const top = await fixture.createAccount({ priority: 20 });
+      const next = await fixture.createAccount({ priority: 19 });
+      const [first, second] = await Promise.all(
+        [1, 2].map(() => fixture.createInvoice(fixture.terminals.uzsDeposit, { amount: 700_000n })),
+      );
+      if (!first || !second) throw new Error('no invoices');
+
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let holding = () => {};
+      const held = new Promise<void>((resolve) => {
+        holding = resolve;
+      });
+      // Another assignment in the middle of its transaction on the top-ranked account.
+      const holder = fixture.db.transaction(async (tx) => {
+        await tx
+          .select()
+          .from(peopleAccountLimits)
+          .where(eq(peopleAccountLimits.peopleAccountId, top.id))
+          .for('update');
+        holding();
+        await released;
+      });
+      await held;
+      try {
+        // Waiting for the held lock would time this test out.
+        const response = await fixture.requestCredential(first, 'HUMOUZS');
+        expect(response.statusCode).toBe(200);
+      } finally {
+        release();
+        await holder;
+      }
+      const assignedTo = async (invoiceId: string) => {
+        const [row] = await fixture.db
+          .select({ accountId: invoices.peopleAccountId })
+          .from(invoices)
+          .where(eq(invoices.id, invoiceId));
+        return row?.accountId;
+      };
+      expect(await assignedTo(first.id)).toBe(next.id);
+
+      expect((await fixture.requestCredential(second, 'HUMOUZS')).statusCode).toBe(200);
+      expect(await assignedTo(second.id)).toBe(top.id);
+    },
+  );
 });

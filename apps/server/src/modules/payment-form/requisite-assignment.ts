@@ -33,6 +33,9 @@ export type AssignmentResult =
 
 class CandidateUnavailable extends Error {}
 
+/** The candidate's limit row is locked by another assignment (first pass only). */
+class CandidateBusy extends Error {}
+
 /**
  * Enabled accounts of the method with a requisite of the right type whose limit has room,
  * highest priority first, then the least recently used. Read without locks: each candidate is
@@ -83,9 +86,14 @@ const candidateAccounts = async (db: Database, method: PaymentMethod, amount: bi
  *
  * Concurrency: each attempt is one transaction that locks the invoice, then the account's limit
  * row, and checks room and amount uniqueness again under that lock (a fresh statement sees every
- * assignment committed before it got the lock). So simultaneous calls queue per account and
- * never overcommit a limit or share an amount; locks are taken in one order (invoice, account)
- * and one account per transaction, so they cannot deadlock.
+ * assignment committed before it got the lock). So simultaneous calls never overcommit a limit
+ * or share an amount; locks are taken in one order (invoice, account) and one account per
+ * transaction, so they cannot deadlock.
+ *
+ * The first pass over the candidates skips accounts whose limit row another assignment holds
+ * (`SKIP LOCKED`), so simultaneous customers spread over the free accounts instead of queueing
+ * one by one behind the top-ranked one (issue 10); only when every candidate was busy does a
+ * second pass wait for them, in rank order.
  */
 export const assignDepositRequisites = async (
   db: Database,
@@ -93,78 +101,90 @@ export const assignDepositRequisites = async (
   method: PaymentMethod,
   amount: bigint,
 ): Promise<AssignmentResult> => {
-  const candidates = await candidateAccounts(db, method, amount);
-  for (const candidate of candidates) {
-    try {
-      return await db.transaction(async (tx) => {
-        const invoice = await lockInvoice(tx, invoiceId);
-        if (invoice.status !== 'NEW') return { outcome: 'already-decided', invoice } as const;
+  const attempt = (candidate: { id: number }, waitForLock: boolean) =>
+    db.transaction(async (tx) => {
+      const invoice = await lockInvoice(tx, invoiceId);
+      if (invoice.status !== 'NEW') return { outcome: 'already-decided', invoice } as const;
 
-        const [limits] = await tx
-          .select()
-          .from(peopleAccountLimits)
-          .where(eq(peopleAccountLimits.peopleAccountId, candidate.id))
-          .for('update');
-        const [account] = await tx
-          .select()
-          .from(peopleAccounts)
-          .where(eq(peopleAccounts.id, candidate.id));
-        if (!limits || !account?.enabled || limits.limit - limits.balance < amount) {
-          throw new CandidateUnavailable();
-        }
-        if (limits.checkUniqueAmount) {
-          const [clash] = await tx
-            .select({ id: invoices.id })
-            .from(invoices)
-            .where(
-              and(
-                eq(invoices.peopleAccountId, candidate.id),
-                eq(invoices.amount, amount),
-                inArray(invoices.status, ['NEW', 'IN_PROGRESS']),
-              ),
-            )
-            .limit(1);
-          if (clash) throw new CandidateUnavailable();
-        }
-        const [credential] = await tx
-          .select({ value: peopleAccountCredentials.value })
-          .from(peopleAccountCredentials)
-          .innerJoin(
-            referenceItems,
-            eq(referenceItems.id, peopleAccountCredentials.credentialTypeId),
-          )
+      const lockedLimits = tx
+        .select()
+        .from(peopleAccountLimits)
+        .where(eq(peopleAccountLimits.peopleAccountId, candidate.id));
+      const [limits] = await (waitForLock
+        ? lockedLimits.for('update')
+        : lockedLimits.for('update', { skipLocked: true }));
+      if (!limits && !waitForLock) throw new CandidateBusy();
+      const [account] = await tx
+        .select()
+        .from(peopleAccounts)
+        .where(eq(peopleAccounts.id, candidate.id));
+      if (!limits || !account?.enabled || limits.limit - limits.balance < amount) {
+        throw new CandidateUnavailable();
+      }
+      if (limits.checkUniqueAmount) {
+        const [clash] = await tx
+          .select({ id: invoices.id })
+          .from(invoices)
           .where(
             and(
-              eq(peopleAccountCredentials.peopleAccountId, candidate.id),
-              eq(referenceItems.code, requisiteTypeCodeOf(method)),
+              eq(invoices.peopleAccountId, candidate.id),
+              eq(invoices.amount, amount),
+              inArray(invoices.status, ['NEW', 'IN_PROGRESS']),
             ),
           )
-          .orderBy(asc(peopleAccountCredentials.id))
           .limit(1);
-        if (!credential) throw new CandidateUnavailable();
+        if (clash) throw new CandidateUnavailable();
+      }
+      const [credential] = await tx
+        .select({ value: peopleAccountCredentials.value })
+        .from(peopleAccountCredentials)
+        .innerJoin(referenceItems, eq(referenceItems.id, peopleAccountCredentials.credentialTypeId))
+        .where(
+          and(
+            eq(peopleAccountCredentials.peopleAccountId, candidate.id),
+            eq(referenceItems.code, requisiteTypeCodeOf(method)),
+          ),
+        )
+        .orderBy(asc(peopleAccountCredentials.id))
+        .limit(1);
+      if (!credential) throw new CandidateUnavailable();
 
-        await tx
-          .update(peopleAccountLimits)
-          .set({ balance: sql`${peopleAccountLimits.balance} + ${amount}` })
-          .where(eq(peopleAccountLimits.peopleAccountId, candidate.id));
-        await tx
-          .update(peopleAccounts)
-          .set({ lastAssignedAt: sql`now()` })
-          .where(eq(peopleAccounts.id, candidate.id));
-        await tx
-          .update(invoices)
-          .set({
-            amount,
-            paymentMethodId: method.id,
-            peopleAccountId: candidate.id,
-            credentialValue: credential.value,
-          })
-          .where(eq(invoices.id, invoiceId));
-        await tx.insert(invoiceTransactions).values({ invoiceId, status: 'NEW' });
-        // The record as it was: its status change must not move the limit a second time.
-        const updated = await applyStatusChange(tx, invoice, 'IN_PROGRESS', { personId: null });
-        return { outcome: 'assigned', invoice: updated } as const;
-      });
+      await tx
+        .update(peopleAccountLimits)
+        .set({ balance: sql`${peopleAccountLimits.balance} + ${amount}` })
+        .where(eq(peopleAccountLimits.peopleAccountId, candidate.id));
+      await tx
+        .update(peopleAccounts)
+        .set({ lastAssignedAt: sql`now()` })
+        .where(eq(peopleAccounts.id, candidate.id));
+      await tx
+        .update(invoices)
+        .set({
+          amount,
+          paymentMethodId: method.id,
+          peopleAccountId: candidate.id,
+          credentialValue: credential.value,
+        })
+        .where(eq(invoices.id, invoiceId));
+      await tx.insert(invoiceTransactions).values({ invoiceId, status: 'NEW' });
+      // The record as it was: its status change must not move the limit a second time.
+      const updated = await applyStatusChange(tx, invoice, 'IN_PROGRESS', { personId: null });
+      return { outcome: 'assigned', invoice: updated } as const;
+    });
+
+  const candidates = await candidateAccounts(db, method, amount);
+  const busy: Array<{ id: number }> = [];
+  for (const candidate of candidates) {
+    try {
+      return await attempt(candidate, false);
+    } catch (error) {
+      if (error instanceof CandidateBusy) busy.push(candidate);
+      else if (!(error instanceof CandidateUnavailable)) throw error;
+    }
+  }
+  for (const candidate of busy) {
+    try {
+      return await attempt(candidate, true);
     } catch (error) {
       if (!(error instanceof CandidateUnavailable)) throw error;
     }
