@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page, type PlaywrightWorkerArgs, test } from '@playwright/test';
 import { demoPassword, signIn } from '../support/backoffice-session.ts';
+import { readCsvFile } from '../support/csv-file.ts';
 import { E2E_URLS } from '../support/e2e-servers.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
 
@@ -31,19 +31,6 @@ const expectToast = async (page: Page, text: string) => {
 /** yyyy-MM-dd of a UTC day, `daysAgo` before today. */
 const isoDay = (daysAgo: number) =>
   new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
-
-const readCsv = async (path: string) => {
-  const lines = (await readFile(path, 'utf8'))
-    .replace(/^\uFEFF/, '')
-    .trim()
-    .split(/\r?\n/);
-  const header = (lines[0] ?? '').split(',');
-  const rows = lines.slice(1).map((line) => {
-    const values = line.split(',');
-    return Object.fromEntries(header.map((name, index) => [name, values[index] ?? '']));
-  });
-  return { header, rows };
-};
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -413,7 +400,7 @@ test.describe('administration journeys', () => {
       const name = `${prefix}_${periodStart}_${periodEnd}.csv`;
       expect(saved.suggestedFilename()).toBe(name);
       await expectToast(page, `Report saved: ${name}`);
-      return readCsv(await saved.path());
+      return readCsvFile(await saved.path());
     };
     const fillPeriod = async (card: Locator) => {
       await card.getByLabel('Date From').fill(periodStart);

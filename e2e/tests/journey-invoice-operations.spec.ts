@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import {
   type APIRequestContext,
   expect,
@@ -8,6 +7,7 @@ import {
   test,
 } from '@playwright/test';
 import { demoPassword, signIn } from '../support/backoffice-session.ts';
+import { readCsvFile } from '../support/csv-file.ts';
 import { DEMO_MERCHANT, demoTerminalId, signedRequest } from '../support/demo-api.ts';
 import { E2E_URLS } from '../support/e2e-servers.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
@@ -109,19 +109,6 @@ const listSettled = async (page: Page) => {
 const parseDisplayed = (text: string) => {
   const [day, month, year, hours, minutes, seconds] = text.split(/[/ :]/).map(Number);
   return Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 0, hours, minutes, seconds);
-};
-
-/** Parses the downloaded CSV (a BOM, a header row, no quoted commas in the demo's values). */
-const readCsv = async (path: string) => {
-  const lines = (await readFile(path, 'utf8'))
-    .replace(/^\uFEFF/, '')
-    .trim()
-    .split(/\r?\n/);
-  const header = (lines[0] ?? '').split(',');
-  return lines.slice(1).map((line) => {
-    const values = line.split(',');
-    return Object.fromEntries(header.map((name, index) => [name, values[index] ?? '']));
-  });
 };
 
 /** The value of one field of the invoice details, by its label. */
@@ -266,7 +253,7 @@ test.describe('invoice list: filters, search, pager, page size and CSV', () => {
     await page.getByRole('button', { name: 'Get report' }).click();
     const csv = await download;
     expect(csv.suggestedFilename()).toBe('Invoices.csv');
-    const csvRows = await readCsv(await csv.path());
+    const { rows: csvRows } = await readCsvFile(await csv.path());
     expect(csvRows).toHaveLength(dayTotal);
     const csvIds = new Set(csvRows.map((row) => row['Invoice ID']));
     for (const row of onStatusDay) expect(csvIds.has(row.invoiceId)).toBe(true);

@@ -5,3 +5,10 @@
 export const RECORD_ID_MAX = 2_147_483_647;
 
 export const recordIdSchema = { type: 'integer', minimum: 1, maximum: RECORD_ID_MAX } as const;
+
+/**
+ * An id a handler checks for presence itself (so a missing one gets the spec's 'required'
+ * message): null and 0 pass the schema, only numbers beyond the column are refused here.
+ */
+export const presenceCheckedRecordIdSchema = (description: string) =>
+  ({ type: ['integer', 'null'], maximum: RECORD_ID_MAX, description }) as const;

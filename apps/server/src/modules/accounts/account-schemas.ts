@@ -1,5 +1,5 @@
 import { DEFAULT_ITEMS_PER_PAGE } from '@paygate/domain';
-import { RECORD_ID_MAX, recordIdSchema } from '../../http/record-id.ts';
+import { presenceCheckedRecordIdSchema, recordIdSchema } from '../../http/record-id.ts';
 
 // JSON schemas of the people-account endpoints: responses, bodies and parameters.
 
@@ -140,17 +140,8 @@ export const createBody = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    // Only a maximum (the id column's): null and 0 still get the handler's 'required' message.
-    providerId: {
-      type: ['integer', 'null'],
-      maximum: RECORD_ID_MAX,
-      description: 'Required',
-    },
-    paymentMethodId: {
-      type: ['integer', 'null'],
-      maximum: RECORD_ID_MAX,
-      description: 'Required',
-    },
+    providerId: presenceCheckedRecordIdSchema('Required'),
+    paymentMethodId: presenceCheckedRecordIdSchema('Required'),
     bankName: { type: ['string', 'null'], maxLength: 1000, description: 'Required, ≤ 100' },
     ownerName: { type: ['string', 'null'], maxLength: 1000, description: '≤ 100 characters' },
     countryCode: {
@@ -193,16 +184,8 @@ export const credentialBody = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    credentialTypeId: {
-      type: ['integer', 'null'],
-      maximum: RECORD_ID_MAX,
-      description: 'Item of list 103; required',
-    },
-    paramTypeId: {
-      type: ['integer', 'null'],
-      maximum: RECORD_ID_MAX,
-      description: 'Item of list 102; required',
-    },
+    credentialTypeId: presenceCheckedRecordIdSchema('Item of list 103; required'),
+    paramTypeId: presenceCheckedRecordIdSchema('Item of list 102; required'),
     value: { type: ['string', 'null'], maxLength: 1000, description: 'Required, ≤ 100 trimmed' },
   },
 } as const;

@@ -16,7 +16,10 @@ import type { AuthenticatedPerson } from '../auth/authenticated-person.ts';
 
 const statusItems = alias(referenceItems, 'status_items');
 
-/** SPEC §3 Invoice, as the list, the details and the CSV read it. */
+/**
+ * SPEC §3 Invoice, as the list and the details read it (the CSV export formats its columns in
+ * SQL: reports/invoice-csv-export.ts).
+ */
 export const invoiceRowSelection = {
   id: invoices.id,
   merchantId: invoices.merchantId,
