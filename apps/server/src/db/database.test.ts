@@ -2,10 +2,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type DatabaseHandle,
   locateMigrationsFolder,
+  MIGRATION_LOCK_KEY,
   openDatabase,
   queryRows,
 } from './database.ts';
@@ -176,6 +178,39 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several instances starting toge
       expect(applied[0]?.count).toBe(journal.entries.length);
     } finally {
       await Promise.all(handles.map((handle) => handle.close()));
+      await dropTestDatabase(adminUrl, name);
+    }
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('migrations and the statement timeout', () => {
+  it("waits for another instance's migration longer than a statement may take", async () => {
+    const adminUrl = process.env.TEST_DATABASE_URL ?? '';
+    const { name, url } = await createEmptyTestDatabase(adminUrl);
+    const holder = new pg.Client({ connectionString: url.toString() });
+    await holder.connect();
+    let handle: DatabaseHandle | undefined;
+    try {
+      // Another instance migrating: it holds the lock for longer than the statement timeout.
+      await holder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      const release = setTimeout(() => {
+        void holder.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      }, 1_500);
+      try {
+        handle = await openDatabase({
+          kind: 'postgres',
+          url: url.toString(),
+          statementTimeoutMs: 300,
+          onIdleConnectionError: () => {},
+        });
+      } finally {
+        clearTimeout(release);
+      }
+      // The limit itself is in force for the requests' connections.
+      await expect(handle.db.execute(sql`SELECT pg_sleep(1)`)).rejects.toThrow();
+    } finally {
+      await handle?.close();
+      await holder.end();
       await dropTestDatabase(adminUrl, name);
     }
   });

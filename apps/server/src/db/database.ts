@@ -28,6 +28,8 @@ export type DatabaseTarget =
       connectRetryMs?: number;
       /** Told before each retry while the server is unreachable; stderr by default. */
       onConnectRetry?: (retry: ConnectRetry) => void;
+      /** Server-side limit of one statement (default POSTGRES_POOL_SETTINGS, 30 s). */
+      statementTimeoutMs?: number;
     }
   /** Embedded PGlite persisted in `dataDir`, or in memory without one (tests). */
   | { kind: 'pglite'; dataDir?: string };
@@ -173,17 +175,34 @@ export const MIGRATION_LOCK_KEY = 7_245_108_331;
  * could run twice. A session advisory lock lets one migrate while the others wait, then find
  * nothing left to do.
  */
-const migrateOnePostgresAtATime = async (pool: pg.Pool, migrate: () => Promise<void>) => {
-  const lockSession = await pool.connect();
+const migrateOnePostgresAtATime = async (url: string, migrationsFolder: string) => {
+  // Its own connections without the request timeouts: waiting for another instance's migration
+  // and building an index on a large table may both take longer than any request may.
+  const pool = new pg.Pool({
+    connectionString: url,
+    ...POSTGRES_POOL_SETTINGS,
+    max: 2,
+    statement_timeout: undefined,
+    query_timeout: undefined,
+    // Explicit, so a statement_timeout set on the role or the database does not apply either.
+    options: '-c statement_timeout=0',
+    application_name: 'paygate-server-migrations',
+  });
+  pool.on('error', () => {});
   try {
-    await lockSession.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    const lockSession = await pool.connect();
     try {
-      await migrate();
+      await lockSession.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      try {
+        await migrateNodePostgres(drizzleNodePostgres(pool, { schema }), { migrationsFolder });
+      } finally {
+        await lockSession.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      }
     } finally {
-      await lockSession.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      lockSession.release();
     }
   } finally {
-    lockSession.release();
+    await pool.end();
   }
 };
 
@@ -193,7 +212,16 @@ export const openDatabase = async (
   migrationsFolder = locateMigrationsFolder(),
 ): Promise<DatabaseHandle> => {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, ...POSTGRES_POOL_SETTINGS });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      ...POSTGRES_POOL_SETTINGS,
+      ...(target.statementTimeoutMs === undefined
+        ? {}
+        : {
+            statement_timeout: target.statementTimeoutMs,
+            query_timeout: target.statementTimeoutMs + 5_000,
+          }),
+    });
     // An idle connection the server drops (restart, failover, admin kill) is an 'error' event on
     // the pool; unhandled it would crash the process. The pool replaces it on the next query.
     pool.on('error', (error) => {
@@ -209,7 +237,7 @@ export const openDatabase = async (
         ));
     try {
       await waitForPostgres(pool, target.connectRetryMs ?? 0, onConnectRetry);
-      await migrateOnePostgresAtATime(pool, () => migrateNodePostgres(db, { migrationsFolder }));
+      await migrateOnePostgresAtATime(target.url, migrationsFolder);
     } catch (error) {
       await pool.end();
       throw error;

@@ -53,4 +53,17 @@ describe('NUL character guard on hostile nesting', () => {
     expect(response.json()).toEqual({ message: NUL_CHARACTER_MESSAGE });
     expect(handler).not.toHaveBeenCalled();
   });
+  it('walks a body-limit-sized flat array without a stack overflow (no 500)', async () => {
+    const { app, handler } = guardedApp();
+    const items = Array.from({ length: 400_000 }, () => 0);
+    const clean = await app.inject({ method: 'POST', url: '/items/a', payload: items });
+    expect(clean.statusCode).toBe(200);
+    const dirty = await app.inject({
+      method: 'POST',
+      url: '/items/a',
+      payload: [...items, 'x\u0000'],
+    });
+    expect(dirty.statusCode).toBe(400);
+    expect(handler).toHaveBeenCalledOnce();
+  });
 });

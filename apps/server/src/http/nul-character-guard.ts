@@ -14,7 +14,8 @@ const containsNul = (root: unknown): boolean => {
     if (typeof value === 'string') {
       if (value.includes('\u0000')) return true;
     } else if (Array.isArray(value)) {
-      pending.push(...value);
+      // One at a time: spreading a long array into push's arguments overflows the stack.
+      for (const item of value) pending.push(item);
     } else if (typeof value === 'object' && value !== null) {
       for (const [key, item] of Object.entries(value)) {
         if (key.includes('\u0000')) return true;

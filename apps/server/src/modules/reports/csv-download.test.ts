@@ -1,7 +1,9 @@
+import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
+import type { FastifyReply } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { csvField } from './csv-download.ts';
+import { csvField, sendCsvText } from './csv-download.ts';
 
 describe('csvField', () => {
   it('quotes only fields with a comma, quote or line break, doubling quotes', () => {
@@ -39,5 +41,38 @@ describe('csvField against a real CSV parser', () => {
         },
       ),
     );
+  });
+});
+
+describe('sendCsvText', () => {
+  it('ends the record source when the download stops early', async () => {
+    let sent: Readable | undefined;
+    const reply = {
+      header: () => reply,
+      send: (stream: Readable) => {
+        sent = stream;
+        return reply;
+      },
+    };
+    let finished = false;
+    let produced = 0;
+    async function* records() {
+      try {
+        for (;;) {
+          produced += 1;
+          yield 'a,b\r\n'.repeat(1_000);
+        }
+      } finally {
+        finished = true;
+      }
+    }
+    await sendCsvText(reply as unknown as FastifyReply, 'x.csv', ['a', 'b'], records());
+    if (!sent) throw new Error('nothing sent');
+    const stream = sent;
+    await new Promise<void>((resolve) => stream.once('data', () => resolve()));
+    stream.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(finished).toBe(true);
+    expect(produced).toBeLessThan(100);
   });
 });

@@ -39,8 +39,13 @@ export const sendCsvText = async (
   const pending = records[Symbol.asyncIterator]();
   const first = await pending.next();
   const pieces = async function* toPieces() {
-    yield `\uFEFF${csvRecord(headers)}`;
-    for (let next = first; !next.done; next = await pending.next()) yield next.value;
+    try {
+      yield `\uFEFF${csvRecord(headers)}`;
+      for (let next = first; !next.done; next = await pending.next()) yield next.value;
+    } finally {
+      // A client that leaves early ends the source too (no further page is queried).
+      await pending.return?.();
+    }
   };
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
