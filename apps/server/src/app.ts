@@ -38,7 +38,10 @@ export const buildApp = async ({
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1_048_576,
-    // A hop count the way proxy-addr reads it (Fastify's types lack the number form).
+    // A hop count as Express reads it: the socket peer and the next hops are trusted. Fastify 5
+    // refuses a bare number because it cannot check the peer; like `true`, it is only safe when
+    // the server is reachable through the proxies alone (docker/compose.yaml publishes no
+    // server port; decision 0013).
     trustProxy:
       typeof trustProxy === 'number'
         ? (_address: string, hop: number) => hop < trustProxy

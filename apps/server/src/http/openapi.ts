@@ -3,11 +3,10 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { MERCHANT_API_SECURITY_SCHEMES } from '../modules/merchant-api/merchant-auth.ts';
 import { PROVIDER_API_SECURITY_SCHEMES } from '../modules/provider-api/provider-auth.ts';
+import { contentSecurityPolicyHeader } from './security-headers.ts';
 
-const SWAGGER_UI_CSP =
-  "default-src 'self'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'; " +
-  "img-src 'self' data:; font-src 'self' data:; connect-src 'self'; object-src 'none'; " +
-  "base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+/** The docs UI is a front-end page of our origin: the back office's policy fits it. */
+const SWAGGER_UI_CSP = contentSecurityPolicyHeader({ kind: 'backoffice' });
 
 /**
  * The OpenAPI 3 document, generated from the routes' JSON schemas, at /api/openapi.json, and a
