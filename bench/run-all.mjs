@@ -15,7 +15,6 @@
  * baseline for throughputs, pass/fail) and writes bench/results/latest.json. Exits 1 when a
  * target is missed.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,13 +38,13 @@ import { benchTarget, openSql, postgresVersion } from './lib/bench-database.mjs'
 import { readFixtures } from './lib/bench-fixtures.mjs';
 import {
   BACKOFFICE_DIST,
-  BENCH_DIR,
   PAYMENT_FORM_DIST,
   QUICK,
   RESULTS_DIR,
   ROOT,
 } from './lib/bench-paths.mjs';
 import { BENCH_PORTS, startServer } from './lib/server-process.mjs';
+import { BUNDLE_BUDGETS_KB, measureViteBuild } from './lib/vite-bundle.mjs';
 
 const databases = (process.env.BENCH_DATABASES ?? 'postgres,pglite')
   .split(',')
@@ -116,25 +115,6 @@ const attempt = async (benchmark, database, run) => {
   }
 };
 
-const bundleFigure = (script, extraArguments = []) => {
-  try {
-    const output = execFileSync(
-      process.execPath,
-      [path.join(BENCH_DIR, script), '--no-build', ...extraArguments],
-      {
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    const last = output.trim().split('\n').at(-1) ?? '';
-    return { kb: Number(/([\d.]+) KB gzip/.exec(last)?.[1]), ok: true, output };
-  } catch (error) {
-    const output = String(error.stdout ?? '');
-    const last = output.trim().split('\n').at(-1) ?? '';
-    return { kb: Number(/([\d.]+) KB gzip/.exec(last)?.[1]), ok: false, output };
-  }
-};
-
 const runDatabase = async (kind) => {
   const target = benchTarget(kind);
   const count = invoiceCount(kind);
@@ -159,8 +139,12 @@ const runDatabase = async (kind) => {
   });
 
   let sql = await openSql(target);
-  const fixtures = await readFixtures(sql);
-  await sql.close();
+  let fixtures;
+  try {
+    fixtures = await readFixtures(sql);
+  } finally {
+    await sql.close();
+  }
 
   const server = await startServer(target, {
     paymentFormDist: kind === 'postgres' ? PAYMENT_FORM_DIST : undefined,
@@ -382,24 +366,39 @@ const printTable = () => {
 const started = new Date();
 log(`started ${started.toISOString()}${QUICK ? ' (BENCH_QUICK=1)' : ''}`);
 
-const paymentForm = bundleFigure('payment-form-bundle.mjs');
-record({
-  benchmark: 'payment form initial JS',
-  database: 'built form',
-  figure: paymentForm.kb,
-  unit: 'KB gzip',
-  target: '<= 100',
-  pass: paymentForm.ok && paymentForm.kb <= 100,
+await attempt('payment form initial JS', 'built form', async () => {
+  const { initialGzip } = measureViteBuild({
+    appDir: path.join(ROOT, 'apps/payment-form'),
+    dist: PAYMENT_FORM_DIST,
+    build: false,
+    appName: 'payment form',
+  });
+  const budget = BUNDLE_BUDGETS_KB.paymentForm;
+  record({
+    benchmark: 'payment form initial JS',
+    database: 'built form',
+    figure: Number((initialGzip / 1000).toFixed(1)),
+    unit: 'KB gzip',
+    target: `<= ${budget}`,
+    pass: initialGzip <= budget * 1000,
+  });
 });
-const backoffice = bundleFigure('backoffice-bundle.mjs', ['--dist', BACKOFFICE_DIST]);
-const lazyChunks = Number(/lazy chunks: (\d+)/.exec(backoffice.output)?.[1] ?? 0);
-record({
-  benchmark: `back office initial JS (${lazyChunks} lazy route chunks)`,
-  database: 'built app',
-  figure: backoffice.kb,
-  unit: 'KB gzip',
-  target: '<= 250',
-  pass: backoffice.ok && backoffice.kb <= 250,
+await attempt('back office initial JS', 'built app', async () => {
+  const { initialGzip, lazy } = measureViteBuild({
+    appDir: path.join(ROOT, 'apps/backoffice'),
+    dist: BACKOFFICE_DIST,
+    build: false,
+    appName: 'back office',
+  });
+  const budget = BUNDLE_BUDGETS_KB.backoffice;
+  record({
+    benchmark: `back office initial JS (${lazy.length} lazy route chunks)`,
+    database: 'built app',
+    figure: Number((initialGzip / 1000).toFixed(1)),
+    unit: 'KB gzip',
+    target: `<= ${budget}`,
+    pass: lazy.length > 0 && initialGzip <= budget * 1000,
+  });
 });
 
 log('baseline: bare Fastify route');

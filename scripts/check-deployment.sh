@@ -21,6 +21,10 @@ server_dist="${SERVER_DIST:-apps/server/dist}"
 for app in server backoffice payment-form; do
   entry="apps/$app/dist/index.html"
   [ "$app" = server ] && entry="$server_dist/main.js"
+  if [ "$app" = server ] && [ -n "${SERVER_DIST:-}" ] && [ ! -f "$entry" ]; then
+    echo "SERVER_DIST=$SERVER_DIST has no main.js" >&2
+    exit 1
+  fi
   if [ ! -f "$entry" ]; then
     log_step "Building $app (no $entry)"
     pnpm --filter "@paygate/$app" build >/dev/null || exit 1
@@ -89,8 +93,8 @@ if ! deploy_server && ! deploy_server; then
 fi
 mkdir -p "$runtime"
 mv "$work/deploy/package.json" "$work/deploy/node_modules" "$runtime/"
-cp -r "$server_dist" "$runtime/dist"
-cp -r apps/server/drizzle "$runtime/"
+cp -r "$server_dist" "$runtime/dist" || exit 1
+cp -r apps/server/drizzle "$runtime/" || exit 1
 rm -rf "$work/deploy"
 pass "runtime layout: package.json, node_modules (production only), dist/, drizzle/"
 

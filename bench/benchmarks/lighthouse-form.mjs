@@ -29,8 +29,15 @@ export const measureLighthouse = async ({ pageUrl, runs = 1 }) => {
     ],
     { stdio: 'ignore' },
   );
+  // A missing or unstartable browser is this benchmark's failure, not an uncaught 'error' event
+  // that would end the run and leave its servers behind.
+  const failedToStart = new Promise((_, reject) => chromium.once('error', reject));
+  failedToStart.catch(() => {});
   try {
-    await waitForHttp(`http://127.0.0.1:${DEBUGGING_PORT}/json/version`, chromium, 30_000);
+    await Promise.race([
+      waitForHttp(`http://127.0.0.1:${DEBUGGING_PORT}/json/version`, chromium, 30_000),
+      failedToStart,
+    ]);
     const scores = [];
     let metrics = {};
     for (let run = 0; run < runs; run += 1) {

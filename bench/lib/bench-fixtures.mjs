@@ -22,6 +22,9 @@ export const readFixtures = async (sql) => {
     `SELECT id, merchant_invoice_id, customer_external_id FROM invoices
      WHERE merchant_invoice_id = 'ord-4242' LIMIT 1`,
   );
+  if (!sample) {
+    throw new Error('no invoice ord-4242 in the data set: generate at least 100,000 invoices');
+  }
   return {
     formIds: pollForms.map(({ form_id }) => form_id),
     credentialForms,

@@ -48,7 +48,8 @@ export const waitForHttp = async (url, child, timeoutMs = 120_000) => {
 
 /** Stops a child with SIGTERM (SIGKILL after `graceMs`) and waits for its exit. */
 export const stopChild = async (child, graceMs = 20_000) => {
-  if (child.exitCode !== null || child.signalCode !== null) return;
+  // No pid: the process never started (spawn reported an 'error'), so no 'exit' will come.
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
