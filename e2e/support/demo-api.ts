@@ -1,5 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, expect, type PlaywrightWorkerArgs } from '@playwright/test';
+import { demoPassword } from './backoffice-session.ts';
 import { E2E_URLS } from './e2e-servers.ts';
 
 /**
@@ -75,17 +76,49 @@ export const signedRequest = async (
   };
 };
 
-/** The demo merchant's terminal id by name (signed merchant API calls need it). */
-export const demoTerminalId = async (request: APIRequestContext, name: string): Promise<number> => {
-  // Signed in as the demo merchant's own user, the back office lists its terminals.
-  const login = await request.post(`${E2E_URLS.api}/api/v1/login`, {
-    data: { username: 'merchant', password: 'merchant-demo' },
-  });
-  if (!login.ok()) throw new Error(`demo merchant login failed: ${login.status()}`);
-  const terminals = (await (await request.get(`${E2E_URLS.api}/api/v1/terminal`)).json()) as {
+export type DemoUsername = 'admin' | 'merchant' | 'support' | 'operator';
+
+/** An API client with its own cookie jar, signed in as a demo user (anonymous for null). */
+export const demoApiAs = async (
+  playwright: PlaywrightWorkerArgs['playwright'],
+  username: DemoUsername | null,
+) => {
+  const api = await playwright.request.newContext({ baseURL: E2E_URLS.api });
+  if (username) {
+    const login = await api.post('/api/v1/login', {
+      data: { username, password: demoPassword(username) },
+    });
+    expect(login.status(), `sign-in of ${username}`).toBe(200);
+  }
+  return api;
+};
+
+/**
+ * A terminal's id by name, from the terminal list the signed-in `request` may read (of
+ * `merchantId` when given: staff see every merchant's).
+ */
+export const terminalIdByName = async (
+  request: APIRequestContext,
+  name: string,
+  merchantId?: number,
+): Promise<number> => {
+  const query = merchantId === undefined ? '' : `?merchantId=${merchantId}`;
+  const terminals = (await (
+    await request.get(`${E2E_URLS.api}/api/v1/terminal${query}`)
+  ).json()) as {
     data: Array<{ id: number; name: string }>;
   };
   const terminal = terminals.data.find((candidate) => candidate.name === name);
   if (!terminal) throw new Error(`no demo terminal named ${name}`);
   return terminal.id;
+};
+
+/** The demo merchant's terminal id by name (signed merchant API calls need it). */
+export const demoTerminalId = async (request: APIRequestContext, name: string): Promise<number> => {
+  // Signed in as the demo merchant's own user, the back office lists its terminals.
+  const login = await request.post(`${E2E_URLS.api}/api/v1/login`, {
+    data: { username: 'merchant', password: demoPassword('merchant') },
+  });
+  if (!login.ok()) throw new Error(`demo merchant login failed: ${login.status()}`);
+  return terminalIdByName(request, name);
 };

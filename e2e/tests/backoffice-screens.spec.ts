@@ -1,11 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signIn } from '../support/backoffice-session.ts';
+import { openScreen } from '../support/backoffice-ui.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
-
-const open = async (page: Page, label: string, heading: string | RegExp) => {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label }).click();
-  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-};
 
 test.describe('back-office screens against the real server', () => {
   test('an admin reaches every screen and downloads a balance report', async ({
@@ -13,7 +9,7 @@ test.describe('back-office screens against the real server', () => {
   }, testInfo) => {
     await signIn(page, 'admin');
 
-    await open(page, 'Reports', 'Reports');
+    await openScreen(page, 'Reports', 'Reports');
     const balance = page.getByRole('region', { name: 'Balance', exact: true });
     await balance.getByLabel('Date From').fill('2026-01-01');
     await balance.getByLabel('Date To').fill('2026-12-31');
@@ -23,22 +19,22 @@ test.describe('back-office screens against the real server', () => {
     expect((await download).suggestedFilename()).toMatch(/^Balance_.*\.csv$/);
     await saveScreenshot(page, testInfo, 'backoffice-reports');
 
-    await open(page, 'Merchant', 'Merchant');
+    await openScreen(page, 'Merchant', 'Merchant');
     await expect(page.getByText(/^pk_[0-9a-f]{32}$/)).toBeVisible();
 
-    await open(page, 'Terminals', 'Terminals');
+    await openScreen(page, 'Terminals', 'Terminals');
     await expect(page.getByRole('tab').first()).toBeVisible();
     await saveScreenshot(page, testInfo, 'backoffice-terminals');
 
-    await open(page, 'Accounts', 'Accounts');
+    await openScreen(page, 'Accounts', 'Accounts');
     await page.getByRole('table').getByRole('link').first().click();
     await expect(page.getByRole('heading', { level: 1, name: /^Account \d+$/ })).toBeVisible();
 
-    await open(page, 'Monitoring', 'Monitoring');
+    await openScreen(page, 'Monitoring', 'Monitoring');
     await expect(page.getByRole('tab').first()).toBeVisible();
     await saveScreenshot(page, testInfo, 'backoffice-monitoring');
 
-    await open(page, 'Settings', 'Settings');
+    await openScreen(page, 'Settings', 'Settings');
     await page.getByRole('link', { name: 'Change password' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Change password' })).toBeVisible();
   });

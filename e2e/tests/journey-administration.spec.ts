@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Locator, type Page, type PlaywrightWorkerArgs, test } from '@playwright/test';
+import { expect, type Locator, type PlaywrightWorkerArgs, test } from '@playwright/test';
 import { demoPassword, signIn } from '../support/backoffice-session.ts';
+import { expectToast, isoDay, openScreen } from '../support/backoffice-ui.ts';
 import { readCsvFile } from '../support/csv-file.ts';
 import { E2E_URLS } from '../support/e2e-servers.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
@@ -16,28 +17,6 @@ import { saveScreenshot } from '../support/screenshots.ts';
  */
 
 const unique = () => randomUUID().slice(0, 8);
-
-/**
- * A toast with the text shows; it is then closed, so the next check of the same text (toasts
- * stay 5 s) is about a new toast.
- */
-const expectToast = async (page: Page, text: string) => {
-  const toast = page.getByRole('alert').filter({ hasText: text });
-  await expect(toast).toBeVisible();
-  await toast.getByRole('button', { name: 'Close' }).click();
-  await expect(toast).toHaveCount(0);
-};
-
-/** yyyy-MM-dd of a UTC day, `daysAgo` before today. */
-const isoDay = (daysAgo: number) =>
-  new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
-
-const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
-
-const openScreen = async (page: Page, link: string, heading: string) => {
-  await mainNav(page).getByRole('link', { name: link }).click();
-  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-};
 
 /** Field error text under a control (role-independent: the form's message text). */
 const expectMessage = async (scope: Locator, text: string) => {

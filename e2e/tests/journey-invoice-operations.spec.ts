@@ -1,15 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import {
-  type APIRequestContext,
-  expect,
-  type Page,
-  type PlaywrightWorkerArgs,
-  test,
-} from '@playwright/test';
-import { demoPassword, signIn } from '../support/backoffice-session.ts';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { signIn } from '../support/backoffice-session.ts';
+import { expectToast, invoiceField, isoDay } from '../support/backoffice-ui.ts';
 import { readCsvFile } from '../support/csv-file.ts';
-import { DEMO_MERCHANT, demoTerminalId, signedRequest } from '../support/demo-api.ts';
+import { demoApiAs, demoTerminalId } from '../support/demo-api.ts';
 import { E2E_URLS } from '../support/e2e-servers.ts';
+import { createInvoice } from '../support/payment-form.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
 
 /**
@@ -22,44 +17,26 @@ import { saveScreenshot } from '../support/screenshots.ts';
  * withdrawal per test), so the demo invoices other specs read stay as they were.
  */
 
-type Username = 'admin' | 'merchant' | 'support' | 'operator';
-
-const apiAs = async (playwright: PlaywrightWorkerArgs['playwright'], username: Username) => {
-  const api = await playwright.request.newContext({ baseURL: E2E_URLS.api });
-  const login = await api.post('/api/v1/login', {
-    data: { username, password: demoPassword(username) },
-  });
-  expect(login.status(), `sign-in of ${username}`).toBe(200);
-  return api;
-};
-
 /** A new invoice of the demo merchant (Silk Road Games), NEW, with a callback URL. */
-const createInvoice = async (
+const createOperationsInvoice = async (
   request: APIRequestContext,
   flowType: 'DEPOSIT' | 'WITHDRAWAL',
   amount: number,
 ) => {
-  const terminalId = await demoTerminalId(
-    request,
-    flowType === 'DEPOSIT' ? 'UZS deposits' : 'UZS payouts',
-  );
-  const created = await signedRequest(request, DEMO_MERCHANT, 'POST', '/invoices', {
+  const invoice = await createInvoice(request, {
     flowType,
-    terminalId,
+    terminalId: await demoTerminalId(
+      request,
+      flowType === 'DEPOSIT' ? 'UZS deposits' : 'UZS payouts',
+    ),
     amount,
     currency: 'UZS',
-    merchantInvoiceId: `e2e-ops-${randomUUID()}`,
     customer: { externalId: 'e2e-ops-customer', firstName: 'Nodira', lastName: 'Karimova' },
     callbackUrl: 'https://merchant.example/payment/callback',
     expiresInMinutes: 120,
   });
-  expect(created.status).toBe(201);
-  return (created.json.data as { invoiceId: string }).invoiceId;
+  return invoice.invoiceId;
 };
-
-/** yyyy-MM-dd of a UTC day, `daysAgo` before today (the date inputs' value format). */
-const isoDay = (daysAgo: number) =>
-  new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 
 /** dd/MM/yyyy (the list's URL and display format) of a yyyy-MM-dd day. */
 const displayDay = (iso: string) => iso.split('-').reverse().join('/');
@@ -109,24 +86,6 @@ const listSettled = async (page: Page) => {
 const parseDisplayed = (text: string) => {
   const [day, month, year, hours, minutes, seconds] = text.split(/[/ :]/).map(Number);
   return Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 0, hours, minutes, seconds);
-};
-
-/** The value of one field of the invoice details, by its label. */
-const invoiceField = (page: Page, label: string) =>
-  page
-    .locator('.bo-invoice-field')
-    .filter({ has: page.locator('dt').getByText(label, { exact: true }) })
-    .locator('dd');
-
-/**
- * A toast with the text shows; it is then closed, so the next check of the same text (toasts
- * stay 5 s) is about a new toast.
- */
-const expectToast = async (page: Page, text: string) => {
-  const toast = page.getByRole('alert').filter({ hasText: text });
-  await expect(toast).toBeVisible();
-  await toast.getByRole('button', { name: 'Close' }).click();
-  await expect(toast).toHaveCount(0);
 };
 
 test.describe('invoice list: filters, search, pager, page size and CSV', () => {
@@ -302,7 +261,7 @@ test.describe('invoice operations on the details screen', () => {
     request,
     playwright,
   }, testInfo) => {
-    const invoiceId = await createInvoice(request, 'DEPOSIT', 150_000);
+    const invoiceId = await createOperationsInvoice(request, 'DEPOSIT', 150_000);
     await signIn(page, 'support');
     await page.goto(`${E2E_URLS.backoffice}/invoices/${invoiceId}`);
     const statusField = invoiceField(page, 'Status');
@@ -346,7 +305,7 @@ test.describe('invoice operations on the details screen', () => {
 
     // Someone else declines it meanwhile; this screen still shows Done and offers Declined: the
     // server refuses (already DECLINED) and the failure toast shows.
-    const support = await apiAs(playwright, 'support');
+    const support = await demoApiAs(playwright, 'support');
     try {
       const changed = await support.patch('/api/v1/invoice/status', {
         data: { invoiceId, statusId: 201005 },
@@ -371,8 +330,8 @@ test.describe('invoice operations on the details screen', () => {
     request,
     playwright,
   }, testInfo) => {
-    const invoiceId = await createInvoice(request, 'DEPOSIT', 175_000);
-    const support = await apiAs(playwright, 'support');
+    const invoiceId = await createOperationsInvoice(request, 'DEPOSIT', 175_000);
+    const support = await demoApiAs(playwright, 'support');
     const openTicket = async (description: string) => {
       const opened = await support.post('/api/v1/merchant/support', {
         data: { invoiceId, description },
@@ -444,7 +403,7 @@ test.describe('invoice operations on the details screen', () => {
     page,
     request,
   }, testInfo) => {
-    const invoiceId = await createInvoice(request, 'DEPOSIT', 200_000);
+    const invoiceId = await createOperationsInvoice(request, 'DEPOSIT', 200_000);
     await signIn(page, 'admin');
     await page.goto(`${E2E_URLS.backoffice}/invoices/${invoiceId}`);
     const money = page.locator('.bo-invoice-money');
@@ -498,7 +457,7 @@ test.describe('invoice operations on the details screen', () => {
   });
 
   test('support retries a withdrawal; a done one offers no retry', async ({ page, request }) => {
-    const invoiceId = await createInvoice(request, 'WITHDRAWAL', 150_000);
+    const invoiceId = await createOperationsInvoice(request, 'WITHDRAWAL', 150_000);
     await signIn(page, 'support');
     await page.goto(`${E2E_URLS.backoffice}/invoices/${invoiceId}`);
     const statusField = invoiceField(page, 'Status');

@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { signIn } from '../support/backoffice-session.ts';
+import { invoiceField } from '../support/backoffice-ui.ts';
 import { type CallbackReceiver, startCallbackReceiver } from '../support/callback-receiver.ts';
 import { DEMO_MERCHANT } from '../support/demo-api.ts';
 import { E2E_URLS } from '../support/e2e-servers.ts';
@@ -40,13 +41,6 @@ const STEP = 100_000;
 
 /** The clipboard's text as the page sees it. */
 const clipboardText = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
-
-/** The value of one field of the back office's invoice details, by its label. */
-const invoiceField = (page: Page, label: string) =>
-  page
-    .locator('.bo-invoice-field')
-    .filter({ has: page.locator('dt').getByText(label, { exact: true }) })
-    .locator('dd');
 
 /** Opens a collapsed section of the invoice details (Callbacks 1, Event Log 5, …). */
 const openSection = async (page: Page, title: string): Promise<Locator> => {

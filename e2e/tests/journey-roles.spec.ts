@@ -6,7 +6,8 @@ import {
   type PlaywrightWorkerArgs,
   test,
 } from '@playwright/test';
-import { demoPassword, signIn } from '../support/backoffice-session.ts';
+import { signIn } from '../support/backoffice-session.ts';
+import { type DemoUsername, demoApiAs, terminalIdByName } from '../support/demo-api.ts';
 import { E2E_URLS } from '../support/e2e-servers.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
 
@@ -17,19 +18,7 @@ import { saveScreenshot } from '../support/screenshots.ts';
  * is changed, so the demo data stays as the other specs expect it.
  */
 
-type Role = 'admin' | 'merchant' | 'support' | 'operator';
-
-/** An API client signed in as a demo user (its own cookie jar). */
-const apiAs = async (playwright: PlaywrightWorkerArgs['playwright'], username: Role | null) => {
-  const api = await playwright.request.newContext({ baseURL: E2E_URLS.api });
-  if (username) {
-    const login = await api.post('/api/v1/login', {
-      data: { username, password: demoPassword(username) },
-    });
-    expect(login.status(), `sign-in of ${username}`).toBe(200);
-  }
-  return api;
-};
+type Role = DemoUsername;
 
 interface InvoiceSummary {
   invoiceId: string;
@@ -47,15 +36,6 @@ const findInvoice = async (api: APIRequestContext, query: string): Promise<Invoi
   return invoice;
 };
 
-const terminalIdByName = async (api: APIRequestContext, name: string) => {
-  const { data } = (await (await api.get('/api/v1/terminal?merchantId=1')).json()) as {
-    data: Array<{ id: number; name: string }>;
-  };
-  const terminal = data.find((candidate) => candidate.name === name);
-  if (!terminal) throw new Error(`no demo terminal ${name}`);
-  return terminal.id;
-};
-
 /** Shared across the role tests: a declined production withdrawal and a test-processing one. */
 interface DemoInvoices {
   /** Production, DECLINED, with a provider invoice id: every action could apply to it. */
@@ -68,10 +48,10 @@ interface DemoInvoices {
 const loadDemoInvoices = async (
   playwright: PlaywrightWorkerArgs['playwright'],
 ): Promise<DemoInvoices> => {
-  const admin = await apiAs(playwright, 'admin');
+  const admin = await demoApiAs(playwright, 'admin');
   try {
-    const uzsPayouts = await terminalIdByName(admin, 'UZS payouts');
-    const rubPayouts = await terminalIdByName(admin, 'RUB payouts');
+    const uzsPayouts = await terminalIdByName(admin, 'UZS payouts', 1);
+    const rubPayouts = await terminalIdByName(admin, 'RUB payouts', 1);
     // 201005 is Declined in the payment status list (reference 201).
     const declinedPayout = await findInvoice(
       admin,
@@ -81,7 +61,7 @@ const loadDemoInvoices = async (
     expect(declinedPayout.isTestProcessing).toBe(false);
     expect(declinedPayout.providerInvoiceId).not.toBeNull();
     expect(testPayout.isTestProcessing).toBe(true);
-    const uzsDepositsTerminalId = await terminalIdByName(admin, 'UZS deposits');
+    const uzsDepositsTerminalId = await terminalIdByName(admin, 'UZS deposits', 1);
     return { declinedPayout, testPayout, uzsDepositsTerminalId };
   } finally {
     await admin.dispose();
@@ -470,7 +450,7 @@ test('the API answers 403 to a call the role lacks the permission for, 401 signe
     for (const call of refused) {
       let api = clients.get(call.role);
       if (!api) {
-        api = await apiAs(playwright, call.role);
+        api = await demoApiAs(playwright, call.role);
         clients.set(call.role, api);
       }
       const response = await api.fetch(call.path, {
@@ -485,13 +465,13 @@ test('the API answers 403 to a call the role lacks the permission for, 401 signe
     }
 
     // The same calls are allowed with the permission: the admin reads the accounts.
-    const admin = await apiAs(playwright, 'admin');
+    const admin = await demoApiAs(playwright, 'admin');
     clients.set('admin', admin);
     expect((await admin.get('/api/v1/people/account')).status()).toBe(200);
     expect((await admin.get('/api/v1/merchant')).status()).toBe(200);
 
     // Signed out, the same call is 401, not 403.
-    const anonymous = await apiAs(playwright, null);
+    const anonymous = await demoApiAs(playwright, null);
     try {
       expect((await anonymous.get('/api/v1/people/account')).status()).toBe(401);
     } finally {
