@@ -25,12 +25,14 @@ const listeners: FastifyInstance[] = [];
 let database: DatabaseHandle | undefined;
 let jobs: RunningJobs | undefined;
 const lifecycle = createServerLifecycle();
-/** SHUTDOWN_TIMEOUT_SECONDS once the configuration is read. */
+/** SHUTDOWN_TIMEOUT_SECONDS and SHUTDOWN_DRAIN_SECONDS once the configuration is read. */
 let shutdownTimeoutMs = 25_000;
+let shutdownDrainMs = 0;
 
 const start = async () => {
   const config = readServerConfig();
   shutdownTimeoutMs = config.shutdownTimeoutSeconds * 1000;
+  shutdownDrainMs = config.shutdownDrainSeconds * 1000;
 
   // Migrations run before any listener opens, so no request ever sees an old schema. A database
   // still starting (compose, failover) gets DATABASE_CONNECT_TIMEOUT_SECONDS to answer.
@@ -106,6 +108,7 @@ const stop = (): Promise<ShutdownOutcome> =>
     jobs,
     database,
     timeoutMs: shutdownTimeoutMs,
+    drainMs: shutdownDrainMs,
   });
 
 let stopping = false;

@@ -26,6 +26,7 @@ describe('readServerConfig', () => {
       metricsToken: null,
       databaseConnectTimeoutSeconds: 30,
       shutdownTimeoutSeconds: 25,
+      shutdownDrainSeconds: 0,
     });
   });
 
@@ -79,6 +80,18 @@ describe('readServerConfig', () => {
     expect(() => readServerConfig({ DATABASE_CONNECT_TIMEOUT_SECONDS: 'forever' })).toThrow(
       'DATABASE_CONNECT_TIMEOUT_SECONDS',
     );
+  });
+
+  it('reads the drain window: none by default, 0 allowed, shorter than the shutdown limit', () => {
+    expect(readServerConfig({}).shutdownDrainSeconds).toBe(0);
+    expect(readServerConfig({ SHUTDOWN_DRAIN_SECONDS: '0' }).shutdownDrainSeconds).toBe(0);
+    expect(readServerConfig({ SHUTDOWN_DRAIN_SECONDS: '5' }).shutdownDrainSeconds).toBe(5);
+    expect(() => readServerConfig({ SHUTDOWN_DRAIN_SECONDS: '-1' })).toThrow(
+      'SHUTDOWN_DRAIN_SECONDS must be a whole number (0 or more), got "-1"',
+    );
+    expect(() =>
+      readServerConfig({ SHUTDOWN_DRAIN_SECONDS: '10', SHUTDOWN_TIMEOUT_SECONDS: '10' }),
+    ).toThrow('SHUTDOWN_DRAIN_SECONDS (10) must be less than SHUTDOWN_TIMEOUT_SECONDS (10)');
   });
 
   it('lets callbacks reach private networks outside production only, unless told otherwise', () => {

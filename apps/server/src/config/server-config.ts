@@ -61,6 +61,11 @@ export interface ServerConfig {
   databaseConnectTimeoutSeconds: number;
   /** Hard limit of a graceful shutdown before the process exits anyway (SHUTDOWN_TIMEOUT_SECONDS). */
   shutdownTimeoutSeconds: number;
+  /**
+   * Seconds readiness answers 503 while still serving before the listeners close
+   * (SHUTDOWN_DRAIN_SECONDS, default 0): set it to the load balancer's health-check interval.
+   */
+  shutdownDrainSeconds: number;
 }
 
 /** Fastify's trustProxy forms this configuration produces. */
@@ -134,14 +139,36 @@ const parseBoolean = (env: Environment, key: string, fallback: boolean): boolean
   throw new ConfigError(`${key} must be true or false, got "${env[key]}"`);
 };
 
-const parsePositiveInteger = (env: Environment, key: string, fallback: number): number => {
+const parseWholeNumber = (
+  env: Environment,
+  key: string,
+  fallback: number,
+  { allowZero }: { allowZero: boolean },
+): number => {
   const raw = env[key]?.trim();
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) {
-    throw new ConfigError(`${key} must be a positive whole number, got "${env[key]}"`);
+  if (!Number.isInteger(value) || value < 0 || (value === 0 && !allowZero)) {
+    const kind = allowZero ? 'a whole number (0 or more)' : 'a positive whole number';
+    throw new ConfigError(`${key} must be ${kind}, got "${env[key]}"`);
   }
   return value;
+};
+
+const parsePositiveInteger = (env: Environment, key: string, fallback: number): number =>
+  parseWholeNumber(env, key, fallback, { allowZero: false });
+
+const readShutdownSeconds = (env: Environment) => {
+  const shutdownTimeoutSeconds = parsePositiveInteger(env, 'SHUTDOWN_TIMEOUT_SECONDS', 25);
+  const shutdownDrainSeconds = parseWholeNumber(env, 'SHUTDOWN_DRAIN_SECONDS', 0, {
+    allowZero: true,
+  });
+  if (shutdownDrainSeconds >= shutdownTimeoutSeconds) {
+    throw new ConfigError(
+      `SHUTDOWN_DRAIN_SECONDS (${shutdownDrainSeconds}) must be less than SHUTDOWN_TIMEOUT_SECONDS (${shutdownTimeoutSeconds})`,
+    );
+  }
+  return { shutdownTimeoutSeconds, shutdownDrainSeconds };
 };
 
 const readAuthConfig = (env: Environment, production: boolean): AuthConfig => {
@@ -308,6 +335,6 @@ export const readServerConfig = (env: Environment = process.env): ServerConfig =
       'DATABASE_CONNECT_TIMEOUT_SECONDS',
       30,
     ),
-    shutdownTimeoutSeconds: parsePositiveInteger(env, 'SHUTDOWN_TIMEOUT_SECONDS', 25),
+    ...readShutdownSeconds(env),
   };
 };

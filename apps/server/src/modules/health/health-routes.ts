@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/database.ts';
+import { settleWithin } from './deadline.ts';
 import type { ServerLifecycle } from './server-lifecycle.ts';
 
 const healthResponse = {
@@ -17,20 +18,6 @@ export interface HealthRouteOptions {
   db: Database;
   lifecycle: ServerLifecycle;
 }
-
-const answersWithin = async (query: Promise<unknown>, timeoutMs: number): Promise<boolean> => {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), timeoutMs);
-  });
-  try {
-    return await Promise.race([query.then(() => true), timeout]);
-  } catch {
-    return false;
-  } finally {
-    clearTimeout(timer);
-  }
-};
 
 /**
  * Liveness (/health): the process can serve requests; it does not ask the database, so an
@@ -50,7 +37,11 @@ export const healthRoutes: FastifyPluginAsync<HealthRouteOptions> = async (
     if (lifecycle.draining) {
       return reply.code(503).send({ status: 'unavailable', reason: 'shutting down' });
     }
-    if (!(await answersWithin(db.execute(sql`select 1`), READINESS_DATABASE_TIMEOUT_MS))) {
+    const answered = db.execute(sql`select 1`).then(
+      () => true,
+      () => false,
+    );
+    if (!(await settleWithin(answered, READINESS_DATABASE_TIMEOUT_MS, false))) {
       return reply.code(503).send({ status: 'unavailable', reason: 'database unreachable' });
     }
     return { status: 'ready' };

@@ -61,6 +61,30 @@ describe('graceful shutdown', () => {
     expect(order).toEqual(['jobs stopped', 'database closed']);
   });
 
+  it('keeps serving through the drain window with readiness at 503, then closes', async () => {
+    const database = await openDatabase({ kind: 'pglite' });
+    const lifecycle = createServerLifecycle();
+    const app = await buildApp({ db: database.db, auth: TEST_AUTH, lifecycle });
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    expect((await request(`${address}/api/ready`)).statusCode).toBe(200);
+
+    const shutdown = shutDownGracefully({
+      lifecycle,
+      listeners: [app],
+      database,
+      timeoutMs: 5_000,
+      drainMs: 400,
+    });
+    // Inside the window: the load balancer sees not-ready, requests are still served.
+    const ready = await request(`${address}/api/ready`);
+    expect(ready.statusCode).toBe(503);
+    expect(await ready.body.json()).toEqual({ status: 'unavailable', reason: 'shutting down' });
+    expect((await request(`${address}/api/health`)).statusCode).toBe(200);
+
+    expect(await shutdown).toBe('completed');
+    await expect(request(`${address}/api/health`)).rejects.toThrow();
+  });
+
   it('gives up after the time limit when something hangs', async () => {
     const lifecycle = createServerLifecycle();
     const startedAt = Date.now();
