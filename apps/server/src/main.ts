@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { readServerConfig } from './config/server-config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
+import { describeError } from './diagnostics/error-text.ts';
 import { createAdministrator } from './modules/auth/administrator-account.ts';
 import { callbackDeliveryJob } from './modules/callbacks/callback-delivery.ts';
 import {
@@ -166,12 +167,7 @@ try {
   else if (command !== undefined) throw new Error(`Unknown command ${command}`);
   else await start();
 } catch (error) {
-  const message = error instanceof Error ? error.message : String(error);
-  const cause =
-    error instanceof Error && error.cause instanceof Error && !message.includes(error.cause.message)
-      ? `: ${error.cause.message}`
-      : '';
-  process.stderr.write(`${command ?? 'Server'} failed: ${message}${cause}\n`);
+  process.stderr.write(`${command ?? 'Server'} failed: ${describeError(error)}\n`);
   await stop();
   process.exit(1);
 }

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { describeError } from '../diagnostics/error-text.ts';
 import * as schema from './schema.ts';
 
 /** One type for both drivers: the code above this module never knows which one runs. */
@@ -52,7 +53,7 @@ export interface ConnectRetry {
  * later on the client in case the network itself is gone). The error handler turns these
  * failures into 503.
  */
-export const POSTGRES_POOL_SETTINGS = {
+const POSTGRES_POOL_SETTINGS = {
   max: 10,
   connectionTimeoutMillis: 5_000,
   statement_timeout: 30_000,
@@ -105,17 +106,6 @@ export const isDatabaseUnavailableError = (error: unknown): boolean => {
     current = (current as { cause?: unknown }).cause;
   }
   return false;
-};
-
-const describeError = (error: unknown): string => {
-  if (error instanceof AggregateError && error.errors.length > 0) {
-    return describeError(error.errors[0]);
-  }
-  if (error instanceof Error) {
-    const code = (error as { code?: unknown }).code;
-    return `${typeof code === 'string' && !error.message.includes(code) ? `${code} ` : ''}${error.message || error.name}`;
-  }
-  return String(error);
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

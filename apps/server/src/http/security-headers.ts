@@ -20,7 +20,7 @@ const HSTS_HEADER = 'max-age=31536000; includeSubDomains';
  *   run time; inline styles cannot run code. The back office is never framed; the payment
  *   form is framed by merchants' checkout pages as PAYMENT_FORM_FRAME_ANCESTORS allows.
  */
-export const contentSecurityPolicyDirectives = ({
+const contentSecurityPolicyDirectives = ({
   kind,
   paymentFormFrameAncestors = ['*'],
 }: SecurityHeadersOptions): Record<string, string[]> => {
@@ -47,7 +47,7 @@ export const contentSecurityPolicyDirectives = ({
   };
 };
 
-/** The header value, e.g. for an nginx in front that serves the built front-ends itself. */
+/** The header value (the listeners, and the API docs page with the back office's policy). */
 export const contentSecurityPolicyHeader = (options: SecurityHeadersOptions): string =>
   Object.entries(contentSecurityPolicyDirectives(options))
     .map(([name, sources]) => `${name} ${sources.join(' ')}`)

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizz
 import { type Dispatcher, fetch } from 'undici';
 import type { Database } from '../../db/database.ts';
 import { callbacks, invoices, merchants } from '../../db/schema.ts';
+import { describeError } from '../../diagnostics/error-text.ts';
 import type { BackgroundJob } from '../jobs/background-jobs.ts';
 import { callbackDispatcher, literalAddressRefusal } from './callback-destination.ts';
 import {
@@ -154,16 +155,7 @@ const describeFetchError = (error: unknown, timeoutMs: number): string => {
   if (error instanceof Error && error.name === 'TimeoutError') {
     return `No response within ${timeoutMs} ms`;
   }
-  if (error instanceof Error) {
-    // undici reports network failures as TypeError('fetch failed') with the reason in `cause`.
-    const cause = error.cause;
-    if (cause instanceof Error) {
-      const code = (cause as { code?: unknown }).code;
-      return `${error.message}: ${typeof code === 'string' && !cause.message.includes(code) ? `${code} ` : ''}${cause.message}`;
-    }
-    return error.message;
-  }
-  return String(error);
+  return describeError(error);
 };
 
 /** Only absolute http(s) URLs without credentials; anything else can never be delivered. */
@@ -334,7 +326,7 @@ export interface DeliveryRun {
 }
 
 /** Clears the lease of callbacks claimed but not attempted, so any instance may take them now. */
-export const releaseCallbackClaims = async (db: Database, ids: Set<number>): Promise<void> => {
+const releaseCallbackClaims = async (db: Database, ids: Set<number>): Promise<void> => {
   if (ids.size === 0) return;
   await db
     .update(callbacks)

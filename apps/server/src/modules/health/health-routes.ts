@@ -12,7 +12,7 @@ const healthResponse = {
 } as const;
 
 /** How long readiness waits for `select 1` before calling the database unreachable. */
-export const READINESS_DATABASE_TIMEOUT_MS = 2_000;
+const READINESS_DATABASE_TIMEOUT_MS = 2_000;
 
 export interface HealthRouteOptions {
   db: Database;

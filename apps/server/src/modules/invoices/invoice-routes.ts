@@ -20,7 +20,7 @@ import {
 } from './invoice-presenter.ts';
 
 /** Up to this many matching invoices the total is exact (docs/performance.md, count strategy). */
-export const EXACT_TOTAL_LIMIT = 10_000;
+const EXACT_TOTAL_LIMIT = 10_000;
 
 /**
  * The total of a list. Counting every match of a broad filter over a million invoices costs a
@@ -28,7 +28,7 @@ export const EXACT_TOTAL_LIMIT = 10_000;
  * matches: below that the total is exact, above it the planner's row estimate for the same
  * WHERE (at least EXACT_TOTAL_LIMIT + 1) is returned with totalExact false.
  */
-export const countInvoices = async (
+const countInvoices = async (
   db: Database,
   where: SQL | undefined,
 ): Promise<{ total: number; totalExact: boolean }> => {

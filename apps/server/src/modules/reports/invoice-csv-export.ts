@@ -104,7 +104,7 @@ interface CsvPage {
  * (128 KB). Larger strings go straight to the old generation and are only freed by a full
  * garbage collection, which let a million-row export grow the server by over 100 MB.
  */
-export const RECORDS_PER_PIECE = 250;
+const RECORDS_PER_PIECE = 250;
 
 /**
  * One page of CSV text, written by PostgreSQL itself: keyset pagination on (created_at, id), the
