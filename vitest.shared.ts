@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { RunReportWriter } from './scripts/lib/vitest-run-report.ts';
 
 // Every package writes a JSON result next to its console output so the test
 // command can print one closing "N passed, N failed" line for the whole repo.
 export const sharedTestConfig = defineConfig({
   test: {
-    reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
+    reporters: ['default', new RunReportWriter('reports/vitest-run.json')],
     passWithNoTests: false,
   },
 });
@@ -15,6 +16,11 @@ export const domTestConfig = defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: [new URL('./vitest.dom-setup.ts', import.meta.url).pathname],
+    // A screen test takes up to half a second on an idle 2-core machine and ten times that while
+    // the machine is busy (other suites, builds, a browser): vitest's 5 s default then fails
+    // tests that are right. A hang still fails, after 30 s.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
   },
 });
 

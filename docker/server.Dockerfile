@@ -13,9 +13,11 @@ COPY . .
 RUN pnpm install --frozen-lockfile --filter @paygate/server...
 RUN pnpm --filter @paygate/server build
 # dist/main.js bundles the workspace packages but loads third-party dependencies from
-# node_modules: `pnpm deploy` writes the server's production dependencies, nothing else.
-RUN pnpm --filter @paygate/server deploy --legacy --prod /deploy \
-  && rm -rf /deploy/src /deploy/scripts /deploy/dist /deploy/drizzle \
+# node_modules: `pnpm deploy` writes the server's production dependencies, nothing else, at the
+# versions of pnpm-lock.yaml (the deploy's own lockfile is cut from it; the older --legacy deploy
+# re-resolved every version). Injecting applies to this deploy only: the workspace keeps its links.
+RUN pnpm --config.inject-workspace-packages=true --filter @paygate/server deploy --prod --offline /deploy \
+  && rm -rf /deploy/src /deploy/scripts /deploy/dist /deploy/drizzle /deploy/pnpm-lock.yaml \
   && cp -r apps/server/dist apps/server/drizzle /deploy/
 
 FROM node:20-bookworm-slim AS runtime

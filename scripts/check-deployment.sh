@@ -80,10 +80,13 @@ wait_for_url() {
 # --- 1. The server image's runtime layout --------------------------------------------------------
 log_step "Server runtime layout (pnpm deploy --prod, as server.Dockerfile builds it)"
 runtime="$work/server"
+# The same command as the image (server.Dockerfile): the deploy's dedicated lockfile is cut from
+# pnpm-lock.yaml, so --offline needs only the package store that `pnpm install` filled, never a
+# registry metadata cache (the older --legacy deploy re-resolves every version and needs one).
 deploy_server() {
   rm -rf "$work/deploy"
-  pnpm --filter @paygate/server deploy --legacy --prod --offline "$work/deploy" \
-    >"$work/deploy.log" 2>&1
+  pnpm --config.inject-workspace-packages=true --filter @paygate/server deploy --prod --offline \
+    "$work/deploy" >"$work/deploy.log" 2>&1
 }
 # pnpm deploy copies the package's source too: a second try covers a file deleted mid-copy.
 if ! deploy_server && ! deploy_server; then

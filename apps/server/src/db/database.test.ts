@@ -12,12 +12,8 @@ import {
   queryRows,
 } from './database.ts';
 import { currencies, invoices, merchants, terminals } from './schema.ts';
-import {
-  createEmptyTestDatabase,
-  dropTestDatabase,
-  openTestDatabase,
-  TEST_DATABASE_KINDS,
-} from './testing/test-databases.ts';
+import { createEmptyTestDatabase, dropTestDatabase } from './testing/postgres-databases.ts';
+import { openTestDatabase, TEST_DATABASE_KINDS } from './testing/test-databases.ts';
 
 describe.each(TEST_DATABASE_KINDS)('database on %s', (kind) => {
   let handle: DatabaseHandle;
@@ -27,12 +23,31 @@ describe.each(TEST_DATABASE_KINDS)('database on %s', (kind) => {
   });
   afterAll(async () => handle?.close());
 
-  it('applies the migrations', async () => {
-    const [tables] = await queryRows<{ count: number }>(
-      handle.db,
-      sql`SELECT count(*)::int AS count FROM information_schema.tables WHERE table_schema = 'public'`,
+  it('applies every migration to a new, empty database', async () => {
+    // Not the suite's migrated template (openTestDatabase): a database nothing has touched.
+    const adminUrl = process.env.TEST_DATABASE_URL ?? '';
+    const empty = kind === 'postgres' ? await createEmptyTestDatabase(adminUrl) : undefined;
+    const fresh = await openDatabase(
+      empty ? { kind: 'postgres', url: empty.url.toString() } : { kind: 'pglite' },
     );
-    expect(tables?.count).toBeGreaterThanOrEqual(20);
+    try {
+      const [tables] = await queryRows<{ count: number }>(
+        fresh.db,
+        sql`SELECT count(*)::int AS count FROM information_schema.tables WHERE table_schema = 'public'`,
+      );
+      expect(tables?.count).toBeGreaterThanOrEqual(20);
+      const journal = JSON.parse(
+        readFileSync(path.join(locateMigrationsFolder(), 'meta', '_journal.json'), 'utf8'),
+      ) as { entries: unknown[] };
+      const [applied] = await queryRows<{ count: number }>(
+        fresh.db,
+        sql`SELECT count(*)::int AS count FROM drizzle.__drizzle_migrations`,
+      );
+      expect(applied?.count).toBe(journal.entries.length);
+    } finally {
+      await fresh.close();
+      if (empty) await dropTestDatabase(adminUrl, empty.name);
+    }
   });
 
   it('keeps money exact beyond 2^53 as bigint', async () => {

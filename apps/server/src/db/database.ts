@@ -33,7 +33,15 @@ export type DatabaseTarget =
       statementTimeoutMs?: number;
     }
   /** Embedded PGlite persisted in `dataDir`, or in memory without one (tests). */
-  | { kind: 'pglite'; dataDir?: string };
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      /**
+       * A data folder to start from (PGlite's `dumpDataDir` tarball): tests start from one
+       * migrated copy instead of running initdb and every migration again.
+       */
+      loadDataDir?: Blob;
+    };
 
 export interface DatabaseHandle {
   db: Database;
@@ -236,7 +244,10 @@ export const openDatabase = async (
   }
 
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-  const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
+  const client = new PGlite({
+    ...(target.dataDir ? { dataDir: target.dataDir } : {}),
+    ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+  });
   const db = drizzlePglite(client, { schema });
   try {
     await migratePglite(db, { migrationsFolder });

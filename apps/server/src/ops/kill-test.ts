@@ -24,7 +24,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { computeSupportCode, type InvoiceStatusCode } from '@paygate/domain';
 import pg from 'pg';
-import { createEmptyTestDatabase, dropTestDatabase } from '../db/testing/test-databases.ts';
+import { createEmptyTestDatabase, dropTestDatabase } from '../db/testing/postgres-databases.ts';
 import {
   AUTOMATIC_TRANSITIONS,
   holdsAccountLimit,

@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../database.ts';
+import { createEmptyTestDatabase, dropTestDatabase } from './postgres-databases.ts';
 
 /**
  * The databases the integration suite runs on: always an in-memory PGlite, and a real
@@ -10,54 +11,33 @@ export const TEST_DATABASE_KINDS: Array<'pglite' | 'postgres'> = process.env.TES
   ? ['pglite', 'postgres']
   : ['pglite'];
 
-/**
- * Drops a test database. FORCE ends its connections, but an autovacuum worker that has just
- * entered it can still make the drop fail for a moment: retried a few times.
- */
-export const dropTestDatabase = async (adminUrl: string, name: string) => {
-  for (let attempt = 1; ; attempt += 1) {
-    const cleanup = new pg.Client({ connectionString: adminUrl });
-    try {
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      return;
-    } catch (error) {
-      if (attempt >= 5) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
-    } finally {
-      await cleanup.end().catch(() => {});
-    }
+let pgliteTemplate: Blob | undefined;
+/** The migrated PGlite data folder of the global setup, read once per worker. */
+const migratedPgliteTemplate = (): Blob => {
+  if (!pgliteTemplate) {
+    const file = inject('pgliteTemplateFile');
+    if (!file) throw new Error('no PGlite template: is the global setup in vitest.config.ts?');
+    pgliteTemplate = new Blob([readFileSync(file)]);
   }
-};
-
-/** A new, empty (unmigrated) PostgreSQL database next to `adminUrl`'s, and its URL. */
-export const createEmptyTestDatabase = async (
-  adminUrl: string,
-  prefix = 'paygate_test',
-): Promise<{ name: string; url: URL }> => {
-  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { name, url };
+  return pgliteTemplate;
 };
 
 /**
- * A fresh, migrated database of the given kind. On PostgreSQL each call creates its own
+ * A fresh, migrated database of the given kind, copied from the global setup's migrated
+ * template (migrated-templates.global-setup.ts). On PostgreSQL each call creates its own
  * database (dropped on close) so test files never see each other's rows.
  */
 export const openTestDatabase = async (kind: 'pglite' | 'postgres'): Promise<DatabaseHandle> => {
-  if (kind === 'pglite') return openDatabase({ kind: 'pglite' });
+  if (kind === 'pglite') {
+    return openDatabase({ kind: 'pglite', loadDataDir: migratedPgliteTemplate() });
+  }
 
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const { name, url } = await createEmptyTestDatabase(adminUrl);
+  const template = inject('postgresTemplateDatabase');
+  if (!template)
+    throw new Error('no PostgreSQL template: is the global setup in vitest.config.ts?');
+  const { name, url } = await createEmptyTestDatabase(adminUrl, 'paygate_test', template);
   // Dropping the database at close ends its connections on purpose: not worth a word.
   const handle = await openDatabase({
     kind: 'postgres',

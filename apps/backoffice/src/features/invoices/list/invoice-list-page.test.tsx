@@ -100,9 +100,7 @@ describe('invoice list', () => {
     const row = await rowOf(INVOICE_B);
     await user.click(within(row).getByText('700 KGS'));
     // The details route is lazy: the location changes once its screen has loaded.
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/invoices/${INVOICE_B}`), {
-      timeout: 5000,
-    });
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/invoices/${INVOICE_B}`));
 
     await act(() => router.navigate('/invoices'));
     const link = within(await rowOf(INVOICE_A)).getByRole('link', { name: INVOICE_A });
