@@ -5,9 +5,11 @@ import type { Database } from './db/database.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerNulCharacterGuard } from './http/nul-character-guard.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { registerRequestValidation } from './http/request-validation.ts';
 import { accountRoutes } from './modules/accounts/account-routes.ts';
 import { registerAccessControl } from './modules/auth/access-control.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
+import { registerCrossSiteRequestGuard } from './modules/auth/cross-site-request-guard.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { createServerLifecycle, type ServerLifecycle } from './modules/health/server-lifecycle.ts';
 import { invoiceOperationRoutes } from './modules/invoice-operations/invoice-operation-routes.ts';
@@ -51,8 +53,10 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (
   },
 ) => {
   registerErrorHandler(app);
+  registerRequestValidation(app);
   registerNulCharacterGuard(app);
   await app.register(cookie);
+  registerCrossSiteRequestGuard(app);
   await registerOpenApi(app);
   registerAccessControl(app, { db, jwtSecret: auth.jwtSecret });
 

@@ -4,6 +4,7 @@ import { readServerConfig } from './config/server-config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { describeError } from './diagnostics/error-text.ts';
 import { createAdministrator } from './modules/auth/administrator-account.ts';
+import { loginAttemptPurgeJob } from './modules/auth/login-throttle.ts';
 import { callbackDeliveryJob } from './modules/callbacks/callback-delivery.ts';
 import {
   createServerLifecycle,
@@ -71,6 +72,7 @@ const start = async () => {
       invoiceExpiryJob(db),
       sandboxProviderJob(db, { delaySeconds: config.sandboxSettleSeconds }),
       idempotencyKeyPurgeJob(db),
+      loginAttemptPurgeJob(db),
     ],
     { error: (details, message) => apiServer.log.error(details, message) },
   );

@@ -19,12 +19,15 @@ const ADMIN_URL = process.env.TEST_DATABASE_URL;
 
 /**
  * A TCP proxy in front of the test PostgreSQL: cut() drops every connection and refuses new
- * ones (the database "goes away"), restore() listens again on the same port.
+ * ones (the database "goes away"), restore() listens again on the same port, and
+ * dropConnectionsSending(text) drops a connection the moment its client sends a statement
+ * containing `text` (the network failing in the middle of a conversation).
  */
 const startTcpProxy = async (target: { host: string; port: number }) => {
   const sockets = new Set<net.Socket>();
   let server: net.Server | undefined;
   let port = 0;
+  let dropOn: string | null = null;
   const listen = () =>
     new Promise<void>((resolve, reject) => {
       const next = net.createServer((client) => {
@@ -40,6 +43,9 @@ const startTcpProxy = async (target: { host: string; port: number }) => {
           socket.on('error', drop);
           socket.on('close', drop);
         }
+        client.on('data', (chunk: Buffer) => {
+          if (dropOn !== null && chunk.toString('latin1').includes(dropOn)) drop();
+        });
         client.pipe(upstream).pipe(client);
       });
       next.once('error', reject);
@@ -68,6 +74,9 @@ const startTcpProxy = async (target: { host: string; port: number }) => {
     },
     cut,
     restore: listen,
+    dropConnectionsSending: (text: string | null) => {
+      dropOn = text;
+    },
   };
 };
 
@@ -153,6 +162,48 @@ describe.skipIf(!ADMIN_URL)('PostgreSQL outages', () => {
     expect(error).not.toBeNull();
     expect(isDatabaseUnavailableError(error)).toBe(true);
     await proxy.restore();
+    await expect(handle.db.execute(sql`select 1`)).resolves.toBeDefined();
+  });
+
+  it('gives a connection back to the pool when a transaction’s BEGIN fails', async () => {
+    // Ten failed BEGINs would each keep one of the pool's ten connections for good (an upstream
+    // drizzle-orm bug, patched in apps/server/patches); the transaction after them would then
+    // wait for a free connection and fail after 5 s.
+    proxy.dropConnectionsSending('begin');
+    try {
+      for (let attempt = 0; attempt < 10; attempt += 1) {
+        const failure = await handle.db
+          .transaction(async () => 'never')
+          .then(
+            () => null,
+            (error: unknown) => error,
+          );
+        expect(isDatabaseUnavailableError(failure)).toBe(true);
+      }
+    } finally {
+      proxy.dropConnectionsSending(null);
+    }
+    await expect(
+      handle.db.transaction(async (tx) => tx.execute(sql`select 1`)),
+    ).resolves.toBeDefined();
+  });
+
+  it('survives a connection dropped between two statements of a transaction', async () => {
+    // Dropped while the request holds the connection and sends nothing: an 'error' event on a
+    // checked-out client, which nobody handled and which ended the process.
+    const failure = await handle.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        await proxy.cut();
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        await tx.execute(sql`select 2`);
+      })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    await proxy.restore();
+    expect(isDatabaseUnavailableError(failure)).toBe(true);
     await expect(handle.db.execute(sql`select 1`)).resolves.toBeDefined();
   });
 

@@ -226,6 +226,10 @@ export const openDatabase = async (
       if (target.onIdleConnectionError) target.onIdleConnectionError(error);
       else process.stderr.write(`PostgreSQL dropped an idle connection: ${error.message}\n`);
     });
+    // The pool listens for errors only while a connection is idle. One dropped while a request
+    // holds it (between two statements of a transaction) would be an 'error' event nobody
+    // handles, which ends the process; the request's next statement fails and answers 503.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzleNodePostgres(pool, { schema });
     const onConnectRetry =
       target.onConnectRetry ??

@@ -36,6 +36,8 @@ const NOT_FUZZED: Record<string, string> = {
 const AUDITED_REFUSALS: Record<string, string[]> = {
   // Failed sign-ins are counted for throttling and written to the event log (decision 0003).
   'POST /api/v1/login': ['login_attempts', 'event_log'],
+  // A wrong current password is a failed password check: counted and audited the same way.
+  'POST /api/v1/user/change_password': ['login_attempts', 'event_log'],
 };
 
 const BODY_LIMIT = 1_048_576;
@@ -233,6 +235,72 @@ const withValueAt = (
     ),
   };
 };
+
+/** The schema of the property at `path` of an object schema. */
+const schemaAt = (schema: unknown, path: string[]): unknown =>
+  path.reduce<unknown>(
+    (current, name) =>
+      (current as { properties?: Record<string, unknown> } | undefined)?.properties?.[name],
+    schema,
+  );
+
+const valueAt = (object: unknown, path: string[]): unknown =>
+  path.reduce<unknown>(
+    (current, name) =>
+      typeof current === 'object' && current !== null
+        ? (current as Record<string, unknown>)[name]
+        : undefined,
+    object,
+  );
+
+const declaredTypes = (schema: unknown): string[] =>
+  ([] as string[]).concat((schema as { type?: string | string[] } | undefined)?.type ?? []);
+
+/**
+ * Values of other JSON types than the property declares, shaped like what a loose validator
+ * would turn into the right type: "250000" and [250000] for a number, 1 for "1", true, null.
+ */
+const otherTypedValues = (schema: unknown, example: unknown): unknown[] => {
+  const types = declaredTypes(schema);
+  if (types.length === 0) return [];
+  const sample = example ?? (types.includes('string') ? 'x' : 1);
+  const values: unknown[] = [];
+  if (!types.includes('string')) values.push(String(typeof sample === 'object' ? 1 : sample));
+  if (!types.includes('integer') && !types.includes('number')) values.push(1);
+  if (!types.includes('boolean')) values.push(true);
+  if (!types.includes('array')) values.push([sample]);
+  if (!types.includes('null')) values.push(null);
+  if (!types.includes('object')) values.push({});
+  return values;
+};
+
+/** Text that JavaScript reads as a number but a person would not write as one. */
+const NOT_PLAIN_NUMBERS = [
+  'Infinity',
+  '-Infinity',
+  'NaN',
+  '1e400',
+  '4.5e5',
+  '0x10',
+  ' 12',
+  '12 ',
+  '+12',
+];
+/** Plain digits, but beyond what an integer parameter can hold exactly. */
+const UNSAFE_INTEGER = '99999999999999999999';
+
+/** The numeric parameters of a query or params schema, and whether each is an integer. */
+const numericParameters = (schema: unknown): Array<{ name: string; integer: boolean }> =>
+  Object.entries(
+    (schema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {},
+  ).flatMap(([name, property]): Array<{ name: string; integer: boolean }> => {
+    const types = [
+      ...declaredTypes(property),
+      ...declaredTypes((property as { items?: unknown }).items),
+    ];
+    if (types.includes('integer')) return [{ name, integer: true }];
+    return types.includes('number') ? [{ name, integer: false }] : [];
+  });
 
 /** A fuzzed query: an object's values as query text, anything else as one odd name. */
 const asQuery = (query: unknown): Record<string, string | string[]> =>
@@ -438,6 +506,94 @@ describe('input fuzzing on pglite', () => {
       );
       problems.push(...written);
     }
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  /** Routes whose unchanged example the admin or the signer may call (not 401/403/404). */
+  const callableWithExample = async (route: ApiRoute) => {
+    const example = exampleRequest(world, route);
+    const response = await send(route, {
+      url: example.url,
+      query: example.query,
+      ...(example.body === undefined ? {} : { payload: JSON.stringify(example.body) }),
+    });
+    return ![401, 403, 404, 405].includes(response.statusCode);
+  };
+
+  it('takes bodies as sent: another JSON type in any typed property is 400, never converted', async () => {
+    const problems: string[] = [];
+    let checked = 0;
+    for (const route of routes) {
+      if (!route.schema.body || !(await callableWithExample(route))) continue;
+      const example = exampleRequest(world, route);
+      const exampleBody = (example.body ?? {}) as Record<string, unknown>;
+      const requests = propertyPaths(route.schema.body).flatMap((path) =>
+        otherTypedValues(schemaAt(route.schema.body, path), valueAt(exampleBody, path)).map(
+          (value): Outgoing => ({
+            url: example.url,
+            query: example.query,
+            payload: JSON.stringify(withValueAt(exampleBody, path, value)),
+          }),
+        ),
+      );
+      const written = await refusalsWriteNothing(route, async (sendRecorded) => {
+        for (const request of requests) {
+          checked += 1;
+          const response = await sendRecorded(request);
+          if (response.statusCode !== 400) problems.push(describeCall(route, request, response));
+        }
+      });
+      problems.push(...written);
+    }
+    expect(checked).toBeGreaterThan(100);
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('reads numbers in query strings and paths only as plain digits (Infinity, 1e400, 4.5e5: 400)', async () => {
+    const problems: string[] = [];
+    let checked = 0;
+    for (const route of routes) {
+      const queryNames = numericParameters(route.schema.querystring);
+      const pathNames = numericParameters(route.schema.params);
+      if (queryNames.length + pathNames.length === 0 || !(await callableWithExample(route))) {
+        continue;
+      }
+      const example = exampleRequest(world, route);
+      const exampleSegments = new URL(example.url, 'http://x').pathname.split('/');
+      const texts = ({ integer }: { integer: boolean }) =>
+        integer ? [...NOT_PLAIN_NUMBERS, UNSAFE_INTEGER] : NOT_PLAIN_NUMBERS;
+      const requests: Outgoing[] = [
+        ...queryNames.flatMap((parameter) =>
+          texts(parameter).map((text) => ({
+            url: example.url,
+            query: { ...example.query, [parameter.name]: text },
+          })),
+        ),
+        ...pathNames.flatMap((parameter) =>
+          texts(parameter).map((text) => ({
+            url: route.url
+              .split('/')
+              .map((segment, index) =>
+                segment.includes(`:${parameter.name}`)
+                  ? segment.replace(`:${parameter.name}`, encodeURIComponent(text))
+                  : (exampleSegments[index] ?? segment),
+              )
+              .join('/'),
+            query: example.query,
+          })),
+        ),
+      ];
+      for (const request of requests) {
+        checked += 1;
+        const body = exampleRequest(world, route).body;
+        const response = await send(route, {
+          ...request,
+          ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+        });
+        if (response.statusCode !== 400) problems.push(describeCall(route, request, response));
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
     expect(problems).toEqual([]);
   }, 120_000);
 

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest, unauthorized } from './http-errors.ts';
+import { unauthorized } from './http-errors.ts';
 import { requestSignature, signatureMatches } from './request-signing.ts';
-import { strictJsonMismatch } from './strict-json-body.ts';
 
 /**
  * Authentication of server-to-server APIs whose callers sign every request with a shared secret
@@ -189,10 +188,5 @@ export const registerSignedRequestAuthentication = <Principal>(
               error ? reject(error) : resolve(parsed),
             ),
           );
-    const bodySchema = request.routeOptions.schema?.body;
-    if (request.body !== undefined && bodySchema) {
-      const mismatch = strictJsonMismatch(bodySchema, request.body);
-      if (mismatch) throw badRequest(mismatch);
-    }
   });
 };

@@ -11,7 +11,6 @@ import { peopleAccountCredentials, referenceItems } from '../../db/schema.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { badRequest, conflict, notFound } from '../../http/http-errors.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
-import { strictJsonBody } from '../../http/strict-json-body.ts';
 import { recordEvent } from '../audit/event-log.ts';
 import { requirePerson } from '../auth/authenticated-person.ts';
 import { accountErrorResponses, EDIT_ACCOUNTS } from './account-access.ts';
@@ -154,7 +153,6 @@ export const accountCredentialRoutes = async (app: FastifyInstance, { db }: { db
     CREDENTIALS_PATH,
     {
       config: EDIT_ACCOUNTS,
-      preValidation: strictJsonBody(credentialBody),
       schema: {
         tags: ['people accounts'],
         summary: 'Add a credential (requisite) to an account',
@@ -200,7 +198,6 @@ export const accountCredentialRoutes = async (app: FastifyInstance, { db }: { db
     CREDENTIAL_PATH,
     {
       config: EDIT_ACCOUNTS,
-      preValidation: strictJsonBody(credentialBody),
       schema: {
         tags: ['people accounts'],
         summary: 'Change a credential of an account (type, parameter type and value)',

@@ -1,10 +1,9 @@
 import { validateAccountLimits } from '@paygate/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { peopleAccountLimits } from '../../db/schema.ts';
 import { badRequest } from '../../http/http-errors.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
-import { strictJsonBody } from '../../http/strict-json-body.ts';
 import { recordEvent } from '../audit/event-log.ts';
 import { requirePerson } from '../auth/authenticated-person.ts';
 import { accountErrorResponses, EDIT_ACCOUNTS, VIEW_ACCOUNTS } from './account-access.ts';
@@ -31,6 +30,14 @@ const settable = (row: Pick<LimitsRow, 'limit' | 'priority' | 'checkUniqueAmount
   priority: row.priority,
   checkUniqueAmount: row.checkUniqueAmount,
 });
+
+/** The balance is in the limits row but never the client's to set: said in words, not as "unknown". */
+const refuseBalance = async (request: FastifyRequest) => {
+  const body = request.body;
+  if (body && typeof body === 'object' && Object.hasOwn(body, 'balance')) {
+    throw badRequest('balance is kept by the payment engine and cannot be set');
+  }
+};
 
 /**
  * GET and PUT /api/router/v1/people/account/limit/{id} (SPEC §7), addressed by peopleAccountId
@@ -63,9 +70,7 @@ export const accountLimitRoutes = async (app: FastifyInstance, { db }: { db: Dat
     LIMITS_PATH,
     {
       config: EDIT_ACCOUNTS,
-      preValidation: strictJsonBody(limitsBody, {
-        balance: 'balance is kept by the payment engine and cannot be set',
-      }),
+      preValidation: refuseBalance,
       schema: {
         tags: ['people accounts'],
         summary: 'Set an account’s limit, priority and unique-amount check',

@@ -5,7 +5,6 @@ import type { Database } from '../../db/database.ts';
 import { paymentMethods, peopleAccounts, providers } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/http-errors.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
-import { strictJsonBody } from '../../http/strict-json-body.ts';
 import { recordEvent } from '../audit/event-log.ts';
 import { requirePerson } from '../auth/authenticated-person.ts';
 import { accountErrorResponses, EDIT_ACCOUNTS, VIEW_ACCOUNTS } from './account-access.ts';
@@ -96,7 +95,6 @@ export const accountRoutes = async (app: FastifyInstance, { db }: { db: Database
     '/api/v1/people/account/:id',
     {
       config: EDIT_ACCOUNTS,
-      preValidation: strictJsonBody(toggleBody),
       schema: {
         tags: ['people accounts'],
         summary: 'Enable or disable an account',
@@ -143,7 +141,6 @@ export const accountRoutes = async (app: FastifyInstance, { db }: { db: Database
     '/api/v1/people/create',
     {
       config: EDIT_ACCOUNTS,
-      preValidation: strictJsonBody(createBody),
       schema: {
         tags: ['people accounts'],
         summary: 'Create an account (disabled unless enabled is true)',

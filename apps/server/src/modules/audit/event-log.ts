@@ -8,9 +8,16 @@ import { eventLog } from '../../db/schema.ts';
 export const EVENT_CODES = {
   loginSucceeded: 'LOGIN_SUCCEEDED',
   loginFailed: 'LOGIN_FAILED',
-  loginThrottled: 'LOGIN_THROTTLED',
+  /**
+   * A password-check throttle key (username + address, address, or username) started to make
+   * checks wait: one row per lock with the key and the wait, not one per refused request.
+   * (LOGIN_THROTTLED, one row per refused sign-in, is no longer written.)
+   */
+  loginLocked: 'LOGIN_LOCKED',
   logout: 'LOGOUT',
   passwordChanged: 'PASSWORD_CHANGED',
+  /** A password change refused because the current password was wrong. */
+  passwordChangeFailed: 'PASSWORD_CHANGE_FAILED',
   testDashboardChanged: 'TEST_DASHBOARD_CHANGED',
   merchantCreated: 'MERCHANT_CREATED',
   merchantRenamed: 'MERCHANT_RENAMED',

