@@ -154,7 +154,8 @@ const EXPECTED: Record<
     switchToProduction: false,
     attributes: 'none',
     renameTerminal: false,
-    newMerchant: true,
+    // merchant.rw.all lets support choose any merchant, not create one (merchant.create, 0017).
+    newMerchant: false,
     accounts: 'none',
   },
   operator: {
@@ -169,7 +170,7 @@ const EXPECTED: Record<
     switchToProduction: true,
     attributes: 'edit',
     renameTerminal: true,
-    newMerchant: true,
+    newMerchant: false,
     accounts: 'change',
   },
 };
@@ -397,6 +398,20 @@ test('the API answers 403 to a call the role lacks the permission for, 401 signe
       permission: 'data.terminal.statistic',
     },
     { role: 'merchant', method: 'GET', path: '/api/v1/merchant', permission: 'merchant.rw.all' },
+    {
+      role: 'support',
+      method: 'POST',
+      path: '/api/v1/merchant',
+      data: { name: 'Not theirs to create' },
+      permission: 'merchant.create',
+    },
+    {
+      role: 'operator',
+      method: 'POST',
+      path: '/api/v1/merchant',
+      data: { name: 'Not theirs to create' },
+      permission: 'merchant.create',
+    },
     {
       role: 'support',
       method: 'POST',

@@ -13,6 +13,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -337,6 +338,13 @@ export const invoices = pgTable(
     /** Public id of the hosted form: at least 128 random bits, never the invoice id. */
     formId: text('form_id').notNull(),
     canChangeAmount: boolean('can_change_amount').notNull().default(false),
+    /**
+     * A withdrawal's most the customer may ask for on the form: the merchant's explicit maximum
+     * when the amount can change, else the created amount. Null for deposits (decision 0017).
+     */
+    maxAmount: money('max_amount'),
+    /** When the customer said "I have paid" (deposits): later loads of the form resume there. */
+    customerMarkedPaidAt: timestamp('customer_marked_paid_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     successUrl: text('success_url'),
     cancelUrl: text('cancel_url'),
@@ -540,6 +548,31 @@ export const settlements = pgTable(
   (table) => [
     index('settlements_terminal_idx').on(table.terminalId, table.createdAt),
     check('settlements_amounts_ck', sql`${table.baseAmount} > 0 AND ${table.settlementAmount} > 0`),
+  ],
+);
+
+/**
+ * Each merchant's production money per currency (decision 0017), kept with every invoice change
+ * in the same transaction: `available` is what may still be paid out or settled, `reserved` what
+ * queued payouts hold (already taken out of `available`). A payout or settlement is a conditional
+ * update of this row, so concurrent ones can never spend the same money twice.
+ */
+export const merchantBalances = pgTable(
+  'merchant_balances',
+  {
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    currencyId: integer('currency_id')
+      .notNull()
+      .references(() => currencies.id),
+    available: money('available').notNull().default(sql`0`),
+    reserved: money('reserved').notNull().default(sql`0`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.merchantId, table.currencyId] }),
+    check('merchant_balances_reserved_ck', sql`${table.reserved} >= 0`),
   ],
 );
 

@@ -4,12 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/database.ts';
 import {
   invoices,
+  merchantBalances,
   people,
   peopleAccountCredentials,
   peopleAccounts,
   terminals,
 } from '../db/schema.ts';
 import { TEST_DATABASE_KINDS } from '../db/testing/test-databases.ts';
+import { merchantBalancesFromInvoicesSql } from '../modules/balances/merchant-balance-repository.ts';
 import { PROVIDER_API_PREFIX } from '../modules/provider-api/provider-api-routes.ts';
 import { signedRequest } from '../testing/signed-call.ts';
 import { createTestApp, signIn, type TestApp } from '../testing/test-app.ts';
@@ -40,6 +42,38 @@ describe.each(TEST_DATABASE_KINDS)('demo data on %s', (kind) => {
     expect(await seedDemoData(testApp.db)).toBe(false);
     const [row] = await testApp.db.select({ count: sql<number>`count(*)::int` }).from(invoices);
     expect(row?.count).toBe(DEMO_INVOICE_COUNT);
+  });
+
+  it('queues no payout beyond a merchant’s funds: balances never negative, and as the engine keeps them', async () => {
+    const kept = await testApp.db.select().from(merchantBalances);
+    expect(kept.length).toBeGreaterThan(0);
+    for (const balance of kept) expect(balance.available).toBeGreaterThanOrEqual(0n);
+    const computed = await queryRows<{ merchant_id: number; available: string; reserved: string }>(
+      testApp.db,
+      merchantBalancesFromInvoicesSql,
+    );
+    expect(
+      computed.map((row) => [row.merchant_id, BigInt(row.available), BigInt(row.reserved)]),
+    ).toEqual(
+      expect.arrayContaining(kept.map((row) => [row.merchantId, row.available, row.reserved])),
+    );
+    expect(computed).toHaveLength(kept.length);
+    // The dashboard's figure per merchant and currency (money that moved) is never negative.
+    const moved = await queryRows<{ net: string }>(
+      testApp.db,
+      sql`SELECT sum(CASE WHEN flow_type = 'DEPOSIT' THEN amount - fee ELSE -(amount + fee) END) AS net
+          FROM invoices
+          WHERE NOT is_test_processing
+            AND ((flow_type = 'DEPOSIT' AND status = 'DONE')
+              OR (flow_type = 'WITHDRAWAL' AND status IN ('PAYED', 'DONE')))
+          GROUP BY merchant_id, currency_id`,
+    );
+    for (const { net } of moved) expect(BigInt(net)).toBeGreaterThanOrEqual(0n);
+    const uncapped = await queryRows<{ count: number }>(
+      testApp.db,
+      sql`SELECT count(*)::int AS count FROM invoices WHERE flow_type = 'WITHDRAWAL' AND max_amount IS NULL`,
+    );
+    expect(uncapped[0]?.count).toBe(0);
   });
 
   it('has invoices in every status', async () => {

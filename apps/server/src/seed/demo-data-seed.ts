@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { luhnCheckDigit } from '@paygate/domain';
+import { balancePosition, type InvoiceStatusCode, luhnCheckDigit } from '@paygate/domain';
 import { count, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import {
@@ -22,6 +22,7 @@ import {
   terminals,
 } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/password-hashing.ts';
+import { rebuildMerchantBalances } from '../modules/balances/merchant-balance-repository.ts';
 import { FAILED_STATUSES } from '../modules/invoice-lifecycle/invoice-status-rules.ts';
 import { type MerchantKeys, newMerchantKeys } from '../modules/merchant-api/merchant-keys.ts';
 import { PAYOUT_PROVIDER_ATTRIBUTE_CODE } from '../modules/provider-api/provider-invoices.ts';
@@ -82,6 +83,61 @@ export const DEMO_PROVIDER_SIGNING_SECRET = demoProviderSigningSecret(DEMO_PROVI
 
 /** Minor units of limit room each demo account keeps above what its invoices hold. */
 const DEMO_ACCOUNT_ROOM = 100_000_000n;
+
+const UNCOVERED_PAYOUT_ERROR = "The merchant's available balance does not cover this payout";
+
+/**
+ * The engine never queues a payout the merchant's balance does not cover (decision 0017), so
+ * neither does the demo: walking the invoices in time order, a production payout that the
+ * deposits confirmed before it do not cover (keeping half of them back) is declined, as the
+ * engine would have. Returns the indexes it declined; rows and finals change in place.
+ */
+const declineUncoveredPayouts = (
+  rows: Array<typeof invoices.$inferInsert>,
+  finals: Array<{ status: string; createdAt: Date; statusDate: Date; flowType: string }>,
+): Set<number> => {
+  const positionOf = (row: (typeof rows)[number]) =>
+    balancePosition({
+      flowType: row.flowType,
+      status: row.status as InvoiceStatusCode,
+      amount: row.amount,
+      fee: row.fee ?? 0n,
+      isTestProcessing: row.isTestProcessing ?? false,
+    });
+  // A deposit counts from its confirmation, a payout from its creation (when it was queued).
+  const moments = rows
+    .map((row, index) => ({
+      index,
+      at:
+        row.flowType === 'DEPOSIT'
+          ? (finals[index]?.statusDate ?? new Date(0))
+          : (finals[index]?.createdAt ?? new Date(0)),
+    }))
+    .sort((a, b) => a.at.getTime() - b.at.getTime());
+  const available = new Map<string, bigint>();
+  const credited = new Map<string, bigint>();
+  const declined = new Set<number>();
+  for (const { index } of moments) {
+    const row = rows[index];
+    const final = finals[index];
+    if (!row || !final) continue;
+    const key = `${row.merchantId}:${row.currencyId}`;
+    const balance = available.get(key) ?? 0n;
+    const change = positionOf(row).available;
+    if (change > 0n) credited.set(key, (credited.get(key) ?? 0n) + change);
+    // Payouts keep half of what came in, so the demo has money left to pay out and settle.
+    const floor = (credited.get(key) ?? 0n) / 2n;
+    if (row.flowType === 'WITHDRAWAL' && change < 0n && balance + change < floor) {
+      row.status = 'DECLINED';
+      row.fee = 0n;
+      final.status = 'DECLINED';
+      declined.add(index);
+      continue;
+    }
+    available.set(key, balance + change);
+  }
+  return declined;
+};
 
 /** Terminals in all four currencies; index into DEMO_MERCHANTS. */
 const DEMO_TERMINALS = [
@@ -322,6 +378,7 @@ export const seedDemoData = async (db: Database, now = new Date()): Promise<bool
         isTestProcessing: terminal.isTest,
         formId: randomBytes(18).toString('base64url'),
         canChangeAmount: random.next() > 0.6,
+        maxAmount: deposit ? null : amount,
         // Open demo payments stay open for a while: the expiry job would cancel them at once.
         expiresAt: open
           ? new Date(Date.now() + 7 * 24 * 60 * 60_000)
@@ -333,6 +390,8 @@ export const seedDemoData = async (db: Database, now = new Date()): Promise<bool
       });
       finals.push({ status, createdAt, statusDate, flowType: terminal.flowType });
     }
+
+    const declinedPayouts = declineUncoveredPayouts(invoiceRows, finals);
 
     const insertedIds: string[] = [];
     await insertInBatches(invoiceRows, async (batch) => {
@@ -379,7 +438,13 @@ export const seedDemoData = async (db: Database, now = new Date()): Promise<bool
           nextAttemptAt: final.statusDate,
         });
       }
-      if (final.status === 'DECLINED') {
+      if (declinedPayouts.has(index)) {
+        errorRows.push({
+          invoiceId,
+          description: UNCOVERED_PAYOUT_ERROR,
+          eventTime: final.statusDate,
+        });
+      } else if (final.status === 'DECLINED') {
         errorRows.push({
           invoiceId,
           description: random.pick([
@@ -425,6 +490,9 @@ export const seedDemoData = async (db: Database, now = new Date()): Promise<bool
         GROUP BY ${invoices.peopleAccountId}
       ) AS held
       WHERE l.people_account_id = held.account_id`);
+
+    // The merchants' balances from the invoices just written, as the engine keeps them.
+    await rebuildMerchantBalances(tx);
 
     // Demo accounts belong to every seeded provider, so each can confirm its own payments.
     for (const provider of providerRows) {

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { balancePosition } from '@paygate/domain';
 import type { Database } from '../db/database.ts';
 import { invoices, terminals } from '../db/schema.ts';
+import { changeMerchantBalance } from '../modules/balances/merchant-balance-repository.ts';
 import { currencyId } from '../seed/reference-data.ts';
 
 /** Test rows with sensible defaults; tests override what they are about. */
@@ -49,5 +51,13 @@ export const createTestInvoice = async (
     })
     .returning();
   if (!invoice) throw new Error('invoice insert returned nothing');
+  // An invoice written straight into a state holds the money that state holds, as if the engine
+  // had moved it there (merchant balances, decision 0017).
+  await changeMerchantBalance(
+    db,
+    { merchantId: invoice.merchantId, currencyId: invoice.currencyId },
+    balancePosition(invoice),
+    { requireCover: false, what: 'a test invoice' },
+  );
   return invoice;
 };

@@ -4719,6 +4719,8 @@ export interface paths {
                                 terminalId: number;
                                 paymentMethodName: string | null;
                                 canChangeAmount: boolean;
+                                /** @description Withdrawals: the most the customer may ask to be paid out (minor units). Null for deposits. */
+                                maxAmount: number | null;
                                 /** @description Created on a test terminal: no real money moves. */
                                 isTest: boolean;
                                 /** @description Public id of the hosted payment form. */
@@ -4828,6 +4830,8 @@ export interface paths {
                          * @default false
                          */
                         canChangeAmount?: boolean;
+                        /** @description Withdrawals with canChangeAmount only: the most the customer may ask to be paid out, in minor units, at least amount. Without it the customer may choose up to amount. */
+                        maxAmount?: number;
                         /**
                          * Format: uri
                          * @description Absolute http(s) URL. Where the payment form sends the customer after a payment.
@@ -4889,6 +4893,8 @@ export interface paths {
                                 terminalId: number;
                                 paymentMethodName: string | null;
                                 canChangeAmount: boolean;
+                                /** @description Withdrawals: the most the customer may ask to be paid out (minor units). Null for deposits. */
+                                maxAmount: number | null;
                                 /** @description Created on a test terminal: no real money moves. */
                                 isTest: boolean;
                                 /** @description Public id of the hosted payment form. */
@@ -5007,6 +5013,8 @@ export interface paths {
                                 terminalId: number;
                                 paymentMethodName: string | null;
                                 canChangeAmount: boolean;
+                                /** @description Withdrawals: the most the customer may ask to be paid out (minor units). Null for deposits. */
+                                maxAmount: number | null;
                                 /** @description Created on a test terminal: no real money moves. */
                                 isTest: boolean;
                                 /** @description Public id of the hosted payment form. */
@@ -5448,6 +5456,8 @@ export interface paths {
                                     type: "card" | "by_mobile";
                                 } | null;
                                 verficationKey: string;
+                                /** @description A deposit the customer has said they paid: the form resumes at Processing. */
+                                customerMarkedPaid: boolean;
                             };
                         };
                     };
@@ -5589,6 +5599,8 @@ export interface paths {
                                     type: "card" | "by_mobile";
                                 } | null;
                                 verficationKey: string;
+                                /** @description A deposit the customer has said they paid: the form resumes at Processing. */
+                                customerMarkedPaid: boolean;
                             };
                         };
                     };

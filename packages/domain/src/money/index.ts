@@ -2,3 +2,4 @@ export * from './amount-stepper.ts';
 export * from './change-amount-input.ts';
 export * from './minor-units.ts';
 export * from './percent-fee.ts';
+export * from './merchant-balance.ts';

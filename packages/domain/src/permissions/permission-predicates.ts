@@ -17,6 +17,13 @@ export const MONITORING_PERMISSIONS: readonly Permission[] = [
 export const canLoadAllMerchants = (holder: PermissionHolder): boolean =>
   hasPermission(holder, 'merchant.rw.all');
 
+/**
+ * merchant.create (decision 0002): the New Merchant control, and POST /api/v1/merchant, whose
+ * answer carries the new merchant's signing secret. merchant.rw.all alone does not allow it.
+ */
+export const canCreateMerchant = (holder: PermissionHolder): boolean =>
+  hasPermission(holder, 'merchant.create');
+
 /** SPEC §6 merchant.read: may load the own merchant (and sees the Merchant nav item). */
 export const canReadOwnMerchant = (holder: PermissionHolder): boolean =>
   hasPermission(holder, 'merchant.read');

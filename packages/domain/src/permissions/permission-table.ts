@@ -1,9 +1,14 @@
 /**
  * The permission table of SPEC §6: every permission string the product knows, with its effect.
  * The single source of truth: the apps decide what to show and the server what to allow from it.
+ * merchant.create is the product's own addition where SPEC §6 names no permission (decision 0002).
  */
 export const PERMISSION_TABLE = [
   { permission: 'merchant.rw.all', effect: 'Load all merchants (page size 50) and choose one' },
+  {
+    permission: 'merchant.create',
+    effect: 'New Merchant: create a merchant and receive its signing secret (shown once)',
+  },
   { permission: 'merchant.read', effect: 'Load own merchant; Merchant navigation item' },
   { permission: 'merchant.read.report', effect: 'Reports navigation item' },
   { permission: 'merchant.read.finance', effect: 'Finance summary on the invoice list' },
@@ -42,7 +47,7 @@ export const PERMISSION_TABLE = [
 
 export type Permission = (typeof PERMISSION_TABLE)[number]['permission'];
 
-/** Every permission of SPEC §6, in table order. */
+/** Every permission of the table (SPEC §6 and merchant.create), in table order. */
 export const ALL_PERMISSIONS: readonly Permission[] = PERMISSION_TABLE.map(
   ({ permission }) => permission,
 );

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NAVIGATION_ITEMS, visibleNavigationItems } from './navigation.ts';
 import {
   canChangeInvoiceStatus,
+  canCreateMerchant,
   canCreateSettlement,
   canCreateTerminal,
   canDecideTicket,
@@ -60,16 +61,32 @@ const SPEC_PERMISSIONS = [
   'terminal.attr.read',
 ];
 
+// Permissions the product adds where SPEC §6 is silent (decision 0002), each with its reason.
+const PRODUCT_PERMISSIONS = [
+  // Issue 19: merchant.rw.all alone let support and operators create merchants and read their
+  // signing secrets; creating one is an admin's act.
+  'merchant.create',
+];
+
 const allBut = (...excluded: Permission[]) => ALL_PERMISSIONS.filter((p) => !excluded.includes(p));
 
 describe('permission table', () => {
-  it('holds exactly the permissions of SPEC §6, each once, with an effect', () => {
-    expect([...ALL_PERMISSIONS].sort()).toEqual([...SPEC_PERMISSIONS].sort());
+  it('holds exactly the permissions of SPEC §6 and the product’s own, each once, with an effect', () => {
+    expect([...ALL_PERMISSIONS].sort()).toEqual(
+      [...SPEC_PERMISSIONS, ...PRODUCT_PERMISSIONS].sort(),
+    );
     expect(new Set(ALL_PERMISSIONS).size).toBe(ALL_PERMISSIONS.length);
     for (const { effect } of PERMISSION_TABLE) expect(effect.trim()).not.toBe('');
   });
 
-  it.each(SPEC_PERMISSIONS)('knows %s', (permission) => {
+  it('lists merchant.create with the words the back office shows', () => {
+    expect(PERMISSION_TABLE.find(({ permission }) => permission === 'merchant.create')).toEqual({
+      permission: 'merchant.create',
+      effect: 'New Merchant: create a merchant and receive its signing secret (shown once)',
+    });
+  });
+
+  it.each([...SPEC_PERMISSIONS, ...PRODUCT_PERMISSIONS])('knows %s', (permission) => {
     expect(isKnownPermission(permission)).toBe(true);
   });
 
@@ -136,6 +153,7 @@ describe('permission holders', () => {
 describe('single-permission predicates', () => {
   const predicates: [string, (holder: PermissionHolder) => boolean, Permission][] = [
     ['canLoadAllMerchants', canLoadAllMerchants, 'merchant.rw.all'],
+    ['canCreateMerchant', canCreateMerchant, 'merchant.create'],
     ['canReadOwnMerchant', canReadOwnMerchant, 'merchant.read'],
     ['canSeeFinanceSummary', canSeeFinanceSummary, 'merchant.read.finance'],
     ['canToggleAccounts', canToggleAccounts, 'people.account.edit'],
@@ -403,7 +421,22 @@ describe('roles', () => {
       for (const permission of ROLE_PERMISSIONS[role])
         expect(isKnownPermission(permission)).toBe(true);
     }
-    expect([...ROLE_PERMISSIONS.admin].sort()).toEqual([...SPEC_PERMISSIONS].sort());
+    expect([...ROLE_PERMISSIONS.admin].sort()).toEqual(
+      [...SPEC_PERMISSIONS, ...PRODUCT_PERMISSIONS].sort(),
+    );
+  });
+
+  it('gives merchant.create to admins only, not to merchant.rw.all holders', () => {
+    const holders = ROLE_NAMES.filter((role) =>
+      (ROLE_PERMISSIONS[role] as readonly Permission[]).includes('merchant.create'),
+    );
+    expect(holders).toEqual(['admin']);
+    for (const role of ROLE_NAMES)
+      expect(canCreateMerchant(ROLE_PERMISSIONS[role])).toBe(role === 'admin');
+    // Support and operators still load every merchant; that no longer lets them create one.
+    expect(canLoadAllMerchants(ROLE_PERMISSIONS.support)).toBe(true);
+    expect(canLoadAllMerchants(ROLE_PERMISSIONS.operator)).toBe(true);
+    expect(canCreateMerchant(['merchant.rw.all', 'merchant.read'])).toBe(false);
   });
 
   it('keeps all-merchant access away from merchant users', () => {

@@ -2,10 +2,11 @@ import { ALL_PERMISSIONS, type Permission } from './permission-table.ts';
 
 /**
  * Permission sets of the seeded roles. SPEC §6 names no roles; these are the product's
- * decision (docs/decisions/0002-roles.md): what each kind of back-office user needs.
+ * decision (docs/decisions/0002-roles-and-domain-rules.md): what each kind of back-office user
+ * needs. Only admin holds merchant.create: creating a merchant hands out its signing secret.
  */
 export const ROLE_PERMISSIONS = {
-  /** Platform administrators: everything. */
+  /** Platform administrators: everything, merchant.create included. */
   admin: ALL_PERMISSIONS,
   /** A merchant's own staff: their merchant's invoices, terminals, reports and settlements. */
   merchant: [

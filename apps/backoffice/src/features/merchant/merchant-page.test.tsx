@@ -1,4 +1,4 @@
-import { ENTITY_NAME_MESSAGES } from '@paygate/domain';
+import { ENTITY_NAME_MESSAGES, ROLE_PERMISSIONS } from '@paygate/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -132,7 +132,40 @@ describe('own merchant (merchant.read)', () => {
   });
 });
 
-describe('chosen merchant and New Merchant (merchant.rw.all)', () => {
+describe('New Merchant needs merchant.create', () => {
+  const newMerchant = () => screen.queryByRole('button', { name: 'New Merchant' });
+
+  it.each([
+    ['support', [...ROLE_PERMISSIONS.support]],
+    ['operator', [...ROLE_PERMISSIONS.operator]],
+    ['merchant.rw.all alone', ['merchant.rw.all']],
+  ])('is not offered to %s (merchant.rw.all without merchant.create)', async (_, permissions) => {
+    setUp(permissions);
+    // The screen is there: the chooser and the chosen merchant load, New Merchant does not.
+    expect(await screen.findByText(OWN.clientPublicKey)).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Merchant' })).toHaveValue(String(OWN.id));
+    expect(newMerchant()).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('is not offered to a merchant user', async () => {
+    setUp([...ROLE_PERMISSIONS.merchant]);
+    expect(await screen.findByText(OWN.clientPublicKey)).toBeInTheDocument();
+    expect(newMerchant()).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['admin', [...ROLE_PERMISSIONS.admin]],
+    // The control follows merchant.create itself, not merchant.rw.all.
+    ['merchant.create without merchant.rw.all', ['merchant.create', 'merchant.read']],
+  ])('is offered to %s and opens the dialog', async (_, permissions) => {
+    setUp(permissions);
+    await userEvent.click(await screen.findByRole('button', { name: 'New Merchant' }));
+    expect(await screen.findByRole('dialog', { name: 'New Merchant' })).toBeInTheDocument();
+  });
+});
+
+describe('chosen merchant and New Merchant (merchant.rw.all, merchant.create)', () => {
   it('shows the merchant chosen in the header', async () => {
     setUp(['merchant.rw.all', 'merchant.read']);
     expect(await nameField()).toHaveValue('Silk Road Games');
@@ -155,7 +188,11 @@ describe('chosen merchant and New Merchant (merchant.rw.all)', () => {
 
   it('validates the new name, creates the merchant and shows its secret once', async () => {
     const user = userEvent.setup();
-    const { api, merchants, store } = setUp(['merchant.rw.all', 'merchant.read']);
+    const { api, merchants, store } = setUp([
+      'merchant.rw.all',
+      'merchant.read',
+      'merchant.create',
+    ]);
     api.set('POST /api/v1/merchant', (request) =>
       request.json().then((body) => {
         const created = {
@@ -205,7 +242,7 @@ describe('chosen merchant and New Merchant (merchant.rw.all)', () => {
   });
 
   it("keeps the dialog open and toasts the server's message when creation fails", async () => {
-    const { api } = setUp(['merchant.rw.all', 'merchant.read']);
+    const { api } = setUp(['merchant.rw.all', 'merchant.read', 'merchant.create']);
     api.set('POST /api/v1/merchant', { status: 400, body: { message: 'Name is taken' } });
     await nameField();
     await userEvent.click(screen.getByRole('button', { name: 'New Merchant' }));

@@ -5,7 +5,7 @@ import {
   useGetMerchantsQuery,
   useGetMyMerchantQuery,
 } from '@paygate/api';
-import { canLoadAllMerchants, canReadOwnMerchant } from '@paygate/domain';
+import { canCreateMerchant, canLoadAllMerchants, canReadOwnMerchant } from '@paygate/domain';
 import { Button, EmptyState, Spinner } from '@paygate/ui';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useAppDispatch } from '../../app/store.ts';
@@ -56,14 +56,16 @@ const useShownMerchant = (choosesMerchant: boolean, readsOwn: boolean): Merchant
 };
 
 /**
- * SPEC §2 Merchant: name edit, public key with copy, and New Merchant for merchant.rw.all
- * (the permission POST /api/v1/merchant asks for). A new merchant's signing secret is shown once.
+ * SPEC §2 Merchant: name edit, public key with copy, and New Merchant for merchant.create (the
+ * permission POST /api/v1/merchant asks for, admins only: decision 0002; merchant.rw.all is not
+ * enough). A new merchant's signing secret is shown once.
  */
 export const MerchantPage = () => {
   const person = useCurrentPerson();
   const dispatch = useAppDispatch();
   const choosesMerchant = canLoadAllMerchants(person);
   const readsOwn = canReadOwnMerchant(person);
+  const createsMerchants = canCreateMerchant(person);
   const load = useShownMerchant(choosesMerchant, readsOwn);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedMerchant | null>(null);
@@ -88,7 +90,7 @@ export const MerchantPage = () => {
     dispatch(merchantChosen(merchant.id));
   };
 
-  const newMerchantButton = choosesMerchant ? (
+  const newMerchantButton = createsMerchants ? (
     <Button ref={newMerchantRef} onClick={() => setCreating(true)}>
       New Merchant
     </Button>
@@ -121,7 +123,7 @@ export const MerchantPage = () => {
         {newMerchantButton}
       </div>
       {body}
-      {choosesMerchant ? (
+      {createsMerchants ? (
         <>
           <NewMerchantDialog
             open={creating}

@@ -60,7 +60,7 @@ const NewMerchantForm = ({ onClose, onCreated }: Omit<NewMerchantDialogProps, 'o
   );
 };
 
-/** SPEC §2 New Merchant (merchant.rw.all): a name, with the merchant name rules of SPEC §5. */
+/** SPEC §2 New Merchant (merchant.create): a name, with the merchant name rules of SPEC §5. */
 export const NewMerchantDialog = ({ open, onClose, onCreated }: NewMerchantDialogProps) => (
   <Dialog open={open} onClose={onClose} title="New Merchant">
     <NewMerchantForm onClose={onClose} onCreated={onCreated} />

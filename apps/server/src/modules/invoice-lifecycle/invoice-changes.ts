@@ -1,4 +1,11 @@
-import { type InvoiceStatusCode, percentFeeOf, REFERENCE_HEADER_IDS } from '@paygate/domain';
+import {
+  balanceChange,
+  balancePosition,
+  type InvoiceStatusCode,
+  mustBeCovered,
+  percentFeeOf,
+  REFERENCE_HEADER_IDS,
+} from '@paygate/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import {
@@ -10,6 +17,7 @@ import {
 } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/http-errors.ts';
 import { recordEvent } from '../audit/event-log.ts';
+import { changeMerchantBalance } from '../balances/merchant-balance-repository.ts';
 import { enqueueCallback } from '../callbacks/callback-queue.ts';
 import { holdsAccountLimit, isFinalStatus } from './invoice-status-rules.ts';
 
@@ -68,8 +76,32 @@ const completionFeeOf = async (tx: Database, invoice: InvoiceRecord): Promise<bi
 };
 
 /**
- * Sets a locked invoice's status: history row, account limit, merchant callback for a final status,
- * event-log row. Call inside a transaction after `lockInvoice`; `reason` ends the event text.
+ * Moves the merchant's balance by what an invoice change does to it (balancePosition in
+ * packages/domain). A payout that takes money must be covered by the available balance, or the
+ * change is refused (InsufficientBalanceError) before anything is written.
+ */
+const moveMerchantBalance = async (
+  tx: Database,
+  before: InvoiceRecord,
+  after: Pick<InvoiceRecord, 'status' | 'amount' | 'fee'>,
+) => {
+  const change = balanceChange(before, { ...before, ...after });
+  await changeMerchantBalance(
+    tx,
+    { merchantId: before.merchantId, currencyId: before.currencyId },
+    change,
+    { requireCover: mustBeCovered(before, change), what: 'this payout' },
+  );
+};
+
+/** Whether the invoice's money counts in this status (a confirmed deposit, a queued or paid payout). */
+const movesMoney = (invoice: InvoiceRecord, status: InvoiceStatusCode) =>
+  balancePosition({ ...invoice, fee: 0n, isTestProcessing: false, status }).available !== 0n;
+
+/**
+ * Sets a locked invoice's status: merchant balance, history row, account limit, merchant callback
+ * for a final status, event-log row. Call inside a transaction after `lockInvoice`; `reason` ends
+ * the event text.
  */
 export const applyStatusChange = async (
   tx: Database,
@@ -81,9 +113,13 @@ export const applyStatusChange = async (
   const from = invoice.status;
   if (from === to) throw conflict(`Invoice is already ${to}`);
 
-  // The fee is fixed when the payment completes, from the terminal's terms at that moment.
+  // The fee is fixed, from the terminal's terms at that moment, when the invoice's money first
+  // counts: a deposit when confirmed, a payout when queued (so its reservation includes it).
   const fee =
-    to === 'DONE' && invoice.fee === 0n ? await completionFeeOf(tx, invoice) : invoice.fee;
+    invoice.fee === 0n && movesMoney(invoice, to) && !movesMoney(invoice, from)
+      ? await completionFeeOf(tx, invoice)
+      : invoice.fee;
+  await moveMerchantBalance(tx, invoice, { status: to, amount: invoice.amount, fee });
   const [updated] = await tx
     .update(invoices)
     .set({ status: to, statusDate: sql`now()`, fee })
@@ -128,6 +164,7 @@ export const applyAmountChange = async (
   amount: bigint,
   actor: InvoiceActor,
 ): Promise<InvoiceRecord> => {
+  await moveMerchantBalance(tx, invoice, { status: invoice.status, amount, fee: invoice.fee });
   const [updated] = await tx
     .update(invoices)
     .set({ amount })

@@ -12,7 +12,8 @@ import {
   providers,
 } from '../../db/schema.ts';
 import { referenceItemId } from '../../seed/reference-data.ts';
-import { createTestPerson, signIn } from '../../testing/test-app.ts';
+import { createTestMerchant, createTestPerson, signIn } from '../../testing/test-app.ts';
+import { createTestInvoice, createTestTerminal } from '../../testing/test-data.ts';
 import {
   createOperationsFixture,
   type OperationsFixture,
@@ -245,6 +246,48 @@ describe.each(TEST_DATABASE_KINDS)('invoice change endpoints on %s', (kind) => {
           })
         ).statusCode,
       ).toBe(404);
+    });
+  });
+
+  describe('payouts the merchant’s balance must cover (decision 0017)', () => {
+    /** A merchant of its own with a UZS payout terminal and confirmed deposits of `funds`. */
+    const fundedPayouts = async (funds: bigint) => {
+      const merchant = await createTestMerchant(fixture.db, `Payouts ${Math.random()}`);
+      const deposits = await createTestTerminal(fixture.db, merchant.id, { name: 'In' });
+      await createTestInvoice(fixture.db, deposits, { amount: funds, status: 'DONE' });
+      return createTestTerminal(fixture.db, merchant.id, { name: 'Out', flowType: 'WITHDRAWAL' });
+    };
+
+    it('refuses to queue a payout by hand or by retry when the balance does not cover it', async () => {
+      const payouts = await fundedPayouts(100_000n);
+      const invoice = await createTestInvoice(fixture.db, payouts, { amount: 250_000n });
+      const queued = await fixture.call('PATCH', '/api/v1/invoice/status', 'support', {
+        invoiceId: invoice.id,
+        statusId: STATUS_ID.IN_PROGRESS,
+      });
+      expect(queued.statusCode).toBe(409);
+      expect(queued.json().message).toBe(
+        "The merchant's available balance of 1000.00 UZS does not cover this payout of 2500.00 UZS",
+      );
+      const retried = await fixture.call('POST', '/api/v1/invoice/retry', 'support', {
+        invoiceId: invoice.id,
+      });
+      expect(retried.statusCode).toBe(409);
+      const [row] = await fixture.db.select().from(invoices).where(eq(invoices.id, invoice.id));
+      expect(row?.status).toBe('NEW');
+      expect(await eventsOf(invoice.id)).toEqual([]);
+    });
+
+    it('refuses to raise a queued payout beyond the balance, and allows it within', async () => {
+      const payouts = await fundedPayouts(300_000n);
+      const invoice = await createTestInvoice(fixture.db, payouts, {
+        amount: 200_000n,
+        status: 'IN_PROGRESS',
+      });
+      const raise = (amount: number) =>
+        fixture.call('PATCH', '/api/v1/invoice/amount', 'admin', { invoiceId: invoice.id, amount });
+      expect((await raise(300_001)).statusCode).toBe(409);
+      expect((await raise(300_000)).statusCode).toBe(200);
     });
   });
 

@@ -132,6 +132,41 @@ describe.each(TEST_DATABASE_KINDS)('merchant API invoices on %s', (kind) => {
       expect(live.json().data.isTest).toBe(false);
     });
 
+    it('caps what a withdrawal’s customer may ask for: the amount, or an explicit maximum', async () => {
+      const payoutBody = (overrides: Record<string, unknown>) =>
+        invoiceBody(fixture.terminals.uzsPayouts, { flowType: 'WITHDRAWAL', ...overrides });
+      const fixed = await create(payoutBody({ amount: 150_000, canChangeAmount: true }));
+      expect(fixed.json().data).toMatchObject({ amount: 150_000, maxAmount: 150_000 });
+      const wider = await create(
+        payoutBody({ amount: 150_000, canChangeAmount: true, maxAmount: 400_000 }),
+      );
+      expect(wider.statusCode, wider.body).toBe(201);
+      expect(wider.json().data.maxAmount).toBe(400_000);
+      const [stored] = await fixture.testApp.db
+        .select({ maxAmount: invoices.maxAmount })
+        .from(invoices)
+        .where(eq(invoices.id, wider.json().data.invoiceId));
+      expect(stored?.maxAmount).toBe(400_000n);
+      expect((await create(uzsBody())).json().data.maxAmount).toBeNull();
+
+      await expectRefused(
+        payoutBody({ amount: 150_000, canChangeAmount: true, maxAmount: 149_999 }),
+        'maxAmount must be at least amount',
+      );
+      await expectRefused(
+        payoutBody({ amount: 150_000, maxAmount: 400_000 }),
+        'maxAmount needs canChangeAmount: true',
+      );
+      await expectRefused(
+        uzsBody({ canChangeAmount: true, maxAmount: 400_000 }),
+        'maxAmount is for withdrawals only',
+      );
+      await expectRefused(
+        payoutBody({ canChangeAmount: true, maxAmount: '400000' }),
+        'body/maxAmount must be integer',
+      );
+    });
+
     it('gives every invoice its own formId', async () => {
       const responses = await Promise.all([1, 2, 3, 4, 5].map(() => create(uzsBody())));
       const formIds = new Set(responses.map((response) => response.json().data.formId));

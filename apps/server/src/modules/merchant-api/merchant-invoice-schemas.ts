@@ -58,6 +58,7 @@ export interface CreateInvoiceBody {
   customer: { externalId: string; firstName?: string; lastName?: string };
   paymentMethodName?: PaymentMethodName;
   canChangeAmount: boolean;
+  maxAmount?: number;
   successUrl?: string;
   cancelUrl?: string;
   errorUrl?: string;
@@ -115,6 +116,14 @@ export const createInvoiceBodySchema = {
       default: false,
       description: 'Whether the customer may change the amount on the payment form.',
     },
+    maxAmount: {
+      type: 'integer',
+      minimum: 1,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description:
+        'Withdrawals with canChangeAmount only: the most the customer may ask to be paid out, ' +
+        'in minor units, at least amount. Without it the customer may choose up to amount.',
+    },
     successUrl: redirectUrl('Where the payment form sends the customer after a payment.'),
     cancelUrl: redirectUrl('Where the payment form sends the customer after a failure.'),
     errorUrl: redirectUrl('Where the payment form sends the customer after an error.'),
@@ -161,6 +170,7 @@ export const merchantInvoiceSchema = {
     'terminalId',
     'paymentMethodName',
     'canChangeAmount',
+    'maxAmount',
     'isTest',
     'formId',
     'paymentUrl',
@@ -189,6 +199,11 @@ export const merchantInvoiceSchema = {
     terminalId: { type: 'integer' },
     paymentMethodName: { type: ['string', 'null'] },
     canChangeAmount: { type: 'boolean' },
+    maxAmount: {
+      type: ['integer', 'null'],
+      description:
+        'Withdrawals: the most the customer may ask to be paid out (minor units). Null for deposits.',
+    },
     isTest: { type: 'boolean', description: 'Created on a test terminal: no real money moves.' },
     formId: { type: 'string', description: 'Public id of the hosted payment form.' },
     paymentUrl: { type: 'string', description: 'Send the customer here to pay.' },

@@ -39,6 +39,7 @@ const merchantInvoiceSelection = {
   terminalId: invoices.terminalId,
   paymentMethodName: paymentMethods.name,
   canChangeAmount: invoices.canChangeAmount,
+  maxAmount: invoices.maxAmount,
   isTestProcessing: invoices.isTestProcessing,
   formId: invoices.formId,
   customerExternalId: invoices.customerExternalId,
@@ -85,6 +86,7 @@ export const presentMerchantInvoice = (row: MerchantInvoiceRow, paymentFormBaseU
   terminalId: row.terminalId,
   paymentMethodName: row.paymentMethodName,
   canChangeAmount: row.canChangeAmount,
+  maxAmount: row.maxAmount === null ? null : minorUnitsJson(row.maxAmount),
   isTest: row.isTestProcessing,
   formId: row.formId,
   paymentUrl: paymentUrlOf(paymentFormBaseUrl, row.formId),
@@ -104,6 +106,22 @@ export const presentMerchantInvoice = (row: MerchantInvoiceRow, paymentFormBaseU
 
 const amountRangeMessage = (min: bigint, max: bigint, what: string) =>
   `Amount must be between ${min} and ${max} minor units ${what}`;
+
+/**
+ * What the customer may be paid out at most (decision 0017): the amount, or the merchant's
+ * explicit maximum when it lets the customer change the amount. Null for deposits.
+ */
+const payoutCap = (body: CreateInvoiceBody, amount: bigint, currencyMax: bigint): bigint | null => {
+  if (body.maxAmount === undefined) return body.flowType === 'WITHDRAWAL' ? amount : null;
+  if (body.flowType !== 'WITHDRAWAL') throw badRequest('maxAmount is for withdrawals only');
+  if (!body.canChangeAmount) throw badRequest('maxAmount needs canChangeAmount: true');
+  const maxAmount = BigInt(body.maxAmount);
+  if (maxAmount < amount) throw badRequest('maxAmount must be at least amount');
+  if (maxAmount > currencyMax) {
+    throw badRequest(`maxAmount must be at most ${currencyMax} minor units`);
+  }
+  return maxAmount;
+};
 
 /** The schema checks the shape; this checks what a URL parser thinks of it (host, syntax). */
 const checkUrls = (body: CreateInvoiceBody) => {
@@ -166,6 +184,7 @@ export const createMerchantInvoice = async (
       amountRangeMessage(currency.minValue, currency.maxValue, `of ${body.currency}`),
     );
   }
+  const maxAmount = payoutCap(body, amount, currency.maxValue);
 
   let paymentMethodId: number | null = null;
   if (body.paymentMethodName !== undefined) {
@@ -210,6 +229,7 @@ export const createMerchantInvoice = async (
       isTestProcessing: terminal.isTest,
       formId: newFormId(),
       canChangeAmount: body.canChangeAmount,
+      maxAmount,
       // Database clock, like createdAt, so the two never disagree.
       expiresAt: sql`now() + make_interval(mins => ${body.expiresInMinutes}::int)`,
       successUrl: body.successUrl ?? null,

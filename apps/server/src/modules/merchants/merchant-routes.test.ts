@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventLog, merchants, people, settlements } from '../../db/schema.ts';
 import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
@@ -19,7 +19,8 @@ describe.each(TEST_DATABASE_KINDS)('merchant endpoints on %s', (kind) => {
   let other: { id: number };
   let ownTerminalId: number;
   let otherTerminalId: number;
-  const cookies: Record<'merchant' | 'support' | 'operator', string> = {
+  const cookies: Record<'admin' | 'merchant' | 'support' | 'operator', string> = {
+    admin: '',
     merchant: '',
     support: '',
     operator: '',
@@ -34,7 +35,8 @@ describe.each(TEST_DATABASE_KINDS)('merchant endpoints on %s', (kind) => {
     await createTestPerson(db, { username: 'merchant', role: 'merchant', merchantId: own.id });
     await createTestPerson(db, { username: 'support', role: 'support' });
     await createTestPerson(db, { username: 'operator', role: 'operator' });
-    for (const name of ['merchant', 'support', 'operator'] as const) {
+    await createTestPerson(db, { username: 'admin', role: 'admin' });
+    for (const name of ['admin', 'merchant', 'support', 'operator'] as const) {
       cookies[name] = await signIn(app, name, `${name}-password`);
     }
 
@@ -171,8 +173,11 @@ describe.each(TEST_DATABASE_KINDS)('merchant endpoints on %s', (kind) => {
   });
 
   describe('POST /api/v1/merchant', () => {
-    it('creates a merchant with a key pair for merchant.rw.all only', async () => {
-      const created = await call('POST', '/api/v1/merchant', cookies.support, { name: 'New shop' });
+    const merchantCount = async () =>
+      (await testApp.db.select({ count: count() }).from(merchants))[0]?.count;
+
+    it('creates a merchant with a key pair for merchant.create (admins)', async () => {
+      const created = await call('POST', '/api/v1/merchant', cookies.admin, { name: 'New shop' });
       expect(created.statusCode).toBe(201);
       const { data } = created.json();
       expect(data).toMatchObject({ name: 'New shop', terminals: [] });
@@ -183,17 +188,38 @@ describe.each(TEST_DATABASE_KINDS)('merchant endpoints on %s', (kind) => {
       const [stored] = await testApp.db.select().from(merchants).where(eq(merchants.id, data.id));
       expect(stored?.signingSecret).toBe(data.signingSecret);
       expect(
-        (await call('POST', '/api/v1/merchant', cookies.merchant, { name: 'Mine' })).statusCode,
-      ).toBe(403);
-      expect(
-        (await call('POST', '/api/v1/merchant', cookies.support, { name: 'x' })).statusCode,
+        (await call('POST', '/api/v1/merchant', cookies.admin, { name: 'x' })).statusCode,
       ).toBe(400);
     });
+
+    it.each(['support', 'operator', 'merchant'] as const)(
+      'is 403 for %s, merchant.rw.all or not, and creates nothing',
+      async (caller) => {
+        const before = await merchantCount();
+        const refused = await call('POST', '/api/v1/merchant', cookies[caller], {
+          name: `Shop of ${caller}`,
+        });
+        expect(refused.statusCode).toBe(403);
+        expect(refused.body).not.toContain('signingSecret');
+        expect(refused.body).not.toContain('whsec_');
+        expect(await merchantCount()).toBe(before);
+        const named = await testApp.db
+          .select()
+          .from(merchants)
+          .where(eq(merchants.name, `Shop of ${caller}`));
+        expect(named).toEqual([]);
+        const events = await testApp.db
+          .select()
+          .from(eventLog)
+          .where(eq(eventLog.eventCode, 'MERCHANT_CREATED'));
+        expect(events.some((event) => event.description.includes(`Shop of ${caller}`))).toBe(false);
+      },
+    );
   });
 
   describe('the signing secret', () => {
     it('is shown once, at creation, and never by the reads', async () => {
-      const created = await call('POST', '/api/v1/merchant', cookies.support, {
+      const created = await call('POST', '/api/v1/merchant', cookies.admin, {
         name: 'Secret shop',
       });
       const { id, signingSecret } = created.json().data;
@@ -209,7 +235,7 @@ describe.each(TEST_DATABASE_KINDS)('merchant endpoints on %s', (kind) => {
         expect(read.body).not.toContain('signingSecret');
       }
       // Two merchants never share keys.
-      const second = await call('POST', '/api/v1/merchant', cookies.support, { name: 'Twin shop' });
+      const second = await call('POST', '/api/v1/merchant', cookies.admin, { name: 'Twin shop' });
       expect(second.json().data.signingSecret).not.toBe(signingSecret);
       expect(second.json().data.clientPublicKey).not.toBe(created.json().data.clientPublicKey);
     });

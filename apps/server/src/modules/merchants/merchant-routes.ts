@@ -286,7 +286,9 @@ export const merchantRoutes = async (app: FastifyInstance, { db }: { db: Databas
   app.post<{ Body: { name: string } }>(
     '/api/v1/merchant',
     {
-      config: { access: { permissions: ['merchant.rw.all'] } },
+      // Its own permission, admins only (decision 0002): the answer carries the signing secret,
+      // so merchant.rw.all (support, operators) is not enough.
+      config: { access: { permissions: ['merchant.create'] } },
       schema: {
         tags: ['merchants'],
         summary: 'Create a merchant with a new key pair',

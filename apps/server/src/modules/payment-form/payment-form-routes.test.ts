@@ -39,6 +39,24 @@ describe.each(TEST_DATABASE_KINDS)('payment form endpoints on %s', (kind) => {
       ...overrides,
     });
 
+  /** How many rows the engine has written about an invoice, by table. */
+  const writesAbout = async (invoiceId: string) => ({
+    events: (await fixture.db.select().from(eventLog).where(eq(eventLog.invoiceId, invoiceId)))
+      .length,
+    history: (
+      await fixture.db
+        .select()
+        .from(invoiceStatusHistory)
+        .where(eq(invoiceStatusHistory.invoiceId, invoiceId))
+    ).length,
+    attempts: (
+      await fixture.db
+        .select()
+        .from(invoiceTransactions)
+        .where(eq(invoiceTransactions.invoiceId, invoiceId))
+    ).length,
+  });
+
   const stored = async (invoiceId: string) => {
     const [invoice] = await fixture.db.select().from(invoices).where(eq(invoices.id, invoiceId));
     if (!invoice) throw new Error('invoice vanished');
@@ -343,11 +361,20 @@ describe.each(TEST_DATABASE_KINDS)('payment form endpoints on %s', (kind) => {
         .from(invoiceTransactions)
         .where(eq(invoiceTransactions.invoiceId, invoice.id));
       expect(attempts).toHaveLength(1);
+      // The same request again (a retry, a reload) is answered as the first, and writes nothing.
+      const writesBefore = await writesAbout(invoice.id);
       const twice = await fixture.post(invoice.formId, 'complete', {
         credential: '79123456789',
         bankCodeInteger: 100000000111,
       });
-      expect(twice.statusCode).toBe(409);
+      expect(twice.statusCode).toBe(200);
+      expect(await writesAbout(invoice.id)).toEqual(writesBefore);
+      const otherPhone = await fixture.post(invoice.formId, 'complete', {
+        credential: '79120000000',
+        bankCodeInteger: 100000000111,
+      });
+      expect(otherPhone.statusCode).toBe(409);
+      expect(otherPhone.json().message).toBe('The withdrawal has already been requested');
     });
 
     it('needs a method chosen before a withdrawal completes', async () => {

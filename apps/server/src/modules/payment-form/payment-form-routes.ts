@@ -1,9 +1,10 @@
 import { isCompleteWithdrawalPhone, REFERENCE_HEADER_IDS, stripLeadingPlus } from '@paygate/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import {
   currencies,
+  invoiceErrors,
   invoices,
   invoiceTransactions,
   paymentMethods,
@@ -16,6 +17,7 @@ import { minorUnitsJson } from '../../http/money-json.ts';
 import { recordIdSchema } from '../../http/record-id.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
 import { recordEvent } from '../audit/event-log.ts';
+import { InsufficientBalanceError } from '../balances/merchant-balance-repository.ts';
 import { applyStatusChange } from '../invoice-lifecycle/invoice-changes.ts';
 import {
   type FormIdParams,
@@ -74,6 +76,7 @@ const formDataSchema = {
     'paymentMethodName',
     'credentials',
     'verficationKey',
+    'customerMarkedPaid',
   ],
   properties: {
     invoiceId: { type: 'string' },
@@ -114,8 +117,21 @@ const formDataSchema = {
     paymentMethodName: nullableString,
     credentials: credentialsSchema,
     verficationKey: { type: 'string' },
+    customerMarkedPaid: {
+      type: 'boolean',
+      description: 'A deposit the customer has said they paid: the form resumes at Processing.',
+    },
   },
 } as const;
+
+/**
+ * The most a customer may ask to be paid out: what the merchant authorised (its explicit maximum,
+ * else the created amount). Null for deposits, which have no such cap.
+ */
+const payoutCapOf = (invoice: FormInvoice): bigint | null =>
+  invoice.flowType === 'WITHDRAWAL' ? (invoice.maxAmount ?? invoice.amount) : null;
+
+const lowerOf = (a: bigint, b: bigint | null) => (b !== null && b < a ? b : a);
 
 /** The hosted payment form's calls (SPEC §7 "Payment form"); public, addressed by form id. */
 export const paymentFormRoutes = async (
@@ -179,7 +195,7 @@ export const paymentFormRoutes = async (
         name: method.name,
         code: method.code,
         minAmount: minorUnitsJson(method.minAmount),
-        maxAmount: minorUnitsJson(method.maxAmount),
+        maxAmount: minorUnitsJson(lowerOf(method.maxAmount, payoutCapOf(invoice))),
       })),
       canChangeAmount: invoice.canChangeAmount,
       expiredIn: invoice.expiresAt.toISOString(),
@@ -189,6 +205,7 @@ export const paymentFormRoutes = async (
       paymentMethodName: chosen?.name ?? null,
       credentials: await credentialsOf(invoice),
       verficationKey: verificationKeyOf(verificationSecret, invoice.formId),
+      customerMarkedPaid: invoice.customerMarkedPaidAt !== null,
     };
   };
 
@@ -266,8 +283,11 @@ export const paymentFormRoutes = async (
         .where(eq(currencies.id, invoice.currencyId));
       const low =
         currency && currency.minValue > method.minAmount ? currency.minValue : method.minAmount;
-      const high =
-        currency && currency.maxValue < method.maxAmount ? currency.maxValue : method.maxAmount;
+      // A payout never exceeds what the merchant authorised, whatever the customer asks for.
+      const high = lowerOf(
+        currency && currency.maxValue < method.maxAmount ? currency.maxValue : method.maxAmount,
+        payoutCapOf(invoice),
+      );
       if (amount < low || amount > high) {
         throw badRequest(`Amount must be between ${low} and ${high} (minor units)`);
       }
@@ -332,6 +352,13 @@ export const paymentFormRoutes = async (
         const locked = requireActionableForm(await lockFormInvoice(tx, formId));
         if (locked.flowType === 'DEPOSIT') {
           if (locked.status === 'NEW') throw conflict('Choose a payment method first');
+          // Said once: a repeated "I have paid" (a retry, a reload) changes and records nothing.
+          if (locked.customerMarkedPaidAt !== null) return locked;
+          const [marked] = await tx
+            .update(invoices)
+            .set({ customerMarkedPaidAt: sql`now()` })
+            .where(eq(invoices.id, locked.id))
+            .returning();
           await recordEvent(tx, {
             eventCode: PAYMENT_FORM_EVENT_CODES.customerMarkedPaid,
             description: 'The customer reported the transfer as sent',
@@ -341,7 +368,7 @@ export const paymentFormRoutes = async (
             entityId: locked.id,
             sourceIp: request.ip,
           });
-          return locked;
+          return marked ?? locked;
         }
         return requestWithdrawal(tx, locked, request.body, request.ip);
       });
@@ -431,14 +458,20 @@ const payoutPhoneOf = (credential: string, currencyCode: string): string => {
   return digits;
 };
 
-/** A withdrawal's payout details are stored and the payout goes to the provider queue. */
+export const INSUFFICIENT_BALANCE_DECLINE = 'insufficient merchant balance';
+
+/**
+ * A withdrawal's payout details are stored and the payout goes to the provider queue, with its
+ * amount and fee reserved from the merchant's balance in the same transaction. A payout the
+ * balance does not cover is declined instead: an error row, DECLINED, and the merchant's callback.
+ * The same request again (a retry, a reload) answers as the first did and writes nothing.
+ */
 const requestWithdrawal = async (
   tx: Database,
   invoice: FormInvoice,
   body: { credential?: string; bankCodeInteger?: number },
   sourceIp: string,
 ): Promise<FormInvoice> => {
-  if (invoice.status !== 'NEW') throw conflict('The withdrawal has already been requested');
   if (invoice.paymentMethodId === null) throw conflict('Choose a payment method first');
   const [method] = await tx
     .select()
@@ -449,22 +482,20 @@ const requestWithdrawal = async (
     .from(currencies)
     .where(eq(currencies.id, invoice.currencyId));
   const phone = payoutPhoneOf(body.credential ?? '', currency?.code.trim() ?? '');
+  const bankCodeInteger =
+    method?.requisiteKind === 'sbp' ? await chosenSbpBank(tx, body.bankCodeInteger) : null;
 
-  let bankCodeInteger: number | null = null;
-  if (method?.requisiteKind === 'sbp') {
-    if (body.bankCodeInteger === undefined) throw badRequest('Choose the bank');
-    const banks = await sbpBanks(tx);
-    if (!banks.some((bank) => bank.codeInteger === body.bankCodeInteger)) {
-      throw badRequest('Unknown bank');
-    }
-    bankCodeInteger = body.bankCodeInteger;
+  if (invoice.status !== 'NEW') {
+    const sameRequest =
+      invoice.credentialValue === phone && invoice.bankCodeInteger === bankCodeInteger;
+    if (sameRequest) return invoice;
+    throw conflict('The withdrawal has already been requested');
   }
 
   await tx
     .update(invoices)
     .set({ credentialValue: phone, bankCodeInteger })
     .where(eq(invoices.id, invoice.id));
-  await tx.insert(invoiceTransactions).values({ invoiceId: invoice.id, status: 'NEW' });
   await recordEvent(tx, {
     eventCode: PAYMENT_FORM_EVENT_CODES.withdrawalRequested,
     description: `Payout requested to a phone ending ${phone.slice(-4)}`,
@@ -474,5 +505,34 @@ const requestWithdrawal = async (
     entityId: invoice.id,
     sourceIp,
   });
-  return applyStatusChange(tx, invoice, 'IN_PROGRESS', { personId: null, sourceIp });
+  const requested = { ...invoice, credentialValue: phone, bankCodeInteger };
+  try {
+    const queued = await applyStatusChange(tx, requested, 'IN_PROGRESS', {
+      personId: null,
+      sourceIp,
+    });
+    await tx.insert(invoiceTransactions).values({ invoiceId: invoice.id, status: 'NEW' });
+    return queued;
+  } catch (error) {
+    if (!(error instanceof InsufficientBalanceError)) throw error;
+    // Refused before anything of the status change was written: the payout is declined.
+    await tx.insert(invoiceErrors).values({ invoiceId: invoice.id, description: error.message });
+    return applyStatusChange(
+      tx,
+      requested,
+      'DECLINED',
+      { personId: null, sourceIp },
+      INSUFFICIENT_BALANCE_DECLINE,
+    );
+  }
+};
+
+/** The SBP bank the customer chose, which must be one of reference list 205. */
+const chosenSbpBank = async (tx: Database, bankCodeInteger: number | undefined) => {
+  if (bankCodeInteger === undefined) throw badRequest('Choose the bank');
+  const banks = await sbpBanks(tx);
+  if (!banks.some((bank) => bank.codeInteger === bankCodeInteger)) {
+    throw badRequest('Unknown bank');
+  }
+  return bankCodeInteger;
 };

@@ -18,6 +18,9 @@ import { verificationKeyOf } from './verification-key.ts';
 export const REQUISITE_TYPE_ID = { CARD: referenceItemId(103, 1), PHONE: referenceItemId(103, 2) };
 const STRING_PARAM_TYPE_ID = referenceItemId(102, 2);
 
+/** What the shop's confirmed deposits leave available for its RUB payouts (minor units). */
+export const RUB_PAYOUT_FUNDS = 100_000_000n;
+
 export const createPaymentFormFixture = async (kind: 'pglite' | 'postgres') => {
   const testApp = await createTestApp(kind);
   const { db, app } = testApp;
@@ -31,6 +34,12 @@ export const createPaymentFormFixture = async (kind: 'pglite' | 'postgres') => {
       currencyId: currencyId('RUB'),
     }),
   };
+  // The shop's confirmed RUB deposits fund its payouts (merchant balances, decision 0017).
+  const rubDeposit = await createTestTerminal(db, merchant.id, {
+    name: 'RUB in',
+    currencyId: currencyId('RUB'),
+  });
+  await createTestInvoice(db, rubDeposit, { amount: RUB_PAYOUT_FUNDS, status: 'DONE' });
   const [provider] = await db.select().from(providers).limit(1);
   if (!provider) throw new Error('no provider seeded');
 

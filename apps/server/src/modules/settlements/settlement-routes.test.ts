@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settlements } from '../../db/schema.ts';
 import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
+import { createTestMerchant } from '../../testing/test-app.ts';
 import { createTestInvoice, createTestTerminal } from '../../testing/test-data.ts';
+import { rebuildMerchantBalances } from '../balances/merchant-balance-repository.ts';
 import { createTerminalFixture, type TerminalFixture } from '../terminals/terminal-test-fixture.ts';
 import { SETTLEMENT_EVENT_CODES } from './settlement-routes.ts';
 import { terminalBalance } from './terminal-balance.ts';
@@ -57,6 +59,8 @@ describe.each(TEST_DATABASE_KINDS)('settlements on %s', (kind) => {
       settlementAmount: 3_000_000n,
       createdBy: fixture.personIds.admin,
     });
+    // The settlement above was written around the engine: balances from what is now in the tables.
+    await rebuildMerchantBalances(db);
     const theirTerminal = await createTestTerminal(db, fixture.other.id, { name: 'Theirs' });
     await createTestInvoice(db, theirTerminal, { amount: 9_000_000n, status: 'DONE' });
     theirs = theirTerminal;
@@ -138,6 +142,29 @@ describe.each(TEST_DATABASE_KINDS)('settlements on %s', (kind) => {
     });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toContain('available balance of 0.00 UZS');
+  });
+
+  it('leaves what queued payouts hold: the merchant’s balance covers a settlement too', async () => {
+    const merchant = await createTestMerchant(fixture.db, 'Pays out too');
+    const deposits = await createTestTerminal(fixture.db, merchant.id, { name: 'In' });
+    await createTestInvoice(fixture.db, deposits, { amount: 1_000_000n, status: 'DONE' });
+    const payouts = await createTestTerminal(fixture.db, merchant.id, {
+      name: 'Out',
+      flowType: 'WITHDRAWAL',
+    });
+    await createTestInvoice(fixture.db, payouts, { amount: 800_000n, status: 'IN_PROGRESS' });
+    const body = (baseAmount: number) => ({
+      baseAmount,
+      settlementAmount: 1_000_000,
+      terminalId: deposits.id,
+    });
+    const whole = await settle('admin', body(1_000_000));
+    expect(whole.statusCode).toBe(409);
+    expect(whole.json().message).toBe(
+      "The merchant's available balance of 2000.00 UZS does not cover this settlement of 10000.00 UZS",
+    );
+    expect(await settledOn(deposits.id)).toEqual([]);
+    expect((await settle('admin', body(200_000))).statusCode).toBe(201);
   });
 
   it('lets parallel settlements spend the balance only once', async () => {

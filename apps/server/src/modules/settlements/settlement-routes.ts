@@ -9,6 +9,7 @@ import { minorUnitsJson } from '../../http/money-json.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
 import { recordEvent } from '../audit/event-log.ts';
 import { requirePerson } from '../auth/authenticated-person.ts';
+import { changeMerchantBalance } from '../balances/merchant-balance-repository.ts';
 import { merchantScopeOf } from '../merchants/merchant-scope.ts';
 import { idSchema, lockVisibleTerminal, merchantIdQuery } from '../terminals/terminal-presenter.ts';
 import { terminalBalance } from './terminal-balance.ts';
@@ -109,6 +110,14 @@ export const settlementRoutes = (app: FastifyInstance, db: Database) => {
               `of ${amountText(available)}`,
           );
         }
+        // The terminal's deposits also fund the merchant's payouts in this currency: queued
+        // payouts hold their part of the merchant balance, which a settlement cannot take.
+        await changeMerchantBalance(
+          tx,
+          { merchantId: terminal.merchantId, currencyId: terminal.currencyId },
+          { available: -baseAmount, reserved: 0n },
+          { requireCover: true, what: 'this settlement' },
+        );
         const [created] = await tx
           .insert(settlements)
           .values({
