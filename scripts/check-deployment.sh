@@ -6,7 +6,8 @@
 #     every migration applied, no demo data;
 #  3. Debian's nginx accepts the rendered docker/nginx templates (nginx -t) and, running in front
 #     of that server, serves both apps the way the images do: SPA fallback, long-cached hashed
-#     assets, an uncached entry page with its CSP, gzip, and /api proxied to the server.
+#     assets, an uncached entry page with its CSP, gzip, /api proxied to the server, and its
+#     rate limits (a burst gets nginx's 429 with Retry-After; other addresses and health pass).
 # Needs the built server and apps (the test command's build stage). Cleans up after itself.
 set -uo pipefail
 source "$(dirname "$0")/lib/bootstrap.sh"
@@ -300,6 +301,46 @@ check "payment form CSP frame-ancestors from PAYMENT_FORM_FRAME_ANCESTORS" \
   contains "$(header "$pf/payment/abc" Content-Security-Policy)" "frame-ancestors https://shop.example"
 check "payment form /api proxied (unknown form is a 404 from the server)" \
   test "$(status_of "$pf/api/payments/form/no-such-form")" = 404
+
+# Rate limits of nginx, shared by every instance behind it (proxy-forwarding.conf, api-proxy.inc).
+# Requests come from loopback, which nginx trusts as a proxy, so X-Forwarded-For picks each
+# check's client address and with it a fresh bucket. The server behind sees every one of them
+# as 127.0.0.1 (TRUST_PROXY=1) and answers unknown forms 404 until its own limit (20 a minute).
+form_id="$(openssl rand -hex 12)"
+poll_status() { # poll_status <client address> [curl options...]: POST …/status of $form_id
+  local client="$1"
+  shift
+  curl -s -X POST -H "X-Forwarded-For: $client" "$@" "$pf/api/payments/form/$form_id/status"
+}
+check "rate limits: a status poll passes nginx (the server's 404 for an unknown form)" \
+  test "$(poll_status 198.51.100.1 -o /dev/null -w '%{http_code}')" = 404
+burst_codes=()
+for _ in $(seq 1 20); do
+  burst_codes+=("$(poll_status 198.51.100.2 -o /dev/null -w '%{http_code}')")
+done
+# nginx's bucket: the first request and a burst of 10 at once, then one a second.
+check "rate limits: a burst of 20 polls of one form from one address: 11 pass, then 429 (got ${burst_codes[*]})" \
+  test "${burst_codes[*]:0:11}|${burst_codes[19]}" = "404 404 404 404 404 404 404 404 404 404 404|429"
+limited_headers="$(poll_status 198.51.100.2 -o "$work/limited-body" -D - | tr -d '\r')"
+check "rate limits: nginx's 429 has Retry-After: 1, JSON {message} and no server headers" \
+  test "$(grep -i '^retry-after:' <<<"$limited_headers")|$(grep -ci '^content-type: application/json' <<<"$limited_headers")|$(grep -ci '^ratelimit-limit:' <<<"$limited_headers")|$(cat "$work/limited-body")" = \
+  'Retry-After: 1|1|0|{"message":"Too many requests. Try again later."}'
+check "rate limits: nginx logged the refusals of zone paygate_form_status" \
+  grep -q 'limiting requests.*zone "paygate_form_status"' "$conf/error.log"
+check "rate limits: the same form from another address still passes" \
+  test "$(poll_status 198.51.100.3 -o /dev/null -w '%{http_code}')" = 404
+sign_in_codes=()
+for attempt in $(seq 1 20); do
+  sign_in_codes+=("$(curl -s -o /dev/null -w '%{http_code}' -H 'X-Forwarded-For: 198.51.100.4' \
+    -H 'content-type: application/json' -d "{\"username\":\"nobody-$attempt\",\"password\":\"x\"}" \
+    "$bo/api/v1/login")")
+done
+# 10 at once and one every 2 s (each refused sign-in takes the server a password hash's time).
+check "rate limits: a burst of 20 sign-ins from one address ends in 429 (got ${sign_in_codes[*]})" \
+  test "${sign_in_codes[0]}|${sign_in_codes[19]}" = "401|429"
+health_codes="$(for _ in $(seq 1 150); do curl -s -o /dev/null -w '%{http_code}\n' "$pf/api/health"; done | sort -u | tr '\n' ' ')"
+check "rate limits: 150 health checks in a row are never limited (got $health_codes)" \
+  test "$health_codes" = "200 "
 
 # Graceful stop: SIGTERM ends the server with exit code 0.
 kill -TERM "$server_pid"

@@ -5,6 +5,7 @@ import type { Database } from './db/database.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerNulCharacterGuard } from './http/nul-character-guard.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { type RateLimiting, registerRateLimits } from './http/rate-limits.ts';
 import { registerRequestValidation } from './http/request-validation.ts';
 import { accountRoutes } from './modules/accounts/account-routes.ts';
 import { registerAccessControl } from './modules/auth/access-control.ts';
@@ -36,6 +37,11 @@ export interface ApiOptions {
   metricsAccess?: MetricsAccess;
   /** Draining state for readiness; main.ts shares one with the shutdown. */
   lifecycle?: ServerLifecycle;
+  /**
+   * Request limits and their counters, shared by a process's listeners (createRateLimiting);
+   * nothing is limited when not given (tests about other things, decision 0017).
+   */
+  rateLimits?: RateLimiting;
 }
 
 const OPEN_METRICS: MetricsAccess = { token: null, openWithoutToken: true };
@@ -50,6 +56,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (
     metrics,
     metricsAccess = OPEN_METRICS,
     lifecycle = createServerLifecycle(),
+    rateLimits,
   },
 ) => {
   registerErrorHandler(app);
@@ -59,6 +66,8 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (
   registerCrossSiteRequestGuard(app);
   await registerOpenApi(app);
   registerAccessControl(app, { db, jwtSecret: auth.jwtSecret });
+  // Before the routes: it adds its hooks to the limited routes as they are registered.
+  await registerRateLimits(app, rateLimits);
 
   await app.register(healthRoutes, { prefix: '/api', db, lifecycle });
   if (metrics) await metricsRoutes(app, { metrics, access: metricsAccess });

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { readServerConfig } from './config/server-config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { describeError } from './diagnostics/error-text.ts';
+import { createRateLimiting } from './http/rate-limits.ts';
 import { createAdministrator } from './modules/auth/administrator-account.ts';
 import { loginAttemptPurgeJob } from './modules/auth/login-throttle.ts';
 import { callbackDeliveryJob } from './modules/callbacks/callback-delivery.ts';
@@ -56,6 +57,8 @@ const start = async () => {
     metrics: createAppMetrics(database.db),
     metricsAccess: { token: config.metricsToken, openWithoutToken: !config.production },
     lifecycle,
+    // One set of counters for every listener of this process: the limits are per instance.
+    rateLimits: createRateLimiting(config.rateLimits),
     trustProxy: config.trustProxy,
     paymentFormFrameAncestors: config.paymentFormFrameAncestors,
   };

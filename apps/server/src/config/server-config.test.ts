@@ -5,6 +5,7 @@ import {
   DEFAULT_PAYMENT_FORM_BASE_URL,
   DEVELOPMENT_JWT_SECRET,
   METRICS_TOKEN_MIN_LENGTH,
+  MIN_FORM_STATUS_PER_MINUTE,
   readServerConfig,
 } from './server-config.ts';
 
@@ -27,7 +28,67 @@ describe('readServerConfig', () => {
       databaseConnectTimeoutSeconds: 30,
       shutdownTimeoutSeconds: 25,
       shutdownDrainSeconds: 0,
+      rateLimits: {
+        enabled: true,
+        signInPerMinute: 30,
+        formStatusPerMinute: 60,
+        formCallsPerMinute: 120,
+        unknownFormsPerMinute: 20,
+        merchantApiPerMinute: 600,
+        providerApiPerMinute: 1200,
+      },
     });
+  });
+
+  it('reads every rate limit, and can turn them off', () => {
+    expect(
+      readServerConfig({
+        RATE_LIMIT_ENABLED: 'false',
+        RATE_LIMIT_SIGN_IN_PER_MINUTE: '10',
+        RATE_LIMIT_FORM_STATUS_PER_MINUTE: '120',
+        RATE_LIMIT_FORM_PER_MINUTE: '300',
+        RATE_LIMIT_UNKNOWN_FORMS_PER_MINUTE: '5',
+        RATE_LIMIT_MERCHANT_API_PER_MINUTE: '6000',
+        RATE_LIMIT_PROVIDER_API_PER_MINUTE: '2400',
+      }).rateLimits,
+    ).toEqual({
+      enabled: false,
+      signInPerMinute: 10,
+      formStatusPerMinute: 120,
+      formCallsPerMinute: 300,
+      unknownFormsPerMinute: 5,
+      merchantApiPerMinute: 6000,
+      providerApiPerMinute: 2400,
+    });
+    expect(readServerConfig({ RATE_LIMIT_ENABLED: '1' }).rateLimits.enabled).toBe(true);
+    expect(() => readServerConfig({ RATE_LIMIT_ENABLED: 'off' })).toThrow(
+      'RATE_LIMIT_ENABLED must be true or false, got "off"',
+    );
+    for (const key of [
+      'RATE_LIMIT_SIGN_IN_PER_MINUTE',
+      'RATE_LIMIT_FORM_STATUS_PER_MINUTE',
+      'RATE_LIMIT_FORM_PER_MINUTE',
+      'RATE_LIMIT_UNKNOWN_FORMS_PER_MINUTE',
+      'RATE_LIMIT_MERCHANT_API_PER_MINUTE',
+      'RATE_LIMIT_PROVIDER_API_PER_MINUTE',
+    ]) {
+      for (const value of ['0', '-5', '1.5', '30/min', 'many']) {
+        expect(() => readServerConfig({ [key]: value }), `${key}=${value}`).toThrow(
+          `${key} must be a positive whole number, got "${value}"`,
+        );
+      }
+    }
+  });
+
+  it('refuses a status limit that the payment form’s own polling would run into', () => {
+    // The form polls every 5 s: 12 a minute; at least twice that must stay allowed.
+    expect(MIN_FORM_STATUS_PER_MINUTE).toBe(24);
+    expect(
+      readServerConfig({ RATE_LIMIT_FORM_STATUS_PER_MINUTE: '24' }).rateLimits.formStatusPerMinute,
+    ).toBe(24);
+    expect(() => readServerConfig({ RATE_LIMIT_FORM_STATUS_PER_MINUTE: '23' })).toThrow(
+      'RATE_LIMIT_FORM_STATUS_PER_MINUTE must be at least 24 (the payment form polls every 5 s), got 23',
+    );
   });
 
   it('reads which proxies to trust and refuses anything else', () => {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { PAYMENT_STATUS_POLL_MS } from '@paygate/domain';
 import ipaddr from 'ipaddr.js';
 import type { DatabaseTarget } from '../db/database.ts';
 
@@ -66,6 +67,29 @@ export interface ServerConfig {
    * (SHUTDOWN_DRAIN_SECONDS, default 0): set it to the load balancer's health-check interval.
    */
   shutdownDrainSeconds: number;
+  /** Per-instance request limits (RATE_LIMIT_*; http/rate-limits.ts, decision 0017). */
+  rateLimits: RateLimitConfig;
+}
+
+/**
+ * Requests allowed per minute and key in one server instance (fixed one-minute windows); the
+ * shipped nginx enforces the same groups for all instances behind it (docs/operations.md).
+ */
+export interface RateLimitConfig {
+  /** RATE_LIMIT_ENABLED (default true): false turns every limit of the server off. */
+  enabled: boolean;
+  /** POST /api/v1/login and /api/v1/user/change_password, per client address. */
+  signInPerMinute: number;
+  /** POST /api/payments/form/{formId}/status, per client address and form. */
+  formStatusPerMinute: number;
+  /** The other payment-form calls (init, credential, complete, banks), per client address. */
+  formCallsPerMinute: number;
+  /** 404 answers of the payment-form calls (unknown form ids) per client address; then 429. */
+  unknownFormsPerMinute: number;
+  /** Merchant API calls per merchant (X-Api-Key), counted once the signature is verified. */
+  merchantApiPerMinute: number;
+  /** Provider API calls per provider (X-Api-Key), counted once the signature is verified. */
+  providerApiPerMinute: number;
 }
 
 /** Fastify's trustProxy forms this configuration produces. */
@@ -169,6 +193,30 @@ const readShutdownSeconds = (env: Environment) => {
     );
   }
   return { shutdownTimeoutSeconds, shutdownDrainSeconds };
+};
+
+/**
+ * The payment form polls its status every PAYMENT_STATUS_POLL_MS (12 times a minute): a status
+ * limit below twice that would cut off the form's own polling after a reload or a retry.
+ */
+export const MIN_FORM_STATUS_PER_MINUTE = 2 * Math.ceil(60_000 / PAYMENT_STATUS_POLL_MS);
+
+const readRateLimits = (env: Environment): RateLimitConfig => {
+  const limits: RateLimitConfig = {
+    enabled: parseBoolean(env, 'RATE_LIMIT_ENABLED', true),
+    signInPerMinute: parsePositiveInteger(env, 'RATE_LIMIT_SIGN_IN_PER_MINUTE', 30),
+    formStatusPerMinute: parsePositiveInteger(env, 'RATE_LIMIT_FORM_STATUS_PER_MINUTE', 60),
+    formCallsPerMinute: parsePositiveInteger(env, 'RATE_LIMIT_FORM_PER_MINUTE', 120),
+    unknownFormsPerMinute: parsePositiveInteger(env, 'RATE_LIMIT_UNKNOWN_FORMS_PER_MINUTE', 20),
+    merchantApiPerMinute: parsePositiveInteger(env, 'RATE_LIMIT_MERCHANT_API_PER_MINUTE', 600),
+    providerApiPerMinute: parsePositiveInteger(env, 'RATE_LIMIT_PROVIDER_API_PER_MINUTE', 1200),
+  };
+  if (limits.formStatusPerMinute < MIN_FORM_STATUS_PER_MINUTE) {
+    throw new ConfigError(
+      `RATE_LIMIT_FORM_STATUS_PER_MINUTE must be at least ${MIN_FORM_STATUS_PER_MINUTE} (the payment form polls every ${PAYMENT_STATUS_POLL_MS / 1000} s), got ${limits.formStatusPerMinute}`,
+    );
+  }
+  return limits;
 };
 
 const readAuthConfig = (env: Environment, production: boolean): AuthConfig => {
@@ -336,5 +384,6 @@ export const readServerConfig = (env: Environment = process.env): ServerConfig =
       30,
     ),
     ...readShutdownSeconds(env),
+    rateLimits: readRateLimits(env),
   };
 };

@@ -1,0 +1,290 @@
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+  RouteOptions,
+} from 'fastify';
+import type { RateLimitConfig } from '../config/server-config.ts';
+import { MERCHANT_API_PREFIX } from '../modules/merchant-api/merchant-api-routes.ts';
+import { PROVIDER_API_PREFIX } from '../modules/provider-api/provider-api-routes.ts';
+import { HttpError } from './http-errors.ts';
+
+/**
+ * Request rate limits of one server instance (issue 19; decision 0017 "Rate limits"): sign-in,
+ * the public payment-form calls and the signed merchant and provider APIs. Counters live in
+ * memory, one set per process shared by its listeners; the shipped nginx enforces the same
+ * groups for every instance behind it (docker/nginx/, docs/operations.md).
+ *
+ * @fastify/rate-limit does the counting hooks, the 429 and the IETF draft headers
+ * (`RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset`, `Retry-After`). The store under
+ * it is ours (the plugin's documented `store` option) for two reasons: the plugin builds a new
+ * store per Fastify instance, and a process serves the API on up to three listeners (main.ts),
+ * which must count together; and its clock can be set, so tests move time instead of waiting.
+ * Unknown form ids are counted from the answers (404), which the plugin cannot do (it counts
+ * requests before they are handled), so that one limit reads and counts the store itself.
+ */
+
+export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests. Try again later.';
+
+/** Every limit counts over fixed windows of one minute. */
+const WINDOW_MS = 60_000;
+
+/**
+ * Keys kept per limit. Past this the oldest windows are dropped (their counts start again),
+ * which bounds memory at about 10 MB per limit whatever a flood of new keys does.
+ */
+export const MAX_KEYS_PER_LIMIT = 50_000;
+
+/** Clients on IPv6 usually hold a whole /64 (as the sign-in throttle counts them). */
+const IPV6_PREFIX_LENGTH = 64;
+
+/** The limits that count requests, each with its own counters. */
+type LimitName = 'signIn' | 'formStatus' | 'formCalls' | 'merchantApi' | 'providerApi';
+
+const SIGN_IN_URLS = new Set(['/api/v1/login', '/api/v1/user/change_password']);
+const PAYMENT_FORM_PREFIX = '/api/payments/form/';
+
+/** The limit a route's URL (prefix included) falls under; undefined: never limited. */
+export const rateLimitOfRoute = (url: string): LimitName | undefined => {
+  if (SIGN_IN_URLS.has(url)) return 'signIn';
+  if (url.startsWith(PAYMENT_FORM_PREFIX))
+    return url.endsWith('/status') ? 'formStatus' : 'formCalls';
+  if (url.startsWith(`${MERCHANT_API_PREFIX}/`)) return 'merchantApi';
+  if (url.startsWith(`${PROVIDER_API_PREFIX}/`)) return 'providerApi';
+  return undefined;
+};
+
+// --- Counters -----------------------------------------------------------------------------------
+
+interface Window {
+  count: number;
+  startedAt: number;
+}
+
+interface Count {
+  /** Requests counted in the current window, this one included. */
+  current: number;
+  /** Milliseconds until the window ends. */
+  ttl: number;
+}
+
+/** Fixed one-minute windows per key, oldest dropped first once MAX_KEYS_PER_LIMIT are held. */
+class WindowCounters {
+  private readonly windows = new Map<string, Window>();
+
+  constructor(private readonly now: () => number) {}
+
+  private live(key: string, now: number): Window | undefined {
+    const window = this.windows.get(key);
+    return window && now - window.startedAt < WINDOW_MS ? window : undefined;
+  }
+
+  increment(key: string): Count {
+    const now = this.now();
+    let window = this.live(key, now);
+    if (!window) {
+      // Re-inserted, so the map's order stays the order in which windows started.
+      this.windows.delete(key);
+      if (this.windows.size >= MAX_KEYS_PER_LIMIT) this.dropOldest(now);
+      window = { count: 0, startedAt: now };
+      this.windows.set(key, window);
+    }
+    window.count += 1;
+    return { current: window.count, ttl: window.startedAt + WINDOW_MS - now };
+  }
+
+  read(key: string): Count {
+    const now = this.now();
+    const window = this.live(key, now);
+    return window
+      ? { current: window.count, ttl: window.startedAt + WINDOW_MS - now }
+      : { current: 0, ttl: WINDOW_MS };
+  }
+
+  /** Ended windows go first; a tenth of the map at least, so this runs rarely under a flood. */
+  private dropOldest(now: number) {
+    const target = MAX_KEYS_PER_LIMIT - Math.ceil(MAX_KEYS_PER_LIMIT / 10);
+    for (const [key, window] of this.windows) {
+      if (this.windows.size <= target && now - window.startedAt < WINDOW_MS) break;
+      this.windows.delete(key);
+    }
+  }
+}
+
+/** The limits and the counters of one process: main.ts makes one and gives it to every listener. */
+export interface RateLimiting {
+  limits: RateLimitConfig;
+  /** Counters per limit (and `unknownForms`), made on first use. */
+  counters: (name: LimitName | 'unknownForms') => WindowCounters;
+}
+
+export const createRateLimiting = (
+  limits: RateLimitConfig,
+  { now = Date.now }: { now?: () => number } = {},
+): RateLimiting => {
+  const byName = new Map<string, WindowCounters>();
+  return {
+    limits,
+    counters: (name) => {
+      let counters = byName.get(name);
+      if (!counters) {
+        counters = new WindowCounters(now);
+        byName.set(name, counters);
+      }
+      return counters;
+    },
+  };
+};
+
+/**
+ * The plugin's store interface over our counters. The plugin makes one store per listener
+ * (`new Store()`) and asks it for a child per limit; each child is the process's counters of that
+ * limit, named by the `groupId` the limit is created with.
+ */
+const storeOver = (rateLimiting: RateLimiting) =>
+  class SharedRateLimitStore {
+    incr(): never {
+      throw new Error('rate limits are created per group (global: false)');
+    }
+    // Typed as route options; at run time the plugin passes the limit's own options.
+    child(options: object) {
+      const { groupId } = options as { groupId?: string };
+      const counters = rateLimiting.counters(groupId as LimitName);
+      return {
+        incr: (key: string, callback: (error: null, result: Count) => void) =>
+          callback(null, counters.increment(key)),
+        read: (key: string, callback: (error: null, result: Count) => void) =>
+          callback(null, counters.read(key)),
+        child: () => {
+          throw new Error('rate-limit stores are not nested');
+        },
+      };
+    }
+  };
+
+// --- Keys ---------------------------------------------------------------------------------------
+
+/** The client's address (request.ip, decided by TRUST_PROXY), IPv6 by its /64. */
+const clientAddress = (request: FastifyRequest): string =>
+  // A socket closed before the request was read has no address left.
+  normalizeIP(request.ip ?? '', IPV6_PREFIX_LENGTH);
+
+/** A form id as it came in the path; cut short, since an invalid one is refused later anyway. */
+const formIdOf = (request: FastifyRequest): string =>
+  String((request.params as { formId?: unknown }).formId ?? '').slice(0, 64);
+
+/** The caller's X-Api-Key: a signed API's limit runs after the signature is verified. */
+const apiKeyOf = (request: FastifyRequest): string => {
+  const key = request.headers['x-api-key'];
+  return typeof key === 'string' ? key : '';
+};
+
+// --- Registration -------------------------------------------------------------------------------
+
+type HookName = 'onRequest' | 'preValidation' | 'onResponse';
+
+const appendRouteHook = (route: RouteOptions, name: HookName, hook: unknown) => {
+  const existing = route[name] as unknown;
+  const hooks = existing === undefined ? [] : Array.isArray(existing) ? existing : [existing];
+  (route as unknown as Record<HookName, unknown[]>)[name] = [...hooks, hook];
+};
+
+/**
+ * Registers the limits on the API routes registered after it (it must come before the routes).
+ * Without `rateLimiting`, or with `enabled: false`, nothing is limited: apps built for tests
+ * that are about something else send far more requests than any client should.
+ */
+export const registerRateLimits = async (
+  app: FastifyInstance,
+  rateLimiting: RateLimiting | undefined,
+): Promise<void> => {
+  if (!rateLimiting?.limits.enabled) return;
+  const { limits } = rateLimiting;
+
+  await app.register(rateLimit, {
+    global: false,
+    store: storeOver(rateLimiting),
+    enableDraftSpec: true,
+    errorResponseBuilder: () => new HttpError(429, TOO_MANY_REQUESTS_MESSAGE),
+  });
+
+  const limit = (
+    groupId: LimitName,
+    max: number,
+    keyGenerator: (request: FastifyRequest) => string,
+  ) => app.rateLimit({ groupId, max, timeWindow: WINDOW_MS, keyGenerator });
+
+  // Which hook counts: sign-in and the form before anything else is done (the body is not even
+  // read; a password change once the app's session check has passed it). The signed APIs once the signature is verified (their preValidation hook, which runs
+  // before route-level ones): a merchant's public key is no secret, so counting unsigned
+  // requests against it would let anyone who knows the key use up the merchant's allowance.
+  // Unsigned requests get their 401 and are bounded per address by nginx.
+  const hooks: Record<LimitName, { hook: HookName; handler: unknown }> = {
+    signIn: { hook: 'onRequest', handler: limit('signIn', limits.signInPerMinute, clientAddress) },
+    formStatus: {
+      hook: 'onRequest',
+      handler: limit(
+        'formStatus',
+        limits.formStatusPerMinute,
+        (request) => `${clientAddress(request)} ${formIdOf(request)}`,
+      ),
+    },
+    formCalls: {
+      hook: 'onRequest',
+      handler: limit('formCalls', limits.formCallsPerMinute, clientAddress),
+    },
+    merchantApi: {
+      hook: 'preValidation',
+      handler: limit('merchantApi', limits.merchantApiPerMinute, apiKeyOf),
+    },
+    providerApi: {
+      hook: 'preValidation',
+      handler: limit('providerApi', limits.providerApiPerMinute, apiKeyOf),
+    },
+  };
+
+  // Unknown form ids: every 404 of a form call counts for the client's address; past the limit
+  // each form call of that address is refused until the window ends. Callback-style hooks: the
+  // status poll is the busiest route (issue 10), and these cost it no promise.
+  const unknownForms = rateLimiting.counters('unknownForms');
+  const refuseFormGuesser = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    done: HookHandlerDoneFunction,
+  ) => {
+    const { current, ttl } = unknownForms.read(clientAddress(request));
+    if (current < limits.unknownFormsPerMinute) {
+      done();
+      return;
+    }
+    const seconds = String(Math.max(1, Math.ceil(ttl / 1000)));
+    reply.headers({
+      'ratelimit-limit': String(limits.unknownFormsPerMinute),
+      'ratelimit-remaining': '0',
+      'ratelimit-reset': seconds,
+      'retry-after': seconds,
+    });
+    done(new HttpError(429, TOO_MANY_REQUESTS_MESSAGE));
+  };
+  const countUnknownForm = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    done: HookHandlerDoneFunction,
+  ) => {
+    if (reply.statusCode === 404) unknownForms.increment(clientAddress(request));
+    done();
+  };
+
+  app.addHook('onRoute', (route) => {
+    const name = rateLimitOfRoute(route.url);
+    if (!name) return;
+    if (name === 'formStatus' || name === 'formCalls') {
+      appendRouteHook(route, 'onRequest', refuseFormGuesser);
+      appendRouteHook(route, 'onResponse', countUnknownForm);
+    }
+    const { hook, handler } = hooks[name];
+    appendRouteHook(route, hook, handler);
+  });
+};
