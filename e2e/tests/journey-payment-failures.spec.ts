@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import en from '../../apps/payment-form/src/locales/en.json' with { type: 'json' };
 import { demoPassword } from '../support/backoffice-session.ts';
 import { type CallbackReceiver, startCallbackReceiver } from '../support/callback-receiver.ts';
@@ -46,6 +46,18 @@ const largestHumoRoom = async (request: APIRequestContext) => {
   return largest;
 };
 
+/**
+ * Fail returns to the shop by itself after a visible countdown (SPEC §4, decision 0011). The
+ * shop URLs of these tests lead nowhere, so the customer's "Stay on this page" stops it; the
+ * Continue link stays and takes the focus.
+ */
+const stayOnFail = async (page: Page) => {
+  await expect(page.getByText(/^Returning to the shop in \d+ s$/)).toBeVisible();
+  await page.getByRole('button', { name: en.form.button.stay }).click();
+  await expect(page.getByText(/^Returning to the shop in/)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Continue' })).toBeFocused();
+};
+
 test('no account can take the amount: declined at once, Fail with the invoice id', async ({
   page,
   request,
@@ -76,6 +88,8 @@ test('no account can take the amount: declined at once, Fail with the invoice id
     'href',
     'https://shop.example/failed',
   );
+  // SPEC §4: it would go there by itself after a countdown (decision 0011); this test stays.
+  await stayOnFail(page);
   await checkFormStep(page, testInfo, 'fail');
   expect((await readInvoice(request, invoice.invoiceId)).status).toBe('DECLINED');
 });
@@ -112,6 +126,7 @@ test('the countdown reaches the deadline: the expired screen', async ({
     'href',
     'https://shop.example/expired',
   );
+  await stayOnFail(page);
   await checkFormStep(page, testInfo, 'expired');
 });
 

@@ -5,8 +5,11 @@ import { fileURLToPath } from 'node:url';
 import {
   NOTHING_FOUND_TEXT,
   SUPPORTED_LANGUAGES,
+  WITHDRAWAL_PHONE_FORMAT_MESSAGE_ID,
   WITHDRAWAL_PHONE_MESSAGE_IDS,
+  WITHDRAWAL_PHONE_RULES,
   WITHDRAWAL_SUBMIT_MESSAGES,
+  withdrawalPhoneRuleText,
 } from '@paygate/domain';
 import { describe, expect, it } from 'vitest';
 
@@ -79,6 +82,17 @@ describe('translations', () => {
   it('has the message ids the domain gives the phone field', () => {
     for (const id of Object.values(WITHDRAWAL_PHONE_MESSAGE_IDS)) {
       for (const language of SUPPORTED_LANGUAGES) expect(locales[language]?.has(id), id).toBe(true);
+    }
+  });
+
+  it('words the phone rules of KGS, UZS and AZN in English as the server answers them', () => {
+    const text = String(en.get(WITHDRAWAL_PHONE_FORMAT_MESSAGE_ID));
+    const rules = Object.values(WITHDRAWAL_PHONE_RULES).filter((rule) => !rule.firstDigit);
+    expect(rules).toHaveLength(3);
+    for (const rule of rules) {
+      expect(
+        text.replace('{{prefix}}', rule.prefix).replace('{{digits}}', String(rule.digits)),
+      ).toBe(withdrawalPhoneRuleText(rule));
     }
   });
 });

@@ -66,6 +66,7 @@ export const formData = (overrides: Partial<PaymentFormData> = {}): PaymentFormD
   paymentMethodName: null,
   credentials: null,
   verficationKey: 'key-1',
+  customerMarkedPaid: false,
   ...overrides,
 });
 

@@ -1,2 +1,3 @@
 export * from './phone-display.ts';
 export * from './withdrawal-phone.ts';
+export * from './withdrawal-phone-rules.ts';

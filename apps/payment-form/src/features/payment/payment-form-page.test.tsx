@@ -156,6 +156,38 @@ describe('Processing polls the status every 5000 ms (SPEC §4)', () => {
     },
   );
 
+  it('a reload after "I have paid" resumes at Processing, never offering the requisites again', async () => {
+    // Issue 20: init of a deposit the customer marked paid (customerMarkedPaid), method preset.
+    const paid = {
+      methods: [HUMO],
+      paymentMethodName: 'Humo',
+      status: 'IN_PROGRESS',
+      credentials: CARD_CREDENTIALS,
+      customerMarkedPaid: true,
+    };
+    let status = 'IN_PROGRESS';
+    const server = stubPaymentServer({
+      'POST init': data(formData(paid)),
+      'POST credential': data(formData(paid)),
+      'POST status': () => data({ status, invoiceId: 'inv-7f3a' }),
+    });
+    const { t } = await start();
+    expect(screen.getByRole('heading', { name: '+5000.00 UZS' })).toBeInTheDocument();
+    expect(screen.getByText(t('form.text.processing'))).toBeInTheDocument();
+    expect(liveRegion()).toHaveTextContent(t('form.announce.processing'));
+    expect(screen.queryByRole('button', { name: t('form.button.paid') })).toBeNull();
+    expect(screen.queryByText('8600 1234 1234 1234')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Copy/ })).toBeNull();
+    expect(server.callsTo('POST credential')).toHaveLength(0);
+    expect(server.callsTo('POST status')).toHaveLength(1);
+    await advance(PAYMENT_STATUS_POLL_MS);
+    expect(server.callsTo('POST status')).toHaveLength(2);
+    status = 'DONE';
+    await advance(PAYMENT_STATUS_POLL_MS);
+    expect(screen.getByRole('heading', { name: t('form.header.success') })).toBeInTheDocument();
+    expect(server.callsTo('POST credential')).toHaveLength(0);
+  });
+
   it('an error goes to Fail, continuing to the error URL', async () => {
     let answer = data({ status: 'IN_PROGRESS', invoiceId: 'inv-7f3a' });
     stubPaymentServer({ 'POST init': data(processingForm()), 'POST status': () => answer });

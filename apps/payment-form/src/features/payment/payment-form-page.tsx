@@ -2,7 +2,8 @@ import type { PaymentFormData } from '@paygate/api/payment-form';
 import { useCallback } from 'react';
 import { useT } from '../../i18n/i18n.tsx';
 import { Notice, useNotice } from './notice.tsx';
-import { isOpenStep, type PaymentState } from './payment-steps.ts';
+import { exitUrlOf, isOpenStep, type PaymentState } from './payment-steps.ts';
+import { redirectHref } from './redirect-url.ts';
 import { AmountStep } from './steps/amount-step.tsx';
 import { DepositStep } from './steps/deposit-step.tsx';
 import { MethodStep } from './steps/method-step.tsx';
@@ -15,6 +16,7 @@ import {
 } from './steps/outcome-screens.tsx';
 import { WithdrawalStep } from './steps/withdrawal-step.tsx';
 import { useDeadline } from './use-deadline.ts';
+import { FAIL_REDIRECT_SECONDS, useFailRedirect } from './use-fail-redirect.ts';
 import { usePaymentFlow } from './use-payment-flow.ts';
 
 type AnnouncementKey =
@@ -48,13 +50,19 @@ export const PaymentFormPage = ({ formId, formRequest }: PaymentFormPageProps) =
     onExpire,
   );
   const announcement = announcementOf(state);
+  // SPEC §4: Fail returns to the cancel URL (the error URL after an error) by itself.
+  const redirect = useFailRedirect(state.step === 'fail' ? redirectHref(exitUrlOf(state)) : null);
 
   const view = () => {
     const { form } = state;
     if (state.step === 'processing') return <ProcessingScreen state={state} />;
     if (state.step === 'success') return <SuccessScreen state={state} />;
     if (state.step === 'fail') {
-      return state.failure === 'loading' ? <LoadingScreen /> : <FailScreen state={state} />;
+      return state.failure === 'loading' ? (
+        <LoadingScreen />
+      ) : (
+        <FailScreen state={state} redirect={redirect} />
+      );
     }
     if (!form) return <LoadingScreen />;
     const props = { state, form, dispatch, deadline };
@@ -73,6 +81,12 @@ export const PaymentFormPage = ({ formId, formRequest }: PaymentFormPageProps) =
       <main className="pf-card">{view()}</main>
       <p className="pg-visually-hidden" role="status">
         {announcement ? t(announcement) : ''}
+      </p>
+      {/* Said once when the countdown starts, not every second; nothing when it is stopped. */}
+      <p className="pg-visually-hidden" role="status">
+        {redirect.secondsLeft !== null
+          ? t('form.redirect.announce', { seconds: FAIL_REDIRECT_SECONDS })
+          : ''}
       </p>
       <Notice notice={notice} onClose={close} />
     </div>

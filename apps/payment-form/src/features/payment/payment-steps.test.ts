@@ -105,6 +105,36 @@ describe('payment step machine (SPEC §4 Payment form)', () => {
       });
     });
 
+    it('resumes a deposit the customer marked paid at Processing, without its requisites', () => {
+      // Issue 20: a reload after "I have paid" offered the requisites and the button again.
+      const marked = { status: 'IN_PROGRESS', customerMarkedPaid: true } as const;
+      for (const form of [
+        formData({ ...marked, paymentMethodName: 'Humo', credentials: CARD_CREDENTIALS }),
+        formData({ ...marked, methods: [HUMO] }),
+        formData(marked),
+      ]) {
+        expect(run(initialPaymentState, { type: 'loaded', form })).toMatchObject({
+          step: 'processing',
+          failure: null,
+          credentials: null,
+          task: null,
+          invoiceId: 'inv-7f3a',
+        });
+      }
+      // A final status still wins.
+      expect(loaded({ status: 'DONE', customerMarkedPaid: true }).step).toBe('success');
+      expect(loaded({ status: 'DECLINED', customerMarkedPaid: true }).step).toBe('fail');
+    });
+
+    it('goes to Processing when a credential answer says the deposit was marked paid', () => {
+      const state = run(
+        atInit(),
+        { type: 'amountSubmitted' },
+        { type: 'credentialReceived', form: depositAnswer({ customerMarkedPaid: true }) },
+      );
+      expect(state).toMatchObject({ step: 'processing', credentials: null, task: null });
+    });
+
     it('ends at Success or Fail for a finished status', () => {
       expect(loaded({ status: 'DONE' }).step).toBe('success');
       expect(loaded({ status: 'DECLINED' })).toMatchObject({ step: 'fail', failure: 'declined' });

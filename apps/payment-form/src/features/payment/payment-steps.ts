@@ -139,6 +139,17 @@ const fail = (state: PaymentState, failure: FailReason): PaymentState => ({
   task: null,
 });
 
+/**
+ * A payment the customer has already acted on, still open: a deposit they marked paid (the
+ * server knows it: `customerMarkedPaid`, or the provider's PAYED) or a withdrawal requested. It is
+ * watched at Processing on every later load; the requisites and "I have paid" never come back.
+ */
+export const isAwaitingOutcome = (form: PaymentFormData): boolean =>
+  paymentPollOutcome(form.status) === 'continue' &&
+  (form.status === 'PAYED' ||
+    (form.type === 'deposit' && form.customerMarkedPaid) ||
+    (form.type === 'withdrawal' && form.status === 'IN_PROGRESS'));
+
 const afterLoad = (state: PaymentState, form: PaymentFormData): PaymentState => {
   const loaded: PaymentState = {
     ...state,
@@ -151,11 +162,9 @@ const afterLoad = (state: PaymentState, form: PaymentFormData): PaymentState => 
     invoiceId: form.invoiceId,
     methodId: null,
   };
-  // A reload after the customer acted resumes where the payment is (decision 0008): a paid
-  // deposit or a requested withdrawal is watched at Processing.
-  if (form.status === 'PAYED' || (form.status === 'IN_PROGRESS' && form.type === 'withdrawal')) {
-    return { ...loaded, step: 'processing' };
-  }
+  // A reload after the customer acted resumes where the payment is (decisions 0008, 0011): a
+  // deposit marked paid or a requested withdrawal is watched at Processing.
+  if (isAwaitingOutcome(form)) return { ...loaded, step: 'processing' };
   const outcome = paymentPollOutcome(form.status);
   if (outcome === 'success') return { ...loaded, step: 'success' };
   if (outcome === 'fail') return fail(loaded, 'declined');
@@ -242,6 +251,8 @@ export const paymentReducer = (state: PaymentState, action: PaymentAction): Paym
       if (state.task?.kind !== 'credential') return state;
       const form = action.form;
       const updated = { ...state, form, amount: form.amount, invoiceId: form.invoiceId };
+      // Marked paid meanwhile (in another tab): the requisites are not offered a second time.
+      if (isAwaitingOutcome(form)) return { ...updated, step: 'processing', task: null };
       // SPEC §4: a deposit answer without credentials is asked again after 1 second.
       if (form.type === 'deposit' && !form.credentials) {
         return { ...updated, task: { kind: 'credential', delayMs: CREDENTIAL_RETRY_MS } };

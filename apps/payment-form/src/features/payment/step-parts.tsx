@@ -1,7 +1,7 @@
 import type { PaymentFormData } from '@paygate/api/payment-form';
 import { type Countdown, formatAmount } from '@paygate/domain';
 import { Button, type ButtonProps, CopyButton } from '@paygate/ui';
-import { type Dispatch, type ReactNode, useEffect, useId, useRef } from 'react';
+import { type Dispatch, type ReactNode, type Ref, useEffect, useId, useRef } from 'react';
 import { useT } from '../../i18n/i18n.tsx';
 import { canGoBack, type PaymentAction, type PaymentState } from './payment-steps.ts';
 import { redirectHref } from './redirect-url.ts';
@@ -141,12 +141,18 @@ export const Detail = ({
 };
 
 /** The continue button of the final screens: a link to the merchant, when there is a safe URL. */
-export const ContinueLink = ({ url }: { url: string | null | undefined }) => {
+export const ContinueLink = ({
+  url,
+  ref,
+}: {
+  url: string | null | undefined;
+  ref?: Ref<HTMLAnchorElement>;
+}) => {
   const t = useT();
   const href = redirectHref(url);
   if (!href) return null;
   return (
-    <a className="pf-link pg-focusable" href={href}>
+    <a ref={ref} className="pf-link pg-focusable" href={href}>
       {t('form.button.continue')}
     </a>
   );

@@ -10,6 +10,7 @@ import {
 } from '../../db/schema.ts';
 import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
 import { currencyId } from '../../seed/reference-data.ts';
+import { createTestTerminal } from '../../testing/test-data.ts';
 import { createPaymentFormFixture, type PaymentFormFixture } from './payment-form-test-fixture.ts';
 
 describe.each(TEST_DATABASE_KINDS)('payment form endpoints on %s', (kind) => {
@@ -375,6 +376,55 @@ describe.each(TEST_DATABASE_KINDS)('payment form endpoints on %s', (kind) => {
       });
       expect(otherPhone.statusCode).toBe(409);
       expect(otherPhone.json().message).toBe('The withdrawal has already been requested');
+    });
+
+    it('refuses a payout phone outside its currency’s rule (SPEC §5), in the rule’s words', async () => {
+      const uzsPayouts = await createTestTerminal(fixture.db, fixture.merchant.id, {
+        name: 'UZS out',
+        flowType: 'WITHDRAWAL',
+        currencyId: currencyId('UZS'),
+      });
+      // The shop's confirmed UZS deposits fund the payout (merchant balances, decision 0017).
+      await deposit({ amount: 10_000_000n, status: 'DONE' });
+      const invoice = await fixture.createInvoice(uzsPayouts, { amount: 500_000n });
+      expect((await fixture.requestCredential(invoice, 'HUMOUZS')).statusCode).toBe(200);
+
+      for (const credential of [
+        '901234567', // the national number without +998: the browser walk of issue 20
+        '+99890123456', // one digit short
+        '+9989012345678', // one digit long
+        '+996555123456', // a KGS number
+        '+79123456789', // a RUB number
+      ]) {
+        const response = await fixture.post(invoice.formId, 'complete', { credential });
+        expect(response.statusCode, credential).toBe(400);
+        expect(response.json().message, credential).toBe(
+          'The phone number must be +998 followed by 9 digits',
+        );
+      }
+      expect(await stored(invoice.id)).toMatchObject({ status: 'NEW', credentialValue: null });
+
+      const done = await fixture.post(invoice.formId, 'complete', {
+        credential: '+998 90 123 45 67',
+      });
+      expect(done.statusCode, done.body).toBe(200);
+      expect(await stored(invoice.id)).toMatchObject({
+        status: 'IN_PROGRESS',
+        credentialValue: '998901234567',
+      });
+    });
+
+    it('holds RUB payouts to +7 and 10 digits starting with 9, in the same words', async () => {
+      const invoice = await withdrawal();
+      await fixture.requestCredential(invoice, 'SBERRUB_X');
+      for (const credential of ['78123456789', '9123456789', '89123456789']) {
+        const response = await fixture.post(invoice.formId, 'complete', { credential });
+        expect(response.statusCode, credential).toBe(400);
+        expect(response.json().message, credential).toBe(
+          'The phone number must be +7 followed by 10 digits starting with 9',
+        );
+      }
+      expect((await stored(invoice.id)).status).toBe('NEW');
     });
 
     it('needs a method chosen before a withdrawal completes', async () => {

@@ -1,4 +1,10 @@
-import { isCompleteWithdrawalPhone, REFERENCE_HEADER_IDS, stripLeadingPlus } from '@paygate/domain';
+import {
+  matchesWithdrawalPhoneRule,
+  normaliseWithdrawalPhone,
+  REFERENCE_HEADER_IDS,
+  withdrawalPhoneRuleOf,
+  withdrawalPhoneRuleText,
+} from '@paygate/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
@@ -448,12 +454,17 @@ const sbpBanks = async (db: Database) => {
   return rows.map((row) => ({ id: row.id, value: row.value, codeInteger: row.codeInteger ?? 0 }));
 };
 
-/** Digits of a payout phone: the RUB fast-payment rule of SPEC §5, or 9 to 15 digits elsewhere. */
+/**
+ * Digits of a payout phone (no plus): the phone rule of the invoice's currency (SPEC §5, §9;
+ * KGS +996, UZS +998, AZN +994 and 9 digits, RUB +7 and 10 digits starting with 9), the one the
+ * payment form applies, answered in its words. A currency without a rule takes 9 to 15 digits.
+ */
 const payoutPhoneOf = (credential: string, currencyCode: string): string => {
-  const digits = stripLeadingPlus(credential.trim()).replace(/[\s()-]/g, '');
+  const digits = normaliseWithdrawalPhone(credential);
   if (!/^\d{9,15}$/.test(digits)) throw badRequest('Fill in the phone number');
-  if (currencyCode === 'RUB' && !isCompleteWithdrawalPhone(`+${digits}`)) {
-    throw badRequest('The phone number must be +7 followed by 10 digits starting with 9');
+  const rule = withdrawalPhoneRuleOf(currencyCode);
+  if (rule && !matchesWithdrawalPhoneRule(digits, rule)) {
+    throw badRequest(withdrawalPhoneRuleText(rule));
   }
   return digits;
 };

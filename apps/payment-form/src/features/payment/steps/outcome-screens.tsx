@@ -1,4 +1,5 @@
-import { CopyButton, Spinner } from '@paygate/ui';
+import { Button, CopyButton, Spinner } from '@paygate/ui';
+import { useRef } from 'react';
 import { useT } from '../../../i18n/i18n.tsx';
 import { exitUrlOf, type PaymentState } from '../payment-steps.ts';
 import {
@@ -9,6 +10,7 @@ import {
   StepHeading,
   type StepProps,
 } from '../step-parts.tsx';
+import type { FailRedirect } from '../use-fail-redirect.ts';
 
 /** SPEC §4: Fail until the data loads; shown as loading, never as a failure. */
 export const LoadingScreen = () => {
@@ -84,13 +86,26 @@ const InvoiceId = ({ invoiceId }: { invoiceId: string | null }) => {
 /**
  * SPEC §2 Failure: 'Fail', 'Something went wrong', the invoice ID with a copy button and a
  * continue button to the cancel URL (the error URL after an error). Expired, not-found and
- * unavailable forms say so instead, each with a way out.
+ * unavailable forms say so instead, each with a way out. SPEC §4: with a URL to go to, Fail
+ * returns there by itself after a visible countdown (`redirect`), which the customer may stop.
  */
-export const FailScreen = ({ state }: { state: PaymentState }) => {
+export const FailScreen = ({
+  state,
+  redirect,
+}: {
+  state: PaymentState;
+  redirect: FailRedirect;
+}) => {
   const t = useT();
+  const continueRef = useRef<HTMLAnchorElement>(null);
   if (state.failure === 'not-found') {
     return <NotFoundScreen />;
   }
+  const stay = () => {
+    redirect.stop();
+    // The button goes away: the focus goes on to the way out that stays.
+    continueRef.current?.focus();
+  };
   const expired = state.failure === 'expired';
   return (
     <section className="pf-step pf-center">
@@ -109,7 +124,17 @@ export const FailScreen = ({ state }: { state: PaymentState }) => {
         </>
       )}
       <InvoiceId invoiceId={state.invoiceId} />
-      <ContinueLink url={exitUrlOf(state)} />
+      {redirect.secondsLeft !== null && (
+        <p className="pf-muted">
+          {t('form.redirect.countdown', { seconds: redirect.secondsLeft })}
+        </p>
+      )}
+      <ContinueLink url={exitUrlOf(state)} ref={continueRef} />
+      {redirect.secondsLeft !== null && (
+        <Button variant="secondary" onClick={stay}>
+          {t('form.button.stay')}
+        </Button>
+      )}
     </section>
   );
 };

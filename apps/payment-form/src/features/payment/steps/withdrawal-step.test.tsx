@@ -132,7 +132,7 @@ describe('withdrawal phone (SPEC §5)', () => {
     expect(screen.getByRole('alert')).toBeEmptyDOMElement();
   });
 
-  it('takes any international number for other currencies and sends it without +', async () => {
+  it('takes a UZS number of +998 and 9 digits and sends it without +', async () => {
     const form = {
       ...SBP_WITHDRAWAL,
       currencyInfo: UZS,
@@ -151,6 +151,115 @@ describe('withdrawal phone (SPEC §5)', () => {
       formId: FORM_ID,
       credential: '998901234567',
     });
+  });
+});
+
+const KGS = {
+  id: 1,
+  code: 'KGS',
+  name: 'Kyrgyz som',
+  dimension: 2,
+  minValue: 10_000,
+  maxValue: 50_000_000,
+};
+const AZN = {
+  id: 3,
+  code: 'AZN',
+  name: 'Azerbaijani manat',
+  dimension: 2,
+  minValue: 1_000,
+  maxValue: 1_000_000,
+};
+
+/** A Humo-style withdrawal (no bank) in `currencyInfo`. */
+const withdrawalIn = (currencyInfo: PaymentFormData['currencyInfo']) => ({
+  ...SBP_WITHDRAWAL,
+  currencyInfo,
+  methods: [HUMO],
+  paymentMethodName: 'Humo',
+});
+
+describe('withdrawal phone per currency (SPEC §5: KGS +996, UZS +998, AZN +994, 13 characters)', () => {
+  it('refuses a UZS number without +998 before sending, in the rule’s words (issue 20)', async () => {
+    const { user, phone, server } = await openWithdrawal({ form: withdrawalIn(UZS) });
+    const rule = 'The phone number must be +998 followed by 9 digits';
+    await user.type(phone(), '9');
+    expect(phone()).not.toHaveAttribute('aria-invalid');
+    // "90" can no longer become +998…: said at once, under the field.
+    await user.type(phone(), '01234567');
+    expect(phone()).toHaveValue('901234567');
+    expect(phone()).toHaveAttribute('aria-invalid', 'true');
+    expect(phone()).toHaveAccessibleDescription(`Enter the number with the country code ${rule}`);
+    await user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Fill in the phone number');
+    expect(phone()).toHaveFocus();
+    await settle();
+    expect(server.callsTo('POST complete')).toHaveLength(0);
+  });
+
+  it('says the rule when a short number is refused, until the number is right', async () => {
+    const { user, phone, server } = await openWithdrawal({ form: withdrawalIn(UZS) });
+    await user.type(phone(), '+99890123');
+    expect(phone()).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Fill in the phone number');
+    expect(phone()).toHaveAttribute('aria-invalid', 'true');
+    expect(phone()).toHaveAccessibleDescription(
+      /The phone number must be \+998 followed by 9 digits$/,
+    );
+    await user.type(phone(), '4567');
+    expect(phone()).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
+    await settle();
+    expect(server.callsTo('POST complete')[0]?.body).toEqual({
+      formId: FORM_ID,
+      credential: '998901234567',
+    });
+  });
+
+  it('refuses a number of another country and one digit too many', async () => {
+    const { user, phone, server } = await openWithdrawal({ form: withdrawalIn(UZS) });
+    await user.type(phone(), '+996555123456');
+    expect(phone()).toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
+    await user.clear(phone());
+    await user.type(phone(), '+9989012345678');
+    expect(phone()).toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
+    await settle();
+    expect(server.callsTo('POST complete')).toHaveLength(0);
+  });
+
+  it.each([
+    ['KGS', KGS, '+996', '+996555123456', '996555123456', '555123456'],
+    ['AZN', AZN, '+994', '+994501234567', '994501234567', '501234567'],
+  ])('applies the %s rule', async (_code, currency, prefix, right, sent, national) => {
+    const { user, phone, server } = await openWithdrawal({ form: withdrawalIn(currency) });
+    expect(phone()).toHaveAttribute('placeholder', prefix);
+    await user.type(phone(), national);
+    expect(phone()).toHaveAccessibleDescription(
+      `Enter the number with the country code The phone number must be ${prefix} followed by 9 digits`,
+    );
+    await user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
+    await settle();
+    expect(server.callsTo('POST complete')).toHaveLength(0);
+    await user.clear(phone());
+    await user.type(phone(), right);
+    expect(phone()).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
+    await settle();
+    expect(server.callsTo('POST complete')[0]?.body).toEqual({ formId: FORM_ID, credential: sent });
+  });
+
+  it.each([
+    ['ru', 'Номер телефона должен состоять из +996 и 9 цифр'],
+    ['uz', 'Telefon raqami +996 va 9 ta raqamdan iborat boʻlishi kerak'],
+  ] as const)('says the rule in %s', async (language, text) => {
+    const { user, phone, t } = await openWithdrawal({ language, form: withdrawalIn(KGS) });
+    await user.type(phone(), '0555');
+    expect(phone()).toHaveAccessibleDescription(
+      `${t('form.field.phoneInternationalHint')} ${text}`,
+    );
   });
 });
 

@@ -2,15 +2,17 @@ import type { Bank, PaymentMethod } from '@paygate/api/payment-form';
 import {
   applyWithdrawalPhoneMask,
   BANK_SEARCH_DEBOUNCE_MS,
+  canBecomeWithdrawalPhone,
   checkFastPaymentWithdrawalSubmit,
   extractWithdrawalPhoneDigits,
-  isCompleteWithdrawalPhone,
-  PHONE_DISPLAY_RULES,
-  stripLeadingPlus,
+  matchesWithdrawalPhoneRule,
+  normaliseWithdrawalPhone,
   validateWithdrawalPhone,
+  WITHDRAWAL_PHONE_FORMAT_MESSAGE_ID,
   WITHDRAWAL_PHONE_MASK,
   WITHDRAWAL_PHONE_MESSAGE_IDS,
   WITHDRAWAL_PHONE_PREFIX,
+  withdrawalPhoneRuleOf,
 } from '@paygate/domain';
 import { Button, SearchableList, TextField } from '@paygate/ui';
 import { type FormEvent, type Ref, useEffect, useRef, useState } from 'react';
@@ -65,10 +67,13 @@ const useSbpBanks = (formId: string) => {
 };
 
 /**
- * SPEC §2, §5 withdrawal Credential step: the customer's phone (RUB: mask +7 (999) 999-99-99,
- * the first digit 9, with its hint) and, for a fast-payment withdrawal, the bank from a
- * searchable list (spinner while loading, 350 ms debounce, localized 'not found'). Submit checks
- * 'Choose the bank' and 'Fill in the phone number' (focusing the field).
+ * SPEC §2, §5 withdrawal Credential step: the customer's phone and, for a fast-payment
+ * withdrawal, the bank from a searchable list (spinner while loading, 350 ms debounce, localized
+ * 'not found'). The phone follows its currency's rule (packages/domain, the server's too): RUB
+ * the mask +7 (999) 999-99-99 with the first digit 9 and its hint; KGS, UZS and AZN an
+ * international number, +996, +998 or +994 and 9 digits, said in the rule's words under the field
+ * once it can no longer come out right or was refused. Submit checks 'Choose the bank' and
+ * 'Fill in the phone number' (focusing the field); a wrong number never reaches the server.
  */
 export const WithdrawalStep = ({
   state,
@@ -82,17 +87,28 @@ export const WithdrawalStep = ({
   const money = moneyOf(form);
   const fastPayment = isFastPaymentMethod(chosenMethodOf(state));
   const rub = form.currencyInfo.code === 'RUB';
+  const rule = withdrawalPhoneRuleOf(form.currencyInfo.code);
   const [phone, setPhone] = useState('');
+  /** A submit was refused for this very phone: its rule is said under the field. */
+  const [refused, setRefused] = useState(false);
   const [bank, setBank] = useState<Bank | null>(null);
   const phoneRef = useRef<HTMLInputElement>(null);
   const banksRef = useRef<HTMLDivElement>(null);
 
   const phoneError = rub ? validateWithdrawalPhone(phone) : null;
-  const internationalPrefix = (PHONE_DISPLAY_RULES as Record<string, { prefix: string }>)[
-    form.currencyInfo.code
-  ]?.prefix;
+  /** The number as it is sent: RUB's masked digits after +7, or what was typed. */
+  const fullPhoneOf = (typed: string) =>
+    rub ? `${WITHDRAWAL_PHONE_PREFIX}${extractWithdrawalPhoneDigits(typed)}` : typed;
+  /** The one gate before sending, for every currency: its rule (the server's). */
+  const isRightPhone = (typed: string) =>
+    !rule || matchesWithdrawalPhoneRule(fullPhoneOf(typed), rule);
+  const ruleError =
+    !rub && rule && (!canBecomeWithdrawalPhone(phone, rule) || (refused && !isRightPhone(phone)))
+      ? t(WITHDRAWAL_PHONE_FORMAT_MESSAGE_ID, { prefix: rule.prefix, digits: rule.digits })
+      : undefined;
 
   const fillPhone = () => {
+    setRefused(true);
     notify(t('form.toast.fillPhone'));
     phoneRef.current?.focus();
   };
@@ -108,16 +124,15 @@ export const WithdrawalStep = ({
       banksRef.current?.querySelector('input')?.focus();
       return;
     }
-    // A RUB payout needs the whole number (the server refuses anything else).
-    if (problem || (rub && !isCompleteWithdrawalPhone(phone))) {
+    // A payout needs a whole number of its currency's rule (the server refuses anything else).
+    if (problem || !isRightPhone(phone)) {
       fillPhone();
       return;
     }
     // SPEC §5: completing strips a leading plus sign from the credential.
-    const full = rub ? `${WITHDRAWAL_PHONE_PREFIX}${extractWithdrawalPhoneDigits(phone)}` : phone;
     dispatch({
       type: 'completeRequested',
-      credential: stripLeadingPlus(full.trim()),
+      credential: normaliseWithdrawalPhone(fullPhoneOf(phone)),
       ...(fastPayment && bank ? { bankCodeInteger: bank.codeInteger } : {}),
     });
   };
@@ -132,20 +147,21 @@ export const WithdrawalStep = ({
         type="tel"
         inputMode="tel"
         autoComplete="tel"
-        placeholder={rub ? WITHDRAWAL_PHONE_MASK : internationalPrefix}
+        placeholder={rub ? WITHDRAWAL_PHONE_MASK : rule?.prefix}
         value={phone}
-        onChange={(event) =>
+        onChange={(event) => {
+          setRefused(false);
           setPhone(
             rub
               ? applyWithdrawalPhoneMask(event.target.value)
               : sanitiseInternationalPhone(event.target.value),
-          )
-        }
+          );
+        }}
         hint={t(rub ? 'form.field.phoneNumberHint' : 'form.field.phoneInternationalHint')}
         error={
           phoneError === WITHDRAWAL_PHONE_MESSAGE_IDS.firstDigitError
             ? t('form.field.phoneNumberError')
-            : undefined
+            : ruleError
         }
       />
       {fastPayment && <BankPicker formId={formId} bank={bank} onSelect={setBank} ref={banksRef} />}
