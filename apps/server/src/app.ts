@@ -6,7 +6,7 @@ import { registerApiNotFoundHandler } from './http/error-handler.ts';
 import { type ListenerKind, registerSecurityHeaders } from './http/security-headers.ts';
 import { createServerLifecycle } from './modules/health/server-lifecycle.ts';
 import { createAppMetrics, registerRequestMetrics } from './modules/metrics/app-metrics.ts';
-import { registerStaticSite } from './modules/static-sites/static-site.ts';
+import { answerFrameworkErrors, registerStaticSite } from './modules/static-sites/static-site.ts';
 
 export interface BuildAppOptions extends ApiOptions {
   logger?: FastifyServerOptions['logger'];
@@ -32,7 +32,7 @@ export const buildApp = async ({
   trustProxy = false,
   ...api
 }: BuildAppOptions): Promise<FastifyInstance> => {
-  const app = Fastify({
+  const app: FastifyInstance = Fastify({
     logger,
     // Request ids in every log line; a caller's x-request-id is kept for tracing across hops.
     requestIdHeader: 'x-request-id',
@@ -46,6 +46,8 @@ export const buildApp = async ({
       typeof trustProxy === 'number'
         ? (_address: string, hop: number) => hop < trustProxy
         : trustProxy,
+    // A path the router cannot decode: the site's own page, or the API's {message} (static-site.ts).
+    ...(staticRoot ? { frameworkErrors: answerFrameworkErrors(() => app) } : {}),
   });
   const metrics = api.metrics ?? createAppMetrics(api.db);
   registerRequestMetrics(app, metrics);

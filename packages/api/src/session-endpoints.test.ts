@@ -5,7 +5,7 @@ import { invoiceApi } from './invoice-endpoints.ts';
 import { paymentFormApi } from './payment-form-endpoints.ts';
 import { peopleApi } from './people-endpoints.ts';
 import { referenceApi } from './reference-endpoints.ts';
-import { sessionApi } from './session-endpoints.ts';
+import { LOGOUT_TIMEOUT_MS, sessionApi } from './session-endpoints.ts';
 import { data, makeStore, stubFetch } from './testing/api-test-store.ts';
 
 const unauthorized = (statusText = 'Unauthorized') => ({
@@ -156,5 +156,40 @@ describe('session cache', () => {
     );
     expect(callsTo('GET /api/v1/people/me')).toBe(2);
     subscription.unsubscribe();
+  });
+});
+
+describe('logout', () => {
+  it('is public: its answer never counts as news about the session', async () => {
+    stubFetch({ 'POST /api/v1/logout': () => unauthorized() });
+    const { store, actionTypes } = makeStore();
+
+    const result = await store.dispatch(sessionApi.endpoints.logout.initiate());
+
+    expect('error' in result).toBe(true);
+    expect(actionTypes).not.toContain(sessionExpired.type);
+  });
+
+  it('gives up after LOGOUT_TIMEOUT_MS, so an unconfirmed sign-out can be tried again', async () => {
+    vi.useFakeTimers();
+    try {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(
+          (request: Request) =>
+            new Promise((_resolve, reject) => {
+              request.signal.addEventListener('abort', () => reject(request.signal.reason));
+            }),
+        ),
+      );
+      const { store } = makeStore();
+      const pending = store.dispatch(sessionApi.endpoints.logout.initiate());
+      await vi.advanceTimersByTimeAsync(LOGOUT_TIMEOUT_MS);
+      const result = await pending;
+      expect('error' in result && result.error).toMatchObject({ status: 'TIMEOUT_ERROR' });
+      expect(LOGOUT_TIMEOUT_MS).toBe(10_000);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { hasSessionMarker } from '../features/session/session-memory.ts';
 import { SELECTED_MERCHANT_STORAGE_KEY } from '../features/workspace/workspace-slice.ts';
 import { fakeApi } from '../testing/fake-api.ts';
 import { personWith, renderApp } from '../testing/render-app.tsx';
@@ -59,6 +60,28 @@ describe('routes and session', () => {
     signedInAs([]);
     const { router } = renderApp('/login');
     await waitFor(() => expect(router.state.location.pathname).toBe('/invoices'));
+  });
+});
+
+describe('a signed-out start (decision 0010)', () => {
+  it.each(['/login', '/invoices', '/settings', '/no-such-screen'])(
+    'asks the server nothing at %s without the session marker: no failing request',
+    async (path) => {
+      const api = signedOut();
+      const { router } = renderApp(path, { session: false });
+      expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/login');
+      expect(api.calls).toEqual([]);
+    },
+  );
+
+  it('asks people/me when the marker is there (SPEC §7), and a 401 drops the marker', async () => {
+    const api = signedOut();
+    renderApp('/invoices', { session: true });
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(api.calls).toEqual(['GET /api/v1/people/me']);
+    // The session is dead: the next start asks nothing.
+    expect(hasSessionMarker()).toBe(false);
   });
 });
 

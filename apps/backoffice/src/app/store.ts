@@ -1,7 +1,8 @@
-import { baseApi, sessionExpired } from '@paygate/api';
+import { baseApi } from '@paygate/api';
 import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { type TypedUseSelectorHook, useDispatch, useSelector } from 'react-redux';
-import { sessionSlice, signedOut } from '../features/session/session-slice.ts';
+import { registerSessionMemory } from '../features/session/session-effects.ts';
+import { sessionEnded, sessionSlice } from '../features/session/session-slice.ts';
 import { workspaceSlice } from '../features/workspace/workspace-slice.ts';
 
 const rootReducer = combineReducers({
@@ -14,16 +15,19 @@ export type RootState = ReturnType<typeof rootReducer>;
 
 /**
  * One store per app start (and per test). Whenever the session ends — a 401 from any call or a
- * log out — every cached answer is dropped, so the next person never sees the last one's data.
+ * sign-out — every cached answer is dropped, so the next person never sees the last one's data.
+ * What the browser must remember about the session (pending sign-out, marker cookie) follows
+ * the session actions (session-effects.ts).
  */
 export const createAppStore = (preloadedState?: Partial<RootState>) => {
   const listener = createListenerMiddleware();
   listener.startListening({
-    predicate: (action) => sessionExpired.match(action) || signedOut.match(action),
+    matcher: sessionEnded,
     effect: (_action, api) => {
       api.dispatch(baseApi.util.resetApiState());
     },
   });
+  registerSessionMemory(listener);
   return configureStore({
     reducer: rootReducer,
     ...(preloadedState ? { preloadedState } : {}),

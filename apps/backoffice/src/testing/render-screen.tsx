@@ -5,6 +5,7 @@ import { AppProviders } from '../app/app-providers.tsx';
 import { createAppStore } from '../app/store.ts';
 import { AppLayout } from '../features/layout/app-layout.tsx';
 import { RequireSession } from '../features/session/session-guards.tsx';
+import { openNewTab } from './session-cookies.ts';
 
 /**
  * Renders one screen inside the real signed-in frame (session guard, layout, store, toasts) without
@@ -16,6 +17,8 @@ export const renderScreen = (
   url: string,
   ...screens: Array<{ path: string; element: ReactNode }>
 ) => {
+  // A new tab, signed in as far as the browser knows: the marker cookie is there (decision 0010).
+  openNewTab({ session: true });
   const store = createAppStore();
   const router = createMemoryRouter(
     [

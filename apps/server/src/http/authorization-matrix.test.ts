@@ -64,6 +64,8 @@ const SIGNED_IN_ROUTES: Record<string, string> = {
   'GET /api/v1/event/status': 'status history of a visible invoice (SPEC §4)',
   'PATCH /api/v1/invoice/status':
     'test-processing invoices may be moved by anyone who sees them (SPEC §4); others need invoice.status.change, checked by the handler',
+  'POST /api/v1/invoice/retry':
+    'SPEC §4 ties Retry to no permission: the invoice’s own merchant’s users retry their withdrawals; staff need invoice.status.change, checked by the handler (decision 0006)',
   'GET /api/v1/merchant/support/:invoiceId': 'tickets of a visible invoice (SPEC §4)',
   'POST /api/v1/merchant/support': 'anyone who sees an invoice may open a ticket on it (SPEC §4)',
   'GET /api/v1/terminal': 'terminals of the caller’s merchant scope (SPEC §5)',
@@ -73,12 +75,21 @@ const SIGNED_IN_ROUTES: Record<string, string> = {
 /**
  * Permissions a handler asks for on top of the route's rule, for what the matrix's example
  * request does. A caller without them gets 403 for its own records, still 404 for another
- * merchant's (the record is looked up in the caller's scope first).
+ * merchant's (the record is looked up in the caller's scope first). `ownMerchantUsers`: the
+ * users of the record's own merchant pass without them.
  */
-const HANDLER_PERMISSIONS: Record<string, { permissions: Permission[]; why: string }> = {
+const HANDLER_PERMISSIONS: Record<
+  string,
+  { permissions: Permission[]; ownMerchantUsers?: true; why: string }
+> = {
   'PATCH /api/v1/invoice/status': {
     permissions: ['invoice.status.change'],
     why: 'the example invoice is not test-processing (SPEC §4)',
+  },
+  'POST /api/v1/invoice/retry': {
+    permissions: ['invoice.status.change'],
+    ownMerchantUsers: true,
+    why: 'staff retry any invoice they see with it; the invoice’s own merchant’s users without (decision 0006)',
   },
   'DELETE /api/v1/terminal/:id': {
     permissions: ['terminal.attr.read', 'terminal.prod.change'],
@@ -118,6 +129,9 @@ const kindOf = (route: ApiRoute): Kind | undefined => {
 
 const permissionsOf = (caller: Caller): readonly Permission[] =>
   caller === 'nothing' ? [] : ROLE_PERMISSIONS[caller];
+
+/** The callers that are users of the `own` merchant (createHardeningWorld); staff belong to none. */
+const isOwnMerchantUser = (caller: Caller) => caller === 'merchant' || caller === 'nothing';
 
 const mayCall = (access: AccessRule, permissions: readonly Permission[]): boolean => {
   if ('public' in access) return true;
@@ -256,6 +270,7 @@ describe.each(TEST_DATABASE_KINDS)('authorisation matrix on %s', (databaseKind) 
         const handlerRule = HANDLER_PERMISSIONS[routeKey(route)];
         const handlerRefuses =
           handlerRule !== undefined &&
+          !(handlerRule.ownMerchantUsers && isOwnMerchantUser(caller)) &&
           !mayCall({ permissions: handlerRule.permissions }, permissions);
         if (handlerRefuses) {
           if (ownResponse.statusCode !== 403) {

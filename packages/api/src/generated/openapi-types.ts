@@ -51,7 +51,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in; sets the jwt session cookie */
+        /** Sign in; sets the jwt session cookie and its readable signed_in marker */
         post: {
             parameters: {
                 query?: never;
@@ -121,7 +121,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign out; ends the session server-side */
+        /**
+         * Sign out; ends the session server-side and clears both cookies
+         * @description Always answers 200 and clears the jwt and signed_in cookies, with a valid, expired, revoked, forged or missing session alike; a valid one is revoked.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1727,7 +1730,7 @@ export interface paths {
         put?: never;
         /**
          * Send a withdrawal to the provider again
-         * @description Only withdrawals that are not CANCELED or DONE (SPEC §4). Opens a new provider transaction; a NEW or DECLINED withdrawal goes back to IN_PROGRESS.
+         * @description Only withdrawals that are not CANCELED or DONE (SPEC §4). Opens a new provider transaction; a NEW or DECLINED withdrawal goes back to IN_PROGRESS, which needs the merchant’s balance to cover the payout (409 otherwise). Allowed to the users of the invoice’s own merchant and to holders of invoice.status.change.
          */
         post: {
             parameters: {

@@ -1,4 +1,4 @@
-import { canChangeInvoiceStatusManually } from '../status/invoice-status.ts';
+import { canChangeInvoiceStatusManually, canRetryInvoice } from '../status/invoice-status.ts';
 import { isTicketOpenForDecision } from '../status/ticket-status.ts';
 import {
   hasAllPermissions,
@@ -62,6 +62,27 @@ export const canChangeInvoiceStatus = (
     hasStatusChangePermission: hasPermission(holder, 'invoice.status.change'),
     isTestProcessing: invoice.isTestProcessing,
   });
+
+/**
+ * Who may retry an invoice (decision 0006). SPEC §4 ties Retry to no permission, only to the
+ * invoice; the server still decides who acts on whose money: the invoice's own merchant's users
+ * retry their own withdrawals, and staff with invoice.status.change retry any invoice they see.
+ */
+export const mayRetryInvoice = (
+  holder: { readonly permissions?: readonly string[] | null; readonly merchantId?: number | null },
+  invoice: { merchantId?: number | null },
+): boolean =>
+  hasPermission(holder, 'invoice.status.change') ||
+  (typeof holder.merchantId === 'number' && holder.merchantId === invoice.merchantId);
+
+/**
+ * SPEC §4 Retry, as offered: a withdrawal that is not CANCELED or DONE (`canRetryInvoice`), to a
+ * person who may retry it (`mayRetryInvoice`).
+ */
+export const canOfferInvoiceRetry = (
+  holder: Parameters<typeof mayRetryInvoice>[0],
+  invoice: { merchantId?: number | null; flowType: string; statusCode: string },
+): boolean => mayRetryInvoice(holder, invoice) && canRetryInvoice(invoice);
 
 /** SPEC §4, §6: approve or reject a ticket needs ticket.decision and a ticket not REJECTED or SOLVED. */
 export const canDecideTicket = (holder: PermissionHolder, ticketStatusCode: string): boolean =>

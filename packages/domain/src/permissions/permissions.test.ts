@@ -8,6 +8,7 @@ import {
   canDecideTicket,
   canLoadAllMerchants,
   canMonitorTerminals,
+  canOfferInvoiceRetry,
   canReadOwnMerchant,
   canReadTerminalAttributes,
   canSeeFinanceSummary,
@@ -15,6 +16,7 @@ import {
   canToggleAccounts,
   type InvoiceDetailAccess,
   invoiceDetailAccess,
+  mayRetryInvoice,
   terminalAccess,
 } from './permission-predicates.ts';
 import {
@@ -249,6 +251,42 @@ describe('canChangeInvoiceStatus', () => {
       expect(canChangeInvoiceStatus(permissions, { isTestProcessing })).toBe(expected);
     },
   );
+});
+
+describe('mayRetryInvoice and canOfferInvoiceRetry (SPEC §4, decision 0006)', () => {
+  const merchantUser = { permissions: ROLE_PERMISSIONS.merchant, merchantId: 3 };
+  const bareMerchantUser = { permissions: [], merchantId: 3 };
+  const support = { permissions: ROLE_PERMISSIONS.support, merchantId: null };
+  const operator = { permissions: ROLE_PERMISSIONS.operator, merchantId: null };
+  const own = { merchantId: 3 };
+  const other = { merchantId: 4 };
+
+  it.each([
+    ['the merchant user, own invoice', merchantUser, own, true],
+    ['a merchant user whose role grants nothing, own invoice', bareMerchantUser, own, true],
+    ['the merchant user, another merchant’s invoice', merchantUser, other, false],
+    ['support (invoice.status.change)', support, other, true],
+    ['an operator (no invoice.status.change, no merchant)', operator, own, false],
+    ['nobody', null, own, false],
+  ] as const)('%s → %s', (_name, holder, invoice, expected) => {
+    expect(mayRetryInvoice(holder ?? {}, invoice)).toBe(expected);
+  });
+
+  it.each([
+    ['WITHDRAWAL', 'NEW', true],
+    ['WITHDRAWAL', 'DECLINED', true],
+    ['WITHDRAWAL', 'DONE', false],
+    ['WITHDRAWAL', 'CANCELED', false],
+    ['DEPOSIT', 'NEW', false],
+  ])('offers the merchant user Retry on its own %s %s → %s', (flowType, statusCode, expected) => {
+    expect(canOfferInvoiceRetry(merchantUser, { ...own, flowType, statusCode })).toBe(expected);
+  });
+
+  it('offers no Retry to an operator, whatever the invoice', () => {
+    expect(
+      canOfferInvoiceRetry(operator, { ...own, flowType: 'WITHDRAWAL', statusCode: 'NEW' }),
+    ).toBe(false);
+  });
 });
 
 describe('canDecideTicket', () => {

@@ -7,7 +7,7 @@ import {
 import { formatDateTimeShort } from '@paygate/domain';
 import { Button, Spinner } from '@paygate/ui';
 import type { ReactNode } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { BackButton } from '../layout/back-button.tsx';
 import { useCurrentPerson } from '../session/current-person.tsx';
 import { canChangeAccounts } from './account-access.ts';
@@ -21,15 +21,7 @@ import './accounts.css';
 const TITLE_ID = 'account-title';
 
 /** Back one step, or to the list when the details were the first screen opened. */
-const AccountBackButton = () => {
-  const location = useLocation();
-  const navigate = useNavigate();
-  return location.key === 'default' ? (
-    <BackButton onBack={() => navigate('/accounts')} />
-  ) : (
-    <BackButton />
-  );
-};
+const AccountBackButton = () => <BackButton fallback="/accounts" />;
 
 const Field = ({ label, children }: { label: string; children: ReactNode }) => (
   <div>

@@ -7,11 +7,13 @@ import { createAppStore } from '../../app/store.ts';
 import { fakeApi } from '../../testing/fake-api.ts';
 import { personWith } from '../../testing/test-people.ts';
 import { CurrentPersonProvider } from '../session/current-person.tsx';
+import { terminalChosen } from '../workspace/workspace-slice.ts';
 import { DashboardTiles } from './dashboard-tiles.tsx';
 
 const UZS = { code: 'UZS', dimension: 2 };
 
-const renderTiles = (permissions: string[], search = '') => {
+/** The tiles; `terminalId`: the header's terminal ('' for ALL TERMINALS). */
+const renderTiles = (permissions: string[], terminalId = '') => {
   const api = fakeApi({
     'GET /api/v1/merchant/balance': {
       body: { data: { balance: [{ sum: 1_234_500, currency: UZS }] } },
@@ -35,10 +37,12 @@ const renderTiles = (permissions: string[], search = '') => {
         ),
       },
     ],
-    { initialEntries: [`/invoices${search}`] },
+    { initialEntries: ['/invoices'] },
   );
+  const store = createAppStore();
+  store.dispatch(terminalChosen(terminalId));
   render(
-    <AppProviders store={createAppStore()}>
+    <AppProviders store={store}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
@@ -49,7 +53,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('dashboard tiles', () => {
   it('shows balance, deposit and withdrawal for the selected terminal', async () => {
-    const api = renderTiles([], '?terminalId=11');
+    const api = renderTiles([], '11');
     const balance = await screen.findByRole('region', { name: 'Balance' });
     expect(await within(balance).findByText('12345.00 UZS')).toBeInTheDocument();
     const deposit = screen.getByRole('region', { name: 'Deposit' });
@@ -65,7 +69,7 @@ describe('dashboard tiles', () => {
   });
 
   it('validates the settlement form and creates one in minor units', async () => {
-    const api = renderTiles(['settlement.create'], '?terminalId=11');
+    const api = renderTiles(['settlement.create'], '11');
     api.set('POST /api/v1/settlement', { status: 201, body: { data: { id: 1 } } });
     await userEvent.click(await screen.findByRole('button', { name: 'Settlement' }));
     const dialog = await screen.findByRole('dialog', { name: 'Settlement for UZS deposits' });
@@ -101,7 +105,7 @@ describe('dashboard tiles', () => {
   });
 
   it('keeps the dialog open and shows the server message when the settlement is refused', async () => {
-    const api = renderTiles(['settlement.create'], '?terminalId=11');
+    const api = renderTiles(['settlement.create'], '11');
     api.set('POST /api/v1/settlement', {
       status: 409,
       body: { message: "Settlement of 99999.00 UZS exceeds the terminal's available balance" },

@@ -61,8 +61,8 @@ const Tile = ({
 export const DashboardTiles = () => {
   const person = useCurrentPerson();
   const { merchantId, ready } = useMerchantScope();
-  const terminalParam = useSelectedTerminalId();
-  const terminalId = terminalParam === '' ? undefined : Number(terminalParam);
+  const selectedTerminal = useSelectedTerminalId();
+  const terminalId = selectedTerminal === '' ? undefined : Number(selectedTerminal);
   const args = { merchantId, terminalId };
   const balance = useGetMerchantBalanceQuery(args, { skip: !ready });
   const deposit = useGetMerchantDepositQuery(args, { skip: !ready });

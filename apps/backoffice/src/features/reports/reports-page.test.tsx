@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeAnswer, fakeApi } from '../../testing/fake-api.ts';
 import { renderScreen } from '../../testing/render-screen.tsx';
 import { personWith } from '../../testing/test-people.ts';
+import { terminalChosen } from '../workspace/workspace-slice.ts';
 import { REPORT_MESSAGES } from './report-form.ts';
 import { NO_REPORTS, ReportsPage } from './reports-page.tsx';
 
@@ -35,7 +36,8 @@ const MERCHANTS = {
   },
 };
 
-const setUp = (permissions: string[], search = '') => {
+/** The reports screen; `terminalId`: the header's terminal, chosen earlier in the tab. */
+const setUp = (permissions: string[], terminalId = '') => {
   const api = fakeApi({
     'GET /api/v1/people/me': { body: { data: personWith(permissions) } },
     'GET /api/v1/merchant': { body: MERCHANTS },
@@ -72,7 +74,10 @@ const setUp = (permissions: string[], search = '') => {
       },
     },
   });
-  const view = renderScreen(`/reports${search}`, { path: '/reports', element: <ReportsPage /> });
+  const view = renderScreen('/reports', { path: '/reports', element: <ReportsPage /> });
+  act(() => {
+    view.store.dispatch(terminalChosen(terminalId));
+  });
   return { api, ...view };
 };
 
@@ -189,7 +194,7 @@ describe('Balance report', () => {
   });
 
   it('downloads the period as yyyy-MM-dd with the currency id and the header terminal', async () => {
-    const { api } = setUp(['report.read.balance'], '?terminalId=11');
+    const { api } = setUp(['report.read.balance'], '11');
     api.set('GET /api/v1/report/balance', csv('Balance_2026-03-01_2026-03-31.csv'));
     const balance = await card('Balance');
     expect(await within(balance).findByText('UZS deposits (11)')).toBeInTheDocument();
@@ -294,7 +299,7 @@ describe('Transactions report', () => {
   });
 
   it('reports on the terminal chosen in the header', async () => {
-    const { api } = setUp(['report.read.invoice'], '?terminalId=12');
+    const { api } = setUp(['report.read.invoice'], '12');
     api.set('GET /api/v1/report/invoice', csv('Transactions_2026-02-01_2026-02-01.csv'));
     const transactions = await card('Transactions');
     expect(await within(transactions).findByText('RUB payouts (12)')).toBeInTheDocument();

@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import * as yup from 'yup';
 import { useAppDispatch } from '../../app/store.ts';
 import { loginErrorText } from './login-error.ts';
+import { settleSignOutInFlight } from './pending-sign-out.tsx';
 import { returnPathOf } from './return-path.ts';
 import { signedIn } from './session-slice.ts';
 
@@ -18,7 +19,10 @@ const loginSchema = yup.object({
   password: yup.string().required(LOGIN_MESSAGES.passwordRequired),
 });
 
-/** SPEC §2 Login: username and password, both required (SPEC §5); a 401 shows a toast (SPEC §8). */
+/**
+ * SPEC §2 Login: username and password, both required (SPEC §5); a 401 shows a toast (SPEC §8).
+ * It works while a sign-out is pending; only its own success drops the pending sign-out.
+ */
 export const LoginPage = () => {
   const [login] = useLoginMutation();
   const dispatch = useAppDispatch();
@@ -30,6 +34,8 @@ export const LoginPage = () => {
     validationSchema: loginSchema,
     onSubmit: async (values) => {
       try {
+        // A pending sign-out's call answered after this login would clear the new cookie.
+        await settleSignOutInFlight(dispatch);
         await login({ username: values.username.trim(), password: values.password }).unwrap();
         dispatch(signedIn());
         navigate(returnPathOf(location.state), { replace: true });

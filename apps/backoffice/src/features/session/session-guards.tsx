@@ -5,7 +5,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/store.ts';
 import { CurrentPersonProvider } from './current-person.tsx';
 import { returnPathOf } from './return-path.ts';
-import { signedOut } from './session-slice.ts';
+import { signOutRequested } from './session-slice.ts';
 
 /** Shown while the person, or a screen's code, is loading. */
 export const FullPageLoading = () => (
@@ -15,22 +15,30 @@ export const FullPageLoading = () => (
 );
 
 /**
- * Screens for signed-in people (SPEC §2): the person comes from GET /api/v1/people/me; any
- * failure to load it signs the user out (SPEC §8) and leads to login, remembering where they were.
+ * The signed-in person (GET /api/v1/people/me, SPEC §7), asked only when a session may exist:
+ * not while signed out, nor while a sign-out is pending, nor without the marker cookie
+ * (session-slice initialSessionState). Any failure to load it signs the user out (SPEC §8),
+ * on the server too (decision 0010).
+ */
+const useSessionPerson = () => {
+  const dispatch = useAppDispatch();
+  const isSignedOut = useAppSelector((state) => state.session.signedOut);
+  const query = useGetCurrentPersonQuery(undefined, { skip: isSignedOut });
+  const failed = !isSignedOut && query.isError;
+  useEffect(() => {
+    if (failed) dispatch(signOutRequested());
+  }, [dispatch, failed]);
+  return { isSignedOut: isSignedOut || failed, person: query.data, isLoading: query.isLoading };
+};
+
+/**
+ * Screens for signed-in people (SPEC §2): without a session they lead to login, remembering
+ * where the user was.
  */
 export const RequireSession = () => {
-  const dispatch = useAppDispatch();
   const location = useLocation();
-  const isSignedOut = useAppSelector((state) => state.session.signedOut);
-  const { data: person, isError } = useGetCurrentPersonQuery(undefined, { skip: isSignedOut });
-
-  useEffect(() => {
-    if (isError) dispatch(signedOut());
-  }, [dispatch, isError]);
-
-  if (isSignedOut || isError) {
-    return <Navigate to="/login" replace state={{ from: location }} />;
-  }
+  const { isSignedOut, person } = useSessionPerson();
+  if (isSignedOut) return <Navigate to="/login" replace state={{ from: location }} />;
   if (!person) return <FullPageLoading />;
   return (
     <CurrentPersonProvider value={person}>
@@ -45,8 +53,7 @@ export const RequireSession = () => {
  */
 export const PublicOnly = () => {
   const location = useLocation();
-  const isSignedOut = useAppSelector((state) => state.session.signedOut);
-  const { data: person, isLoading } = useGetCurrentPersonQuery(undefined, { skip: isSignedOut });
+  const { isSignedOut, person, isLoading } = useSessionPerson();
   if (!isSignedOut && person) return <Navigate to={returnPathOf(location.state)} replace />;
   if (!isSignedOut && isLoading) return <FullPageLoading />;
   return <Outlet />;

@@ -1,26 +1,20 @@
-import { useLogoutMutation } from '@paygate/api';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../app/store.ts';
-import { signedOut } from './session-slice.ts';
+import { signOutRequested } from './session-slice.ts';
 
 /**
  * Log out (SPEC §7): whatever the server answers, the user ends at login with the cache cleared
- * (the server's answer also expires the jwt cookie).
+ * at once. The sign-out stays pending (remembered in the browser) until the server has answered
+ * POST /api/v1/logout, which expires the jwt cookie: PendingSignOut sends it, and sends it again
+ * until it succeeds, on this visit or the next (decision 0010).
  */
 export const useSignOut = () => {
-  const [logout, { isLoading }] = useLogoutMutation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const signOut = useCallback(async () => {
-    try {
-      await logout().unwrap();
-    } catch {
-      // Signing out locally matters more than the server's answer.
-    } finally {
-      dispatch(signedOut());
-      navigate('/login', { replace: true });
-    }
-  }, [dispatch, logout, navigate]);
-  return { signOut, isSigningOut: isLoading };
+  const signOut = useCallback(() => {
+    dispatch(signOutRequested());
+    navigate('/login', { replace: true });
+  }, [dispatch, navigate]);
+  return { signOut };
 };

@@ -47,7 +47,7 @@ export const ChangePasswordPage = () => {
 
   return (
     <section aria-labelledby="change-password-title" className="bo-settings">
-      <BackButton />
+      <BackButton fallback="/settings" />
       <h1 id="change-password-title">Change password</h1>
       <form className="bo-form bo-settings__form" onSubmit={form.handleSubmit} noValidate>
         <TextField

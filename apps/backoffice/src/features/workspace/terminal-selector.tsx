@@ -1,27 +1,32 @@
 import { useGetTerminalsQuery } from '@paygate/api';
 import { Select } from '@paygate/ui';
 import { useSearchParams } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/store.ts';
 import { useMerchantScope } from './merchant-scope.ts';
+import { terminalChosen } from './workspace-slice.ts';
 
-/** The URL query parameter holding the selected terminal, so the choice survives reloads. */
-export const TERMINAL_PARAM = 'terminalId';
 export const ALL_TERMINALS_LABEL = 'ALL TERMINALS';
 
-/** The selected terminal id of the current screen, or '' for all terminals. */
-export const useSelectedTerminalId = (): string => {
-  const [params] = useSearchParams();
-  return params.get(TERMINAL_PARAM) ?? '';
-};
+/** The list page parameter (invoice-list-url.ts): a new terminal starts the list from page 1. */
+const PAGE_PARAM = 'page';
+
+/**
+ * The header's terminal (SPEC §2), or '' for ALL TERMINALS: one setting of the workspace, the
+ * same on the dashboard, the invoice list and the reports (decision 0010).
+ */
+export const useSelectedTerminalId = (): string =>
+  useAppSelector((state) => state.workspace.selectedTerminalId);
 
 /**
  * SPEC §2: the terminal selector of the invoices and reports screens, with 'ALL TERMINALS' (an
- * empty id) first. Changing it starts the list again from the first page.
+ * empty id) first. Changing it starts the invoice list again from the first page.
  */
 export const TerminalSelector = () => {
+  const dispatch = useAppDispatch();
   const { merchantId, ready } = useMerchantScope();
   const [params, setParams] = useSearchParams();
   const { data: terminals, isLoading } = useGetTerminalsQuery({ merchantId }, { skip: !ready });
-  const selected = params.get(TERMINAL_PARAM) ?? '';
+  const selected = useSelectedTerminalId();
   return (
     <Select
       label="Terminal"
@@ -33,11 +38,12 @@ export const TerminalSelector = () => {
         label: `${terminal.name} (${terminal.id})`,
       }))}
       onChange={(value) => {
-        const next = new URLSearchParams(params);
-        if (value === '') next.delete(TERMINAL_PARAM);
-        else next.set(TERMINAL_PARAM, value);
-        next.delete('page');
-        setParams(next);
+        dispatch(terminalChosen(value));
+        if (params.has(PAGE_PARAM)) {
+          const next = new URLSearchParams(params);
+          next.delete(PAGE_PARAM);
+          setParams(next);
+        }
       }}
     />
   );

@@ -18,6 +18,7 @@ import {
   authRoutes,
   INVALID_CREDENTIALS_MESSAGE,
   PASSWORD_CHECK_THROTTLED_MESSAGE,
+  SESSION_MARKER_COOKIE,
   THROTTLED_MESSAGE,
 } from './auth-routes.ts';
 import { LOGIN_THROTTLE, throttleDelayMs } from './login-throttle.ts';
@@ -54,6 +55,18 @@ describe.each(TEST_DATABASE_KINDS)('sign-in on %s', (kind) => {
     expect(expires).toBeLessThanOrEqual(Date.now() + 60 * 60_000 + 1_000);
   });
 
+  it('sets a readable signed_in marker next to the jwt, with the same lifetime (decision 0010)', async () => {
+    const response = await login('alice', 'alice-secret');
+    const jwt = response.cookies.find(({ name }) => name === 'jwt');
+    const marker = response.cookies.find(({ name }) => name === SESSION_MARKER_COOKIE);
+    expect(SESSION_MARKER_COOKIE).toBe('signed_in');
+    expect(marker).toMatchObject({ value: '1', sameSite: 'Strict', path: '/' });
+    // The app reads it: not HttpOnly. It carries no secret, only that a session may exist.
+    expect(marker?.httpOnly).toBeFalsy();
+    expect(marker?.secure).toBe(jwt?.secure);
+    expect(String(marker?.expires)).toBe(String(jwt?.expires));
+  });
+
   it('accepts the username in any case and with spaces around it', async () => {
     expect((await login('  ALICE ', 'alice-secret')).statusCode).toBe(200);
   });
@@ -63,6 +76,7 @@ describe.each(TEST_DATABASE_KINDS)('sign-in on %s', (kind) => {
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ message: INVALID_CREDENTIALS_MESSAGE });
       expect(response.cookies.find(({ name }) => name === 'jwt')).toBeUndefined();
+      expect(response.cookies.find(({ name }) => name === SESSION_MARKER_COOKIE)).toBeUndefined();
     }
   });
 
@@ -119,13 +133,33 @@ describe.each(TEST_DATABASE_KINDS)('sign-in on %s', (kind) => {
     expect(logout.statusCode).toBe(200);
     const cleared = logout.cookies.find(({ name }) => name === 'jwt');
     expect(cleared?.value).toBe('');
+    const marker = logout.cookies.find(({ name }) => name === SESSION_MARKER_COOKIE);
+    expect(marker).toMatchObject({ value: '', sameSite: 'Strict', path: '/' });
+    expect(new Date(String(marker?.expires)).getTime()).toBeLessThanOrEqual(Date.now());
     const after = await testApp.app.inject({ url: '/api/v1/people/me', headers: { cookie } });
     expect(after.statusCode).toBe(401);
   });
 
-  it('logs out without a session too', async () => {
-    const response = await testApp.app.inject({ method: 'POST', url: '/api/v1/logout' });
-    expect(response.statusCode).toBe(200);
+  it('logs out without a session, or with a dead one, and clears both cookies all the same', async () => {
+    const revoked = await signIn(testApp.app, 'alice', 'alice-secret');
+    await testApp.app.inject({
+      method: 'POST',
+      url: '/api/v1/logout',
+      headers: { cookie: revoked },
+    });
+    for (const cookie of [undefined, 'jwt=abc.def.ghi; signed_in=1', `${revoked}; signed_in=1`]) {
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/v1/logout',
+        headers: cookie ? { cookie } : {},
+      });
+      expect(response.statusCode).toBe(200);
+      const cleared = response.cookies
+        .filter(({ value }) => value === '')
+        .map(({ name }) => name)
+        .sort();
+      expect(cleared, String(cookie)).toEqual(['jwt', SESSION_MARKER_COOKIE].sort());
+    }
   });
 
   it('writes sign-ins to the event log with the source address', async () => {

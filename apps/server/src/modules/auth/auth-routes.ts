@@ -21,6 +21,15 @@ export const PASSWORD_CHECK_THROTTLED_MESSAGE = 'Too many wrong passwords. Try a
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Current password is incorrect';
 export const PASSWORD_MIN_LENGTH = 8;
 
+/**
+ * A cookie the back office can read, next to the HttpOnly jwt (decision 0010): it says only
+ * that a session may exist, so a signed-out start asks nothing (no 401 of people/me in the
+ * console). Not a secret and never trusted by the server: the jwt alone authenticates. Same
+ * lifetime as the jwt, cleared with it on logout. The back office reads it by this name
+ * (apps/backoffice src/features/session/session-memory.ts).
+ */
+export const SESSION_MARKER_COOKIE = 'signed_in';
+
 const loginBody = {
   type: 'object',
   required: ['username', 'password'],
@@ -58,14 +67,15 @@ export const authRoutes = async (
   app: FastifyInstance,
   { db, auth }: { db: Database; auth: AuthConfig },
 ) => {
+  const cookieOptions = { sameSite: 'strict', secure: auth.cookieSecure, path: '/' } as const;
   const setSessionCookie = (reply: FastifyReply, token: string, expiresAt: Date) =>
-    reply.setCookie(SESSION_COOKIE, token, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: auth.cookieSecure,
-      path: '/',
-      expires: expiresAt,
-    });
+    reply
+      .setCookie(SESSION_COOKIE, token, { ...cookieOptions, httpOnly: true, expires: expiresAt })
+      .setCookie(SESSION_MARKER_COOKIE, '1', {
+        ...cookieOptions,
+        httpOnly: false,
+        expires: expiresAt,
+      });
 
   app.post<{ Body: { username: string; password: string } }>(
     '/api/v1/login',
@@ -73,7 +83,7 @@ export const authRoutes = async (
       config: { access: { public: true } },
       schema: {
         tags: ['session'],
-        summary: 'Sign in; sets the jwt session cookie',
+        summary: 'Sign in; sets the jwt session cookie and its readable signed_in marker',
         body: loginBody,
         response: { 200: loginResponse, 401: errorResponseSchema, 429: errorResponseSchema },
       },
@@ -143,7 +153,10 @@ export const authRoutes = async (
       config: { access: { public: true } },
       schema: {
         tags: ['session'],
-        summary: 'Sign out; ends the session server-side',
+        summary: 'Sign out; ends the session server-side and clears both cookies',
+        description:
+          'Always answers 200 and clears the jwt and signed_in cookies, with a valid, expired, ' +
+          'revoked, forged or missing session alike; a valid one is revoked.',
         response: { 200: okResponse },
       },
     },
@@ -159,12 +172,9 @@ export const authRoutes = async (
           sourceIp: request.ip,
         });
       }
-      reply.clearCookie(SESSION_COOKIE, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: auth.cookieSecure,
-      });
+      reply
+        .clearCookie(SESSION_COOKIE, { ...cookieOptions, httpOnly: true })
+        .clearCookie(SESSION_MARKER_COOKIE, { ...cookieOptions, httpOnly: false });
       return { data: { ok: true } };
     },
   );

@@ -437,14 +437,76 @@ describe.each(TEST_DATABASE_KINDS)('invoice change endpoints on %s', (kind) => {
       expect(attempts).toEqual([]);
     });
 
-    it('needs invoice.status.change (403), a session (401), a valid id (400) and the caller’s merchant (404)', async () => {
+    it('lets the invoice’s own merchant’s users retry their withdrawals (SPEC §4, decision 0006)', async () => {
+      const inProgress = await fixture.createInvoice(fixture.terminals.ownWithdrawal, {
+        status: 'IN_PROGRESS',
+      });
+      for (const who of ['merchant', 'bare'] as const) {
+        const response = await fixture.call('POST', '/api/v1/invoice/retry', who, {
+          invoiceId: inProgress.id,
+        });
+        expect(response.statusCode, who).toBe(200);
+        expect(response.json().data.invoiceStatus.code).toBe('IN_PROGRESS');
+      }
+      const attempts = await fixture.db
+        .select()
+        .from(invoiceTransactions)
+        .where(eq(invoiceTransactions.invoiceId, inProgress.id));
+      expect(attempts).toHaveLength(2);
+      const retriedBy = (await eventsOf(inProgress.id)).map((event) => event.personId).sort();
+      expect(retriedBy).toEqual([fixture.personIds.merchant, fixture.personIds.bare].sort());
+    });
+
+    it('sends the merchant’s own NEW withdrawal when its balance covers it, 409 when not (decision 0017)', async () => {
+      const merchant = await createTestMerchant(fixture.db, `Retrying ${Math.random()}`);
+      const deposits = await createTestTerminal(fixture.db, merchant.id, { name: 'In' });
+      await createTestInvoice(fixture.db, deposits, { amount: 300_000n, status: 'DONE' });
+      const payouts = await createTestTerminal(fixture.db, merchant.id, {
+        name: 'Out',
+        flowType: 'WITHDRAWAL',
+      });
+      const user = await createTestPerson(fixture.db, {
+        username: `retrier-${merchant.id}`,
+        role: 'merchant',
+        merchantId: merchant.id,
+      });
+      const cookie = await signIn(fixture.testApp.app, user.username, user.password);
+      const retryAs = (invoiceId: string) =>
+        fixture.testApp.app.inject({
+          method: 'POST',
+          url: '/api/v1/invoice/retry',
+          headers: { cookie },
+          payload: { invoiceId },
+        });
+
+      const covered = await createTestInvoice(fixture.db, payouts, { amount: 200_000n });
+      const sent = await retryAs(covered.id);
+      expect(sent.statusCode).toBe(200);
+      expect(sent.json().data.invoiceStatus.code).toBe('IN_PROGRESS');
+
+      const uncovered = await createTestInvoice(fixture.db, payouts, { amount: 250_000n });
+      const refused = await retryAs(uncovered.id);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(
+        "The merchant's available balance of 1000.00 UZS does not cover this payout of 2500.00 UZS",
+      );
+    });
+
+    it('refuses staff without invoice.status.change (403), no session (401), a bad id (400) and another merchant (404)', async () => {
       const invoice = await fixture.createInvoice(fixture.terminals.ownWithdrawal, {
-        status: 'NEW',
+        status: 'IN_PROGRESS',
       });
       expect(
-        (await fixture.call('POST', '/api/v1/invoice/retry', 'merchant', { invoiceId: invoice.id }))
+        (await fixture.call('POST', '/api/v1/invoice/retry', 'operator', { invoiceId: invoice.id }))
           .statusCode,
       ).toBe(403);
+      expect(
+        (
+          await fixture.call('POST', '/api/v1/invoice/retry', 'otherMerchant', {
+            invoiceId: invoice.id,
+          })
+        ).statusCode,
+      ).toBe(404);
       expect(
         (await fixture.call('POST', '/api/v1/invoice/retry', undefined, { invoiceId: invoice.id }))
           .statusCode,
@@ -463,6 +525,11 @@ describe.each(TEST_DATABASE_KINDS)('invoice change endpoints on %s', (kind) => {
           })
         ).statusCode,
       ).toBe(404);
+      const attempts = await fixture.db
+        .select()
+        .from(invoiceTransactions)
+        .where(eq(invoiceTransactions.invoiceId, invoice.id));
+      expect(attempts).toEqual([]);
     });
   });
 });

@@ -2,6 +2,7 @@ import {
   canChangeInvoiceStatus,
   canRetryInvoice,
   isInvoiceStatusCode,
+  mayRetryInvoice,
   REFERENCE_HEADER_IDS,
 } from '@paygate/domain';
 import { and, eq } from 'drizzle-orm';
@@ -134,13 +135,17 @@ export const invoiceChangeRoutes = (app: FastifyInstance, db: Database) => {
   app.post<{ Body: { invoiceId: string } }>(
     '/api/v1/invoice/retry',
     {
-      config: { access: { permissions: ['invoice.status.change'] } },
+      // The invoice's own merchant's users, or invoice.status.change (decision 0006): checked
+      // by the handler once the invoice is known.
+      config: { access: { permissions: [] } },
       schema: {
         tags: ['invoice changes'],
         summary: 'Send a withdrawal to the provider again',
         description:
           'Only withdrawals that are not CANCELED or DONE (SPEC §4). Opens a new provider ' +
-          'transaction; a NEW or DECLINED withdrawal goes back to IN_PROGRESS.',
+          'transaction; a NEW or DECLINED withdrawal goes back to IN_PROGRESS, which needs the ' +
+          'merchant’s balance to cover the payout (409 otherwise). Allowed to the users of the ' +
+          'invoice’s own merchant and to holders of invoice.status.change.',
         body: {
           type: 'object',
           required: ['invoiceId'],
@@ -155,6 +160,7 @@ export const invoiceChangeRoutes = (app: FastifyInstance, db: Database) => {
       const { invoiceId } = request.body;
       await db.transaction(async (tx) => {
         const invoice = await lockVisibleInvoice(tx, person, invoiceId);
+        if (!mayRetryInvoice(person, invoice)) throw forbidden();
         if (!canRetryInvoice({ flowType: invoice.flowType, statusCode: invoice.status })) {
           throw conflict(
             invoice.flowType === 'WITHDRAWAL'

@@ -54,6 +54,33 @@ describe('static site serving', () => {
     expect(response.json()).toHaveProperty('message');
   });
 
+  it('answers a page path it cannot decode with index.html, with the SPA fallback’s headers', async () => {
+    const fallback = await app.inject({ url: '/invoices/42' });
+    for (const url of ['/invoices/%E0%A4%A', '/invoices/%zz?terminalId=%E0', '/%']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toBe(fallback.body);
+      const { date: _date, ...headers } = response.headers;
+      const { date: _fallbackDate, ...fallbackHeaders } = fallback.headers;
+      expect(headers, url).toEqual(fallbackHeaders);
+      expect(headers['content-security-policy']).toContain("default-src 'self'");
+    }
+  });
+
+  it('answers an /api path it cannot decode with the API’s JSON 400 {message}', async () => {
+    for (const method of ['GET', 'POST'] as const) {
+      const response = await app.inject({ method, url: '/api/v1/invoice/%E0%A4%A' });
+      expect(response.statusCode).toBe(400);
+      expect(response.headers['content-type']).toContain('application/json');
+      expect(response.json()).toEqual({ message: 'Malformed URL' });
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+    }
+    // The router's other refusal, an over-long path parameter, keeps its status in that shape.
+    const tooLong = await app.inject({ url: `/api/v1/invoice/${'a'.repeat(200)}` });
+    expect(tooLong.statusCode).toBe(414);
+    expect(Object.keys(tooLong.json())).toEqual(['message']);
+  });
+
   it('refuses to start without a built app', async () => {
     const empty = mkdtempSync(path.join(tmpdir(), 'static-site-empty-'));
     await expect(buildApp({ staticRoot: empty, db: testApp.db, auth: TEST_AUTH })).rejects.toThrow(

@@ -73,18 +73,23 @@ export const ticketWith = (id: number, code: string, value = code) => ({
 const ok = (data: unknown): FakeAnswer => ({ body: { data } });
 
 /**
- * The API of one invoice's details screen for a person with the given permissions; `routes`
- * replace or add answers.
+ * The API of one invoice's details screen for a person with the given permissions (staff, of no
+ * merchant, unless `person` says otherwise); `routes` replace or add answers.
  */
 export const detailsApi = (
   permissions: string[],
   {
     invoice = invoiceWith(),
     routes = {},
-  }: { invoice?: Invoice; routes?: Record<string, FakeAnswer> } = {},
+    person = {},
+  }: {
+    invoice?: Invoice;
+    routes?: Record<string, FakeAnswer>;
+    person?: Record<string, unknown>;
+  } = {},
 ) =>
   fakeApi({
-    'GET /api/v1/people/me': ok(personWith(permissions)),
+    'GET /api/v1/people/me': ok(personWith(permissions, person)),
     [`GET /api/v1/invoice/${INVOICE_ID}`]: ok(invoice),
     'GET /api/v1/event/status': ok(STATUS_HISTORY),
     'GET /api/v1/event/error': ok([

@@ -4,12 +4,7 @@ import {
   useRetryInvoiceMutation,
   useSendManualCallbackMutation,
 } from '@paygate/api';
-import {
-  canRetryInvoice,
-  hasPermission,
-  type InvoiceDetailAccess,
-  type PermissionHolder,
-} from '@paygate/domain';
+import { canOfferInvoiceRetry, type InvoiceDetailAccess } from '@paygate/domain';
 import { Button, useToast } from '@paygate/ui';
 import { useState } from 'react';
 import { useCurrentPerson } from '../../session/current-person.tsx';
@@ -18,12 +13,16 @@ import { ChangeStatusControl } from './change-status-control.tsx';
 import { DETAILS_MESSAGES } from './details-messages.ts';
 
 /**
- * SPEC §4 retry: withdrawals that are not CANCELED or DONE. The server also requires
- * invoice.status.change (apps/server invoice-change-routes), so the button needs it too.
+ * SPEC §4 retry: withdrawals that are not CANCELED or DONE, with no permission of its own. It is
+ * offered to whoever the server lets retry (decision 0006): the invoice's own merchant's users,
+ * and staff with invoice.status.change.
  */
-export const canOfferRetry = (person: PermissionHolder, invoice: Invoice): boolean =>
-  hasPermission(person, 'invoice.status.change') &&
-  canRetryInvoice({
+export const canOfferRetry = (
+  person: Parameters<typeof canOfferInvoiceRetry>[0],
+  invoice: Invoice,
+): boolean =>
+  canOfferInvoiceRetry(person, {
+    merchantId: invoice.merchantId,
     flowType: invoice.flowType.code ?? '',
     statusCode: invoice.invoiceStatus.code ?? '',
   });

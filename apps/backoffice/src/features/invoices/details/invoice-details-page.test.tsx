@@ -278,7 +278,31 @@ describe('invoice details: actions gating', () => {
     expect(actions().retry !== null).toBe(offered);
   });
 
-  it('does not offer retry without invoice.status.change, which the server requires', async () => {
+  it.each([
+    ['WITHDRAWAL', 'NEW', true],
+    ['WITHDRAWAL', 'IN_PROGRESS', true],
+    ['WITHDRAWAL', 'DECLINED', true],
+    ['WITHDRAWAL', 'PAYED', true],
+    ['WITHDRAWAL', 'CANCELED', false],
+    ['WITHDRAWAL', 'DONE', false],
+    ['DEPOSIT', 'NEW', false],
+  ] as const)(
+    'offers the invoice’s own merchant’s user retry for a %s in %s: %s, with no permission (SPEC §4)',
+    async (flow, status, offered) => {
+      detailsApi([], {
+        person: { role: 'merchant', merchantId: 3 },
+        invoice: invoiceWith({
+          merchantId: 3,
+          flowType: { code: flow },
+          invoiceStatus: { id: 1, code: status, value: status },
+        }),
+      });
+      await openDetails();
+      expect(actions().retry !== null).toBe(offered);
+    },
+  );
+
+  it('does not offer retry to staff without invoice.status.change (the server refuses them)', async () => {
     detailsApi(
       DETAIL_PERMISSIONS.filter((p) => p !== 'invoice.status.change'),
       {
@@ -317,6 +341,19 @@ describe('invoice details: retry and manual callback', () => {
     );
     expect(screen.getByRole('button', { name: 'Retry' })).toBeDisabled();
     release();
+    expect(await screen.findByText('Successfully changed')).toBeInTheDocument();
+    expect(await api.bodiesOf('POST /api/v1/invoice/retry')).toEqual([{ invoiceId: INVOICE_ID }]);
+  });
+
+  it('lets the merchant’s own user retry its NEW withdrawal', async () => {
+    const api = detailsApi([], {
+      person: { role: 'merchant', merchantId: 3 },
+      invoice: invoiceWith({ merchantId: 3, invoiceStatus: { id: 1, code: 'NEW', value: 'New' } }),
+      routes: { 'POST /api/v1/invoice/retry': { body: { data: invoiceWith() } } },
+    });
+    const user = userEvent.setup();
+    await openDetails();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Successfully changed')).toBeInTheDocument();
     expect(await api.bodiesOf('POST /api/v1/invoice/retry')).toEqual([{ invoiceId: INVOICE_ID }]);
   });

@@ -148,8 +148,8 @@ describe('invoice list', () => {
     const { api } = renderInvoiceList(
       '/invoices?statusIds=1&statusIds=3&dateFrom=01/03/2026&dateTo=31/03/2026' +
         '&lastStatusDate=15/03/2026&flowType=DEPOSIT&sumFrom=10&sumTo=99.5&search=ORD-1' +
-        '&terminalId=7&page=2&size=25',
-      { routes: { 'GET /api/v1/invoice': invoicePage([invoiceItem()], 30) } },
+        '&page=2&size=25',
+      { routes: { 'GET /api/v1/invoice': invoicePage([invoiceItem()], 30) }, terminalId: '7' },
     );
     await screen.findByRole('link', { name: INVOICE_A });
     expect(lastListQuery(api.calls)).toEqual([
@@ -333,8 +333,9 @@ describe('Get report', () => {
     const { createObjectURL, saved } = stubDownload();
     let release = () => {};
     const { api } = renderInvoiceList(
-      '/invoices?statusIds=2&statusIds=4&dateFrom=01/03/2026&search=ORD&terminalId=7&page=3&size=5',
+      '/invoices?statusIds=2&statusIds=4&dateFrom=01/03/2026&search=ORD&page=3&size=5',
       {
+        terminalId: '7',
         routes: {
           'GET /api/v1/invoice/csv': async () => {
             await new Promise<void>((resolve) => {

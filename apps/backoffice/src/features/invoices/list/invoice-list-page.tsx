@@ -10,6 +10,7 @@ import { useSearchParams } from 'react-router';
 import { DashboardTiles } from '../../dashboard/dashboard-tiles.tsx';
 import { useCurrentPerson } from '../../session/current-person.tsx';
 import { useMerchantScope } from '../../workspace/merchant-scope.ts';
+import { useSelectedTerminalId } from '../../workspace/terminal-selector.tsx';
 import { InvoiceFilterDialog } from './invoice-filter-dialog.tsx';
 import {
   activeFilterCount,
@@ -99,19 +100,23 @@ const InvoiceResults = ({ view, ready, list, onPage, onSize }: InvoiceResultsPro
   );
 };
 
-/** SPEC §2 invoice list, titled Transactions. Its whole view lives in the URL query. */
+/**
+ * SPEC §2 invoice list, titled Transactions. Its view lives in the URL query; the terminal is
+ * the header's (a workspace setting shared with the reports).
+ */
 export const InvoiceListPage = () => {
   const person = useCurrentPerson();
   const { merchantId, ready } = useMerchantScope();
   const { view, change } = useInvoiceListUrl();
+  const terminalId = useSelectedTerminalId();
   const [filtersOpen, setFiltersOpen] = useState(false);
 
   const query = useMemo(
     () => ({
-      ...invoiceQueryFromView(view),
+      ...invoiceQueryFromView(view, terminalId),
       ...(merchantId === undefined ? {} : { merchantId }),
     }),
-    [view, merchantId],
+    [view, terminalId, merchantId],
   );
   const list = useGetInvoicesQuery(query, { skip: !ready });
 

@@ -38,13 +38,17 @@ export const invoicePage = (items: InvoiceListItem[], total = items.length, tota
   body: { data: { items, page: 0, size: 10, total, totalExact } },
 });
 
-/** Renders the app at `path` as a person with `permissions`, with the list's calls stubbed. */
+/**
+ * Renders the app at `path` as a person with `permissions`, with the list's calls stubbed;
+ * `terminalId` is the header's terminal, chosen earlier in the tab.
+ */
 export const renderInvoiceList = (
   path = '/invoices',
   {
     permissions = [],
     routes = {},
-  }: { permissions?: string[]; routes?: Record<string, FakeAnswer> } = {},
+    terminalId = '',
+  }: { permissions?: string[]; routes?: Record<string, FakeAnswer>; terminalId?: string } = {},
 ) => {
   const api = fakeApi({
     'GET /api/v1/people/me': { body: { data: personWith(permissions) } },
@@ -53,7 +57,7 @@ export const renderInvoiceList = (
     'GET /api/v1/invoice': invoicePage([]),
     ...routes,
   });
-  const app = renderApp(path);
+  const app = renderApp(path, { terminalId });
   return { api, ...app };
 };
 

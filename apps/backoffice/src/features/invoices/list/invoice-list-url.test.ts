@@ -1,6 +1,5 @@
 import { EMPTY_INVOICE_FILTER_FORM } from '@paygate/domain';
 import { describe, expect, it } from 'vitest';
-import { TERMINAL_PARAM } from '../../workspace/terminal-selector.tsx';
 import {
   activeFilterCount,
   filterFormFromFilters,
@@ -20,7 +19,6 @@ describe('readInvoiceListUrl', () => {
     expect(readInvoiceListUrl(url(''))).toEqual({
       filters: {},
       search: '',
-      terminalId: '',
       page: 1,
       size: 10,
     });
@@ -44,7 +42,6 @@ describe('readInvoiceListUrl', () => {
         sumTo: 2500.5,
       },
       search: 'ORD-1',
-      terminalId: '7',
       page: 3,
       size: 25,
     });
@@ -61,7 +58,6 @@ describe('readInvoiceListUrl', () => {
     expect(view).toEqual({
       filters: { statusIds: [2] },
       search: '',
-      terminalId: '',
       page: 1,
       size: 10,
     });
@@ -84,8 +80,9 @@ describe('readInvoiceListUrl', () => {
     expect(readInvoiceListUrl(url(`search=${'a'.repeat(250)}`)).search).toHaveLength(200);
   });
 
-  it('reads the terminal from the parameter the header selector writes', () => {
-    expect(INVOICE_LIST_PARAMS.terminalId).toBe(TERMINAL_PARAM);
+  it('leaves the terminal to the header: it is not part of the list URL (decision 0010)', () => {
+    expect(Object.values(INVOICE_LIST_PARAMS)).not.toContain('terminalId');
+    expect(readInvoiceListUrl(url('terminalId=7'))).not.toHaveProperty('terminalId');
   });
 });
 
@@ -94,7 +91,8 @@ describe('invoiceQueryFromView', () => {
     expect(invoiceQueryFromView(readInvoiceListUrl(url('')))).toEqual({ page: 0, size: 10 });
     expect(
       invoiceQueryFromView(
-        readInvoiceListUrl(url('statusIds=4&statusIds=5&search=abc&terminalId=9&page=4&size=40')),
+        readInvoiceListUrl(url('statusIds=4&statusIds=5&search=abc&page=4&size=40')),
+        '9',
       ),
     ).toEqual({ statusIds: [4, 5], search: 'abc', terminalId: '9', page: 3, size: 40 });
   });

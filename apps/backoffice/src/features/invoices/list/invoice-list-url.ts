@@ -39,11 +39,12 @@ export const INVOICE_LIST_PARAMS = {
   search: 'search',
   page: 'page',
   size: 'size',
-  /** Written by the header's terminal selector (features/workspace TERMINAL_PARAM). */
-  terminalId: 'terminalId',
 } as const;
 
-/** The filters the filter modal owns (search, terminal and paging have their own controls). */
+/**
+ * The filters the filter modal owns (search and paging have their own controls; the terminal is
+ * the header's, a workspace setting outside the URL shared with the reports, decision 0010).
+ */
 export type InvoiceModalFilters = Pick<
   InvoiceFilters,
   'statusIds' | 'dateFrom' | 'dateTo' | 'lastStatusDate' | 'flowType' | 'sumFrom' | 'sumTo'
@@ -61,15 +62,12 @@ const MODAL_FILTER_PARAMS = [
 
 /** The server's limits on the list query (openapi.json, GET /api/v1/invoice). */
 export const SEARCH_MAX_LENGTH = 200;
-const MAX_RECORD_ID = 2_147_483_647;
 
 /** Everything the invoice list shows, as read (and cleaned) from the URL. */
 export interface InvoiceListView {
   filters: InvoiceModalFilters;
   /** Trimmed free text; '' when none. */
   search: string;
-  /** The header's terminal choice; '' for ALL TERMINALS. */
-  terminalId: string;
   /** 1-based. */
   page: number;
   /** One of ITEMS_PER_PAGE_OPTIONS. */
@@ -80,14 +78,11 @@ const DIGITS = /^\d+$/;
 /** A non-negative decimal in currency units, as the form writes it (e.g. 150.5). */
 const DECIMAL = /^\d+(?:\.\d+)?$/;
 
-const positiveInteger = (
-  text: string | null,
-  max = Number.MAX_SAFE_INTEGER,
-): number | undefined => {
+const positiveInteger = (text: string | null): number | undefined => {
   const trimmed = text?.trim() ?? '';
   if (!DIGITS.test(trimmed)) return undefined;
   const value = Number(trimmed);
-  return Number.isSafeInteger(value) && value >= 1 && value <= max ? value : undefined;
+  return Number.isSafeInteger(value) && value >= 1 ? value : undefined;
 };
 
 const filterDate = (text: string | null): string | undefined => {
@@ -137,14 +132,13 @@ export const modalFiltersFromUrl = (params: URLSearchParams): InvoiceModalFilter
   });
 };
 
-/** Reads the whole list view from the URL: filters, search, terminal, page (1-based) and size. */
+/** Reads the whole list view from the URL: filters, search, page (1-based) and size. */
 export const readInvoiceListUrl = (params: URLSearchParams): InvoiceListView => {
   const p = INVOICE_LIST_PARAMS;
   const size = Number(params.get(p.size));
   return {
     filters: modalFiltersFromUrl(params),
     search: (params.get(p.search) ?? '').trim().slice(0, SEARCH_MAX_LENGTH),
-    terminalId: String(positiveInteger(params.get(p.terminalId), MAX_RECORD_ID) ?? ''),
     page: positiveInteger(params.get(p.page)) ?? DEFAULT_PAGE,
     size: (ITEMS_PER_PAGE_OPTIONS as readonly number[]).includes(size)
       ? size
@@ -153,14 +147,15 @@ export const readInvoiceListUrl = (params: URLSearchParams): InvoiceListView => 
 };
 
 /**
- * The query of GET /api/v1/invoice for a view: the page goes zero-based, empty values are left
- * out (the CSV download takes the same object; its endpoint drops page and size).
+ * The query of GET /api/v1/invoice for a view and the header's terminal ('' for ALL
+ * TERMINALS): the page goes zero-based, empty values are left out (the CSV download takes the
+ * same object; its endpoint drops page and size).
  */
-export const invoiceQueryFromView = (view: InvoiceListView): InvoiceFilters =>
+export const invoiceQueryFromView = (view: InvoiceListView, terminalId = ''): InvoiceFilters =>
   dropEmptyFilterValues({
     ...view.filters,
     search: view.search,
-    terminalId: view.terminalId,
+    terminalId,
     page: view.page - 1,
     size: view.size,
   });
@@ -190,7 +185,7 @@ const onFirstPage = (params: URLSearchParams): URLSearchParams => {
 /**
  * Apply Filter: the form's filters replace the modal's filters in the URL and the list starts
  * again from page 1. Empty or invalid dates and numbers are dropped (SPEC §2) by
- * invoiceFiltersFromForm; search, terminal, size and any other parameter are kept.
+ * invoiceFiltersFromForm; search, size and any other parameter are kept.
  */
 export const withFilterForm = (
   params: URLSearchParams,
