@@ -13,7 +13,6 @@ import { authRoutes } from './modules/auth/auth-routes.ts';
 import { registerCrossSiteRequestGuard } from './modules/auth/cross-site-request-guard.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { createServerLifecycle, type ServerLifecycle } from './modules/health/server-lifecycle.ts';
-import { invoiceOperationRoutes } from './modules/invoice-operations/invoice-operation-routes.ts';
 import { invoiceRoutes } from './modules/invoices/invoice-routes.ts';
 import { merchantApiRoutes } from './modules/merchant-api/merchant-api-routes.ts';
 import { merchantRoutes } from './modules/merchants/merchant-routes.ts';
@@ -76,7 +75,6 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (
   await referenceRoutes(app, { db });
   await merchantRoutes(app, { db });
   await invoiceRoutes(app, { db });
-  await invoiceOperationRoutes(app, { db });
   await terminalRoutes(app, { db });
   await accountRoutes(app, { db });
   await reportRoutes(app, { db });

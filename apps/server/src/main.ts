@@ -12,11 +12,11 @@ import {
   type ShutdownOutcome,
   shutDownGracefully,
 } from './modules/health/server-lifecycle.ts';
+import { invoiceExpiryJob } from './modules/invoices/invoice-expiry-job.ts';
+import { sandboxProviderJob } from './modules/invoices/sandbox-provider-job.ts';
 import { type RunningJobs, startBackgroundJobs } from './modules/jobs/background-jobs.ts';
 import { idempotencyKeyPurgeJob } from './modules/merchant-api/idempotency.ts';
 import { createAppMetrics } from './modules/metrics/app-metrics.ts';
-import { invoiceExpiryJob } from './modules/processing/invoice-expiry.ts';
-import { sandboxProviderJob } from './modules/processing/sandbox-provider.ts';
 import { issueProviderSigningSecret } from './modules/provider-api/provider-keys.ts';
 import { DEMO_USERS, demoPassword, seedDemoData } from './seed/demo-data-seed.ts';
 import { seedReferenceData } from './seed/reference-data-seed.ts';

@@ -18,13 +18,13 @@ import {
   startCallbackReceiver,
   TO_LOCAL_RECEIVER,
 } from '../modules/callbacks/callback-test-receiver.ts';
+import { settleSandboxPayments } from '../modules/invoices/sandbox-provider-job.ts';
 import { signedCall } from '../modules/merchant-api/merchant-api-test-client.ts';
 import {
   createMerchantApiFixture,
   invoiceBody,
   type MerchantApiFixture,
 } from '../modules/merchant-api/merchant-api-test-fixture.ts';
-import { settleSandboxPayments } from '../modules/processing/sandbox-provider.ts';
 import { PROVIDER_API_PREFIX } from '../modules/provider-api/provider-api-routes.ts';
 import { issueProviderSigningSecret } from '../modules/provider-api/provider-keys.ts';
 import { currencyId, referenceItemId } from '../seed/reference-data.ts';

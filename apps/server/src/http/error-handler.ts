@@ -1,6 +1,15 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { isDatabaseUnavailableError } from '../db/database.ts';
+import { ServiceError, type ServiceErrorKind } from '../service-errors.ts';
 import { HttpError } from './http-errors.ts';
+
+const SERVICE_ERROR_STATUS: Record<ServiceErrorKind, number> = {
+  invalid: 400,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  gone: 410,
+};
 
 /** Body of every error answer: a message a person can read. */
 export const errorResponseSchema = {
@@ -22,6 +31,9 @@ export const registerErrorHandler = (app: FastifyInstance): void => {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+    }
+    if (error instanceof ServiceError) {
+      return reply.code(SERVICE_ERROR_STATUS[error.kind]).send({ message: error.message });
     }
     if ('validation' in error && error.validation) {
       return reply.code(400).send({ message: error.message });

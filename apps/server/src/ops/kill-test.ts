@@ -22,17 +22,18 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { computeSupportCode, type InvoiceStatusCode } from '@paygate/domain';
+import {
+  computeSupportCode,
+  holdsAccountLimit,
+  type InvoiceStatusCode,
+  isEngineTransition,
+  isFinalStatus,
+} from '@paygate/domain';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { createEmptyTestDatabase, dropTestDatabase } from '../db/testing/postgres-databases.ts';
 import { merchantBalancesFromInvoicesSql } from '../modules/balances/merchant-balance-repository.ts';
-import {
-  AUTOMATIC_TRANSITIONS,
-  holdsAccountLimit,
-  isFinalStatus,
-} from '../modules/invoice-lifecycle/invoice-status-rules.ts';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SERVER_ENTRY = path.resolve(
@@ -416,7 +417,7 @@ const checkInvariants = async (
       steps.at(-1) === invoice.status &&
       steps.every((to, index) => {
         const from = steps[index - 1];
-        return from === undefined || AUTOMATIC_TRANSITIONS[from].includes(to);
+        return from === undefined || isEngineTransition(from, to);
       });
     if (!legal) problems.push(`invoice ${invoice.id} history ${steps.join(' → ')}`);
     // A deposit that got requisites holds them from one account (whose limit it took).

@@ -5,16 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/database.ts';
 import { callbacks, eventLog, invoiceStatusHistory, invoices } from '../db/schema.ts';
 import { deliverDueCallbacks } from '../modules/callbacks/callback-delivery.ts';
-import { enqueueCallback } from '../modules/callbacks/callback-queue.ts';
 import { callbackMessageId } from '../modules/callbacks/callback-signing.ts';
 import {
   type CallbackReceiver,
   startCallbackReceiver,
   TO_LOCAL_RECEIVER,
 } from '../modules/callbacks/callback-test-receiver.ts';
-import { INVOICE_EVENT_CODES } from '../modules/invoice-lifecycle/invoice-changes.ts';
+import { expireDueInvoices } from '../modules/invoices/invoice-expiry-job.ts';
+import { enqueueCallback } from '../modules/invoices/invoice-outbox.ts';
+import { INVOICE_EVENT_CODES } from '../modules/invoices/invoice-status-service.ts';
 import { type RunningJobs, startBackgroundJobs } from '../modules/jobs/background-jobs.ts';
-import { expireDueInvoices } from '../modules/processing/invoice-expiry.ts';
 import { seedReferenceData } from '../seed/reference-data-seed.ts';
 import { createTestMerchant } from '../testing/test-app.ts';
 import { createTestInvoice, createTestTerminal } from '../testing/test-data.ts';

@@ -1,5 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { balancePosition, type InvoiceStatusCode, luhnCheckDigit } from '@paygate/domain';
+import {
+  balancePosition,
+  FAILED_STATUSES,
+  type InvoiceStatusCode,
+  luhnCheckDigit,
+} from '@paygate/domain';
 import { count, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import {
@@ -23,7 +28,6 @@ import {
 } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/password-hashing.ts';
 import { rebuildMerchantBalances } from '../modules/balances/merchant-balance-repository.ts';
-import { FAILED_STATUSES } from '../modules/invoice-lifecycle/invoice-status-rules.ts';
 import { type MerchantKeys, newMerchantKeys } from '../modules/merchant-api/merchant-keys.ts';
 import { PAYOUT_PROVIDER_ATTRIBUTE_CODE } from '../modules/provider-api/provider-invoices.ts';
 import { issueProviderSigningSecret } from '../modules/provider-api/provider-keys.ts';

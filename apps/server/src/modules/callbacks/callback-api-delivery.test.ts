@@ -7,7 +7,7 @@ import {
   createOperationsFixture,
   type OperationsFixture,
   TEST_DATABASE_KINDS,
-} from '../invoice-operations/invoice-operations-test-fixture.ts';
+} from '../invoices/invoice-test-fixture.ts';
 import { deliverDueCallbacks } from './callback-delivery.ts';
 import {
   type CallbackReceiver,

@@ -10,6 +10,7 @@ import { openTestDatabase, TEST_DATABASE_KINDS } from '../../db/testing/test-dat
 import { seedReferenceData } from '../../seed/reference-data-seed.ts';
 import { createTestMerchant } from '../../testing/test-app.ts';
 import { createTestInvoice, createTestTerminal } from '../../testing/test-data.ts';
+import { enqueueCallback } from '../invoices/invoice-outbox.ts';
 import { startBackgroundJobs } from '../jobs/background-jobs.ts';
 import {
   CALLBACK_ERROR_MAX_LENGTH,
@@ -19,7 +20,6 @@ import {
   deliverDueCallbacks,
 } from './callback-delivery.ts';
 import { PRIVATE_ADDRESS_ERROR_CODE } from './callback-destination.ts';
-import { enqueueCallback } from './callback-queue.ts';
 import {
   type CallbackReceiver,
   headerRecord,

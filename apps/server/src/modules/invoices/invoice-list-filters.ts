@@ -2,8 +2,8 @@ import { ITEMS_PER_PAGE_OPTIONS, parseFilterDate } from '@paygate/domain';
 import { and, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { currencies, invoices, referenceItems } from '../../db/schema.ts';
-import { badRequest } from '../../http/http-errors.ts';
 import { recordIdSchema } from '../../http/record-id.ts';
+import { invalid } from '../../service-errors.ts';
 import { type MerchantScope, merchantIdQueryProperty } from '../merchants/merchant-scope.ts';
 
 /** Query of GET /api/v1/invoice and /api/v1/invoice/csv (SPEC §3 Invoice filters). */
@@ -68,7 +68,7 @@ const DAY_MS = 86_400_000;
 
 const filterDay = (value: string, name: string) => {
   const day = parseFilterDate(value);
-  if (!day) throw badRequest(`${name} must be a valid date in dd/MM/yyyy`);
+  if (!day) throw invalid(`${name} must be a valid date in dd/MM/yyyy`);
   return day;
 };
 
@@ -131,7 +131,7 @@ export const invoiceListConditions = async (
   }
   if (query.dateFrom && query.dateTo) {
     if (filterDay(query.dateFrom, 'dateFrom') > filterDay(query.dateTo, 'dateTo')) {
-      throw badRequest('dateFrom cannot be after dateTo');
+      throw invalid('dateFrom cannot be after dateTo');
     }
   }
   if (query.lastStatusDate) {
@@ -142,7 +142,7 @@ export const invoiceListConditions = async (
     );
   }
   if (query.sumFrom !== undefined && query.sumTo !== undefined && query.sumFrom > query.sumTo) {
-    throw badRequest('sumFrom cannot be greater than sumTo');
+    throw invalid('sumFrom cannot be greater than sumTo');
   }
   if (query.sumFrom !== undefined || query.sumTo !== undefined) {
     conditions.push(await amountCondition(db, query.sumFrom, query.sumTo));

@@ -7,13 +7,13 @@ import { seedReferenceData } from '../../seed/reference-data-seed.ts';
 import { createTestMerchant } from '../../testing/test-app.ts';
 import { createTestInvoice, createTestTerminal } from '../../testing/test-data.ts';
 import { callbackDeliveryJob, deliverDueCallbacks } from '../callbacks/callback-delivery.ts';
-import { enqueueCallback } from '../callbacks/callback-queue.ts';
 import {
   type CallbackReceiver,
   newWebhookSecret,
   startCallbackReceiver,
   TO_LOCAL_RECEIVER,
 } from '../callbacks/callback-test-receiver.ts';
+import { enqueueCallback } from '../invoices/invoice-outbox.ts';
 import { startBackgroundJobs } from './background-jobs.ts';
 
 const waitFor = async (condition: () => boolean, timeoutMs = 10_000) => {

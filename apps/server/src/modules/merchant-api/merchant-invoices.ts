@@ -1,16 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import {
-  currencies,
-  invoiceStatusHistory,
-  invoices,
-  paymentMethods,
-  terminals,
-} from '../../db/schema.ts';
-import { badRequest, conflict } from '../../http/http-errors.ts';
+import { currencies, invoices, paymentMethods, terminals } from '../../db/schema.ts';
+import { badRequest } from '../../http/http-errors.ts';
 import { minorUnitsJson } from '../../http/money-json.ts';
 import { recordEvent } from '../audit/event-log.ts';
+import { createInvoice } from '../invoices/invoice-status-service.ts';
 import type { ApiMerchant } from './merchant-auth.ts';
 import { type CreateInvoiceBody, URL_FIELDS } from './merchant-invoice-schemas.ts';
 
@@ -210,56 +205,26 @@ export const createMerchantInvoice = async (
     paymentMethodId = method.id;
   }
 
-  // ON CONFLICT instead of a unique-violation error: two racing requests with one
-  // merchantInvoiceId get one invoice and one clear 409, and the transaction stays usable.
-  const [invoice] = await tx
-    .insert(invoices)
-    .values({
-      merchantId: merchant.id,
-      terminalId: terminal.id,
-      merchantInvoiceId: body.merchantInvoiceId,
-      flowType: body.flowType,
-      status: 'NEW',
-      amount,
-      currencyId: currency.id,
-      paymentMethodId,
-      customerExternalId: body.customer.externalId,
-      customerFirstName: body.customer.firstName?.trim() ?? '',
-      customerLastName: body.customer.lastName?.trim() ?? '',
-      isTestProcessing: terminal.isTest,
-      formId: newFormId(),
-      canChangeAmount: body.canChangeAmount,
-      maxAmount,
-      // Database clock, like createdAt, so the two never disagree.
-      expiresAt: sql`now() + make_interval(mins => ${body.expiresInMinutes}::int)`,
-      successUrl: body.successUrl ?? null,
-      cancelUrl: body.cancelUrl ?? null,
-      errorUrl: body.errorUrl ?? null,
-      callbackUrl: body.callbackUrl ?? null,
-    })
-    .onConflictDoNothing({ target: [invoices.merchantId, invoices.merchantInvoiceId] })
-    .returning();
-  if (!invoice) {
-    const [existing] = await tx
-      .select({ id: invoices.id })
-      .from(invoices)
-      .where(
-        and(
-          eq(invoices.merchantId, merchant.id),
-          eq(invoices.merchantInvoiceId, body.merchantInvoiceId),
-        ),
-      );
-    throw conflict(
-      `An invoice with merchantInvoiceId ${body.merchantInvoiceId} already exists` +
-        (existing ? ` (invoiceId ${existing.id})` : ''),
-    );
-  }
-
-  await tx.insert(invoiceStatusHistory).values({
-    invoiceId: invoice.id,
-    status: 'NEW',
-    statusDate: invoice.statusDate,
-    personId: null,
+  const invoice = await createInvoice(tx, {
+    merchantId: merchant.id,
+    terminalId: terminal.id,
+    merchantInvoiceId: body.merchantInvoiceId,
+    flowType: body.flowType,
+    amount,
+    currencyId: currency.id,
+    paymentMethodId,
+    customerExternalId: body.customer.externalId,
+    customerFirstName: body.customer.firstName?.trim() ?? '',
+    customerLastName: body.customer.lastName?.trim() ?? '',
+    isTestProcessing: terminal.isTest,
+    formId: newFormId(),
+    canChangeAmount: body.canChangeAmount,
+    maxAmount,
+    expiresInMinutes: body.expiresInMinutes,
+    successUrl: body.successUrl ?? null,
+    cancelUrl: body.cancelUrl ?? null,
+    errorUrl: body.errorUrl ?? null,
+    callbackUrl: body.callbackUrl ?? null,
   });
   await recordEvent(tx, {
     eventCode: MERCHANT_API_EVENT_CODES.invoiceCreated,

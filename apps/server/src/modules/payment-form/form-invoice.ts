@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { invoices } from '../../db/schema.ts';
 import { conflict, HttpError, notFound } from '../../http/http-errors.ts';
-import { lockInvoice } from '../invoice-lifecycle/invoice-changes.ts';
+import { lockInvoice } from '../invoices/invoice-status-service.ts';
 
 export type FormInvoice = typeof invoices.$inferSelect;
 

@@ -5,18 +5,10 @@ import {
   withdrawalPhoneRuleOf,
   withdrawalPhoneRuleText,
 } from '@paygate/domain';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import {
-  currencies,
-  invoiceErrors,
-  invoices,
-  invoiceTransactions,
-  paymentMethods,
-  peopleAccounts,
-  referenceItems,
-} from '../../db/schema.ts';
+import { currencies, paymentMethods, peopleAccounts, referenceItems } from '../../db/schema.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/http-errors.ts';
 import { minorUnitsJson } from '../../http/money-json.ts';
@@ -24,7 +16,13 @@ import { recordIdSchema } from '../../http/record-id.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
 import { recordEvent } from '../audit/event-log.ts';
 import { InsufficientBalanceError } from '../balances/merchant-balance-repository.ts';
-import { applyStatusChange } from '../invoice-lifecycle/invoice-changes.ts';
+import {
+  CUSTOMER_EVENT_CODES,
+  declineInvoice,
+  markCustomerPaid,
+  recordCustomerChoice,
+  sendToProvider,
+} from '../invoices/invoice-status-service.ts';
 import {
   type FormIdParams,
   type FormInvoice,
@@ -37,11 +35,6 @@ import {
 import { formStatusReader } from './form-status-reader.ts';
 import { assignDepositRequisites, NO_ACCOUNT_ERROR } from './requisite-assignment.ts';
 import { isValidSupportCode, verificationKeyOf } from './verification-key.ts';
-
-export const PAYMENT_FORM_EVENT_CODES = {
-  customerMarkedPaid: 'CUSTOMER_MARKED_PAID',
-  withdrawalRequested: 'WITHDRAWAL_REQUESTED',
-} as const;
 
 const errorResponses = {
   400: errorResponseSchema,
@@ -308,12 +301,7 @@ export const paymentFormRoutes = async (
           const locked = await lockFormInvoice(tx, formId);
           requireActionableForm(locked);
           if (locked.status !== 'NEW') throw conflict('A payment method has already been chosen');
-          const [updated] = await tx
-            .update(invoices)
-            .set({ amount, paymentMethodId: method.id })
-            .where(eq(invoices.id, locked.id))
-            .returning();
-          return updated ?? locked;
+          return recordCustomerChoice(tx, locked, { amount, paymentMethodId: method.id });
         });
       }
       return { data: await presentForm(invoice) };
@@ -358,23 +346,7 @@ export const paymentFormRoutes = async (
         const locked = requireActionableForm(await lockFormInvoice(tx, formId));
         if (locked.flowType === 'DEPOSIT') {
           if (locked.status === 'NEW') throw conflict('Choose a payment method first');
-          // Said once: a repeated "I have paid" (a retry, a reload) changes and records nothing.
-          if (locked.customerMarkedPaidAt !== null) return locked;
-          const [marked] = await tx
-            .update(invoices)
-            .set({ customerMarkedPaidAt: sql`now()` })
-            .where(eq(invoices.id, locked.id))
-            .returning();
-          await recordEvent(tx, {
-            eventCode: PAYMENT_FORM_EVENT_CODES.customerMarkedPaid,
-            description: 'The customer reported the transfer as sent',
-            merchantId: locked.merchantId,
-            invoiceId: locked.id,
-            entityType: 'invoice',
-            entityId: locked.id,
-            sourceIp: request.ip,
-          });
-          return marked ?? locked;
+          return markCustomerPaid(tx, locked, request.ip);
         }
         return requestWithdrawal(tx, locked, request.body, request.ip);
       });
@@ -503,12 +475,9 @@ const requestWithdrawal = async (
     throw conflict('The withdrawal has already been requested');
   }
 
-  await tx
-    .update(invoices)
-    .set({ credentialValue: phone, bankCodeInteger })
-    .where(eq(invoices.id, invoice.id));
+  await recordCustomerChoice(tx, invoice, { credentialValue: phone, bankCodeInteger });
   await recordEvent(tx, {
-    eventCode: PAYMENT_FORM_EVENT_CODES.withdrawalRequested,
+    eventCode: CUSTOMER_EVENT_CODES.withdrawalRequested,
     description: `Payout requested to a phone ending ${phone.slice(-4)}`,
     merchantId: invoice.merchantId,
     invoiceId: invoice.id,
@@ -517,24 +486,16 @@ const requestWithdrawal = async (
     sourceIp,
   });
   const requested = { ...invoice, credentialValue: phone, bankCodeInteger };
+  const customer = { kind: 'customer', personId: null, sourceIp } as const;
   try {
-    const queued = await applyStatusChange(tx, requested, 'IN_PROGRESS', {
-      personId: null,
-      sourceIp,
-    });
-    await tx.insert(invoiceTransactions).values({ invoiceId: invoice.id, status: 'NEW' });
-    return queued;
+    return await sendToProvider(tx, requested, customer);
   } catch (error) {
     if (!(error instanceof InsufficientBalanceError)) throw error;
     // Refused before anything of the status change was written: the payout is declined.
-    await tx.insert(invoiceErrors).values({ invoiceId: invoice.id, description: error.message });
-    return applyStatusChange(
-      tx,
-      requested,
-      'DECLINED',
-      { personId: null, sourceIp },
-      INSUFFICIENT_BALANCE_DECLINE,
-    );
+    return declineInvoice(tx, requested, customer, {
+      error: error.message,
+      reason: INSUFFICIENT_BALANCE_DECLINE,
+    });
   }
 };
 

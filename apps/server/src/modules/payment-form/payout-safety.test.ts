@@ -16,7 +16,7 @@ import {
   merchantBalancesFromInvoicesSql,
   readMerchantBalance,
 } from '../balances/merchant-balance-repository.ts';
-import { applyStatusChange, lockInvoice } from '../invoice-lifecycle/invoice-changes.ts';
+import { applyStatusChange, lockInvoice } from '../invoices/invoice-status-service.ts';
 import { INSUFFICIENT_BALANCE_DECLINE } from './payment-form-routes.ts';
 import { createPaymentFormFixture, type PaymentFormFixture } from './payment-form-test-fixture.ts';
 
@@ -164,7 +164,10 @@ describe.each(TEST_DATABASE_KINDS)('payout safety on %s', (kind) => {
     expect(await shop.balance()).toEqual({ available: 600_000n, reserved: 400_000n });
 
     await fixture.db.transaction(async (tx) =>
-      applyStatusChange(tx, await lockInvoice(tx, invoice.id), 'DONE', { personId: null }),
+      applyStatusChange(tx, await lockInvoice(tx, invoice.id), 'DONE', {
+        kind: 'provider',
+        personId: null,
+      }),
     );
     expect(await shop.balance()).toEqual({ available: 600_000n, reserved: 0n });
     await expectBalancesConsistent();
@@ -176,7 +179,10 @@ describe.each(TEST_DATABASE_KINDS)('payout safety on %s', (kind) => {
     await fixture.requestCredential(invoice, 'SBERRUB_X');
     await complete(invoice.formId);
     await fixture.db.transaction(async (tx) =>
-      applyStatusChange(tx, await lockInvoice(tx, invoice.id), 'DECLINED', { personId: null }),
+      applyStatusChange(tx, await lockInvoice(tx, invoice.id), 'DECLINED', {
+        kind: 'provider',
+        personId: null,
+      }),
     );
     expect(await shop.balance()).toEqual({ available: 1_000_000n, reserved: 0n });
   });

@@ -2,16 +2,19 @@ import { REFERENCE_HEADER_IDS } from '@paygate/domain';
 import { and, asc, desc, eq, exists, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import {
-  invoiceErrors,
   invoices,
-  invoiceTransactions,
   type paymentMethods,
   peopleAccountCredentials,
   peopleAccountLimits,
   peopleAccounts,
   referenceItems,
 } from '../../db/schema.ts';
-import { applyStatusChange, lockInvoice } from '../invoice-lifecycle/invoice-changes.ts';
+import {
+  declineInvoice,
+  lockInvoice,
+  recordCustomerChoice,
+  sendToProvider,
+} from '../invoices/invoice-status-service.ts';
 import type { FormInvoice } from './form-invoice.ts';
 
 type PaymentMethod = typeof paymentMethods.$inferSelect;
@@ -157,18 +160,14 @@ export const assignDepositRequisites = async (
         .update(peopleAccounts)
         .set({ lastAssignedAt: sql`now()` })
         .where(eq(peopleAccounts.id, candidate.id));
-      await tx
-        .update(invoices)
-        .set({
-          amount,
-          paymentMethodId: method.id,
-          peopleAccountId: candidate.id,
-          credentialValue: credential.value,
-        })
-        .where(eq(invoices.id, invoiceId));
-      await tx.insert(invoiceTransactions).values({ invoiceId, status: 'NEW' });
+      await recordCustomerChoice(tx, invoice, {
+        amount,
+        paymentMethodId: method.id,
+        peopleAccountId: candidate.id,
+        credentialValue: credential.value,
+      });
       // The record as it was: its status change must not move the limit a second time.
-      const updated = await applyStatusChange(tx, invoice, 'IN_PROGRESS', { personId: null });
+      const updated = await sendToProvider(tx, invoice, { kind: 'customer', personId: null });
       return { outcome: 'assigned', invoice: updated } as const;
     });
 
@@ -193,17 +192,12 @@ export const assignDepositRequisites = async (
   return db.transaction(async (tx) => {
     const invoice = await lockInvoice(tx, invoiceId);
     if (invoice.status !== 'NEW') return { outcome: 'already-decided', invoice } as const;
-    await tx
-      .update(invoices)
-      .set({ amount, paymentMethodId: method.id })
-      .where(eq(invoices.id, invoiceId));
-    await tx.insert(invoiceErrors).values({ invoiceId, description: NO_ACCOUNT_ERROR });
-    const declined = await applyStatusChange(
+    await recordCustomerChoice(tx, invoice, { amount, paymentMethodId: method.id });
+    const declined = await declineInvoice(
       tx,
       invoice,
-      'DECLINED',
-      { personId: null },
-      NO_ACCOUNT_ERROR.toLowerCase(),
+      { kind: 'customer', personId: null },
+      { error: NO_ACCOUNT_ERROR, reason: NO_ACCOUNT_ERROR.toLowerCase() },
     );
     return { outcome: 'declined', invoice: declined } as const;
   });

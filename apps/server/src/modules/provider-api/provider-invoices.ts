@@ -1,4 +1,4 @@
-import { REFERENCE_HEADER_IDS } from '@paygate/domain';
+import { mayChangeStatus, REFERENCE_HEADER_IDS } from '@paygate/domain';
 import { and, asc, eq, exists, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import {
@@ -12,9 +12,11 @@ import {
 } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/http-errors.ts';
 import { minorUnitsJson } from '../../http/money-json.ts';
-import { applyStatusChange, lockInvoice } from '../invoice-lifecycle/invoice-changes.ts';
-import { isAutomaticTransition } from '../invoice-lifecycle/invoice-status-rules.ts';
-import { closeProviderAttempt } from '../invoice-lifecycle/provider-attempts.ts';
+import {
+  applyStatusChange,
+  closeProviderAttempt,
+  lockInvoice,
+} from '../invoices/invoice-status-service.ts';
 import type { ApiProvider } from './provider-auth.ts';
 
 /** Terminal attribute (reference list 105) naming the provider (by code) that pays a terminal's withdrawals. */
@@ -160,7 +162,8 @@ export const applyProviderReport = async (
       );
     }
     if (invoice.status === report.status) return { changed: false };
-    if (!isAutomaticTransition(invoice.status, report.status)) {
+    // Checked before the attempt is closed: a report the machine refuses must change nothing.
+    if (!mayChangeStatus('provider', invoice.status, report.status)) {
       throw conflict(`The invoice is ${invoice.status} and cannot become ${report.status}`);
     }
     // PAYED then DONE is one attempt: the second report finds it closed already. PAYED then
@@ -177,7 +180,7 @@ export const applyProviderReport = async (
       tx,
       invoice,
       report.status,
-      { personId: null, sourceIp },
+      { kind: 'provider', personId: null, sourceIp },
       `provider ${provider.code}`,
     );
     return { changed: true };

@@ -17,12 +17,12 @@ import { notFound } from '../../http/http-errors.ts';
 import { recordIdSchema } from '../../http/record-id.ts';
 import type { AuthenticatedPerson } from '../auth/authenticated-person.ts';
 import { requirePerson } from '../auth/authenticated-person.ts';
-import { movedMoney } from '../invoice-lifecycle/money-movement.ts';
 import {
   type InvoiceListQuery,
   invoiceFilterProperties,
   invoiceListConditions,
 } from '../invoices/invoice-list-filters.ts';
+import { movedMoney } from '../invoices/money-movement.ts';
 import {
   type MerchantScope,
   merchantIdQueryProperty,

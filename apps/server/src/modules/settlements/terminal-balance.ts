@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { invoices, settlements } from '../../db/schema.ts';
-import { movedMoney } from '../invoice-lifecycle/money-movement.ts';
+import { movedMoney } from '../invoices/money-movement.ts';
 
 /** A terminal's money in its currency's minor units. */
 export interface TerminalBalance {

@@ -1,8 +1,7 @@
-import { and, asc, eq, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { invoices } from '../../db/schema.ts';
-import { applyStatusChange } from '../invoice-lifecycle/invoice-changes.ts';
 import type { BackgroundJob } from '../jobs/background-jobs.ts';
+import { claimExpiredInvoices } from './invoice-repository.ts';
+import { applyStatusChange } from './invoice-status-service.ts';
 
 const BATCH_SIZE = 100;
 
@@ -13,23 +12,15 @@ const BATCH_SIZE = 100;
  */
 export const expireDueInvoices = async (db: Database, batchSize = BATCH_SIZE): Promise<number> =>
   db.transaction(async (tx) => {
-    const due = await tx
-      .select()
-      .from(invoices)
-      .where(
-        and(
-          lte(invoices.expiresAt, sql`now()`),
-          or(
-            eq(invoices.status, 'NEW'),
-            and(eq(invoices.status, 'IN_PROGRESS'), eq(invoices.flowType, 'DEPOSIT')),
-          ),
-        ),
-      )
-      .orderBy(asc(invoices.expiresAt))
-      .limit(batchSize)
-      .for('update', { skipLocked: true });
+    const due = await claimExpiredInvoices(tx, batchSize);
     for (const invoice of due) {
-      await applyStatusChange(tx, invoice, 'CANCELED', { personId: null }, 'expired');
+      await applyStatusChange(
+        tx,
+        invoice,
+        'CANCELED',
+        { kind: 'expiry', personId: null },
+        'expired',
+      );
     }
     return due.length;
   });

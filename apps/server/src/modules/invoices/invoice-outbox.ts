@@ -1,8 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { callbacks, currencies, type invoices } from '../../db/schema.ts';
-
-type InvoiceRecord = typeof invoices.$inferSelect;
+import { currencyCodeOf, type InvoiceRecord, insertCallback } from './invoice-repository.ts';
 
 /**
  * The body a merchant's callback URL receives: the invoice as it stands when the callback is
@@ -36,9 +33,9 @@ export const callbackPayloadOf = (
 });
 
 /**
- * Queues a callback in the outbox (delivered and retried by the callback worker). Called inside
- * the transaction that changed the invoice, so a change and its callback commit together.
- * Returns null when the invoice has no callback URL.
+ * Queues a callback in the outbox (delivered and retried by the callback worker, callbacks/).
+ * Called inside the transaction that changed the invoice, so a change and its callback commit
+ * together. Returns null when the invoice has no callback URL.
  */
 export const enqueueCallback = async (
   db: Database,
@@ -46,19 +43,12 @@ export const enqueueCallback = async (
   options: { isManual: boolean },
 ) => {
   if (!invoice.callbackUrl) return null;
-  const [currency] = await db
-    .select({ code: currencies.code })
-    .from(currencies)
-    .where(eq(currencies.id, invoice.currencyId));
-  const [row] = await db
-    .insert(callbacks)
-    .values({
-      invoiceId: invoice.id,
-      url: invoice.callbackUrl,
-      invoiceStatus: invoice.status,
-      payload: callbackPayloadOf(invoice, currency?.code ?? ''),
-      isManual: options.isManual,
-    })
-    .returning();
+  const row = await insertCallback(db, {
+    invoiceId: invoice.id,
+    url: invoice.callbackUrl,
+    invoiceStatus: invoice.status,
+    payload: callbackPayloadOf(invoice, await currencyCodeOf(db, invoice.currencyId)),
+    isManual: options.isManual,
+  });
   return row ?? null;
 };

@@ -1,27 +1,12 @@
-import {
-  canChangeInvoiceStatus,
-  canRetryInvoice,
-  isInvoiceStatusCode,
-  mayRetryInvoice,
-  REFERENCE_HEADER_IDS,
-} from '@paygate/domain';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import { currencies, invoiceTransactions, referenceItems } from '../../db/schema.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
-import { badRequest, conflict, forbidden } from '../../http/http-errors.ts';
 import { recordIdSchema } from '../../http/record-id.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
-import { recordEvent } from '../audit/event-log.ts';
 import { requirePerson } from '../auth/authenticated-person.ts';
-import {
-  applyAmountChange,
-  applyStatusChange,
-  INVOICE_EVENT_CODES,
-} from '../invoice-lifecycle/invoice-changes.ts';
-import { invoiceSchema } from '../invoices/invoice-presenter.ts';
-import { lockVisibleInvoice, presentInvoiceById } from './invoice-access.ts';
+import { changeStatusByHand, correctAmount, retryByRequest } from './invoice-change-service.ts';
+import { invoiceSchema } from './invoice-presenter.ts';
+import { presentInvoiceById } from './invoice-read-service.ts';
 
 const invoiceIdProperty = { invoiceId: { type: 'string', format: 'uuid' } } as const;
 
@@ -58,32 +43,7 @@ export const invoiceChangeRoutes = (app: FastifyInstance, db: Database) => {
     async (request) => {
       const person = requirePerson(request.person);
       const { invoiceId, statusId } = request.body;
-      const [statusItem] = await db
-        .select({ code: referenceItems.code })
-        .from(referenceItems)
-        .where(
-          and(
-            eq(referenceItems.id, statusId),
-            eq(referenceItems.headerId, REFERENCE_HEADER_IDS.paymentStatus),
-          ),
-        );
-      const target = statusItem?.code;
-      if (!target || !isInvoiceStatusCode(target)) throw badRequest('Unknown status');
-
-      await db.transaction(async (tx) => {
-        const invoice = await lockVisibleInvoice(tx, person, invoiceId);
-        if (!canChangeInvoiceStatus(person, invoice)) throw forbidden();
-        await applyStatusChange(
-          tx,
-          invoice,
-          target,
-          {
-            personId: person.id,
-            sourceIp: request.ip,
-          },
-          'manual change',
-        );
-      });
+      await changeStatusByHand(db, { person, invoiceId, sourceIp: request.ip }, statusId);
       return { data: await presentInvoiceById(db, person, invoiceId) };
     },
   );
@@ -113,21 +73,11 @@ export const invoiceChangeRoutes = (app: FastifyInstance, db: Database) => {
     async (request) => {
       const person = requirePerson(request.person);
       const { invoiceId } = request.body;
-      const amount = BigInt(request.body.amount);
-      await db.transaction(async (tx) => {
-        const invoice = await lockVisibleInvoice(tx, person, invoiceId);
-        if (invoice.amount === amount) throw conflict('The invoice already has this amount');
-        const [currency] = await tx
-          .select({ maxValue: currencies.maxValue, code: currencies.code })
-          .from(currencies)
-          .where(eq(currencies.id, invoice.currencyId));
-        if (currency && amount > currency.maxValue) {
-          throw badRequest(
-            `Amount must not exceed ${currency.maxValue} (${currency.code.trim()} minor units)`,
-          );
-        }
-        await applyAmountChange(tx, invoice, amount, { personId: person.id, sourceIp: request.ip });
-      });
+      await correctAmount(
+        db,
+        { person, invoiceId, sourceIp: request.ip },
+        BigInt(request.body.amount),
+      );
       return { data: await presentInvoiceById(db, person, invoiceId) };
     },
   );
@@ -158,32 +108,7 @@ export const invoiceChangeRoutes = (app: FastifyInstance, db: Database) => {
     async (request) => {
       const person = requirePerson(request.person);
       const { invoiceId } = request.body;
-      await db.transaction(async (tx) => {
-        const invoice = await lockVisibleInvoice(tx, person, invoiceId);
-        if (!mayRetryInvoice(person, invoice)) throw forbidden();
-        if (!canRetryInvoice({ flowType: invoice.flowType, statusCode: invoice.status })) {
-          throw conflict(
-            invoice.flowType === 'WITHDRAWAL'
-              ? `A ${invoice.status} withdrawal cannot be retried`
-              : 'Only withdrawals can be retried',
-          );
-        }
-        await tx.insert(invoiceTransactions).values({ invoiceId, status: 'NEW' });
-        const actor = { personId: person.id, sourceIp: request.ip };
-        if (invoice.status === 'NEW' || invoice.status === 'DECLINED') {
-          await applyStatusChange(tx, invoice, 'IN_PROGRESS', actor, 'retry');
-        }
-        await recordEvent(tx, {
-          eventCode: INVOICE_EVENT_CODES.retried,
-          description: 'Withdrawal sent to the provider again',
-          personId: person.id,
-          merchantId: invoice.merchantId,
-          invoiceId,
-          entityType: 'invoice',
-          entityId: invoiceId,
-          sourceIp: request.ip,
-        });
-      });
+      await retryByRequest(db, { person, invoiceId, sourceIp: request.ip });
       return { data: await presentInvoiceById(db, person, invoiceId) };
     },
   );

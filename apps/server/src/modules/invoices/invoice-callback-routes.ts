@@ -1,22 +1,13 @@
-import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import { callbacks } from '../../db/schema.ts';
+import type { callbacks } from '../../db/schema.ts';
 import { dateTimeSchema } from '../../http/date-time-schema.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
-import { conflict } from '../../http/http-errors.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
-import { recordEvent } from '../audit/event-log.ts';
 import { requirePerson } from '../auth/authenticated-person.ts';
-import { enqueueCallback } from '../callbacks/callback-queue.ts';
-import {
-  type InvoiceIdQuery,
-  invoiceIdQuerySchema,
-  lockVisibleInvoice,
-  requireVisibleInvoice,
-} from './invoice-access.ts';
-
-export const CALLBACK_EVENT_CODES = { manualCallbackQueued: 'CALLBACK_REQUESTED' } as const;
+import { queueManualCallback } from './invoice-change-service.ts';
+import { type InvoiceIdQuery, invoiceIdQuerySchema } from './invoice-id-query.ts';
+import { invoiceCallbacks } from './invoice-read-service.ts';
 
 const callbackSchema = {
   type: 'object',
@@ -54,7 +45,7 @@ const presentCallback = (row: typeof callbacks.$inferSelect) => ({
 });
 
 /** Merchant callbacks of an invoice (SPEC §7): the delivery list and a manual resend. */
-export const callbackRoutes = (app: FastifyInstance, db: Database) => {
+export const invoiceCallbackRoutes = (app: FastifyInstance, db: Database) => {
   app.get<{ Querystring: InvoiceIdQuery }>(
     '/api/v1/merchant/callback',
     {
@@ -71,16 +62,11 @@ export const callbackRoutes = (app: FastifyInstance, db: Database) => {
       },
     },
     async (request) => {
-      const invoice = await requireVisibleInvoice(
+      const rows = await invoiceCallbacks(
         db,
         requirePerson(request.person),
         request.query.invoiceId,
       );
-      const rows = await db
-        .select()
-        .from(callbacks)
-        .where(eq(callbacks.invoiceId, invoice.id))
-        .orderBy(asc(callbacks.createDate), asc(callbacks.id));
       return { data: rows.map(presentCallback) };
     },
   );
@@ -107,22 +93,10 @@ export const callbackRoutes = (app: FastifyInstance, db: Database) => {
       },
     },
     async (request, reply) => {
-      const person = requirePerson(request.person);
-      const callback = await db.transaction(async (tx) => {
-        const invoice = await lockVisibleInvoice(tx, person, request.body.invoiceId);
-        const queued = await enqueueCallback(tx, invoice, { isManual: true });
-        if (!queued) throw conflict('The invoice has no callback URL');
-        await recordEvent(tx, {
-          eventCode: CALLBACK_EVENT_CODES.manualCallbackQueued,
-          description: `Manual callback queued with status ${invoice.status}`,
-          personId: person.id,
-          merchantId: invoice.merchantId,
-          invoiceId: invoice.id,
-          entityType: 'callback',
-          entityId: queued.id,
-          sourceIp: request.ip,
-        });
-        return queued;
+      const callback = await queueManualCallback(db, {
+        person: requirePerson(request.person),
+        invoiceId: request.body.invoiceId,
+        sourceIp: request.ip,
       });
       return reply.code(201).send({ data: presentCallback(callback) });
     },

@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { invoices } from '../../db/schema.ts';
-import { applyStatusChange } from '../invoice-lifecycle/invoice-changes.ts';
-import { closeProviderAttempt } from '../invoice-lifecycle/provider-attempts.ts';
 import type { BackgroundJob } from '../jobs/background-jobs.ts';
+import { claimDueSandboxPayments } from './invoice-repository.ts';
+import { applyStatusChange, closeProviderAttempt } from './invoice-status-service.ts';
 
 const BATCH_SIZE = 50;
 
@@ -22,20 +20,7 @@ export const settleSandboxPayments = async (
   { delaySeconds, batchSize = BATCH_SIZE }: { delaySeconds: number; batchSize?: number },
 ): Promise<number> =>
   db.transaction(async (tx) => {
-    const due = await tx
-      .select()
-      .from(invoices)
-      .where(
-        and(
-          eq(invoices.status, 'IN_PROGRESS'),
-          eq(invoices.isTestProcessing, true),
-          lte(invoices.statusDate, sql`now() - make_interval(secs => ${delaySeconds})`),
-        ),
-      )
-      .orderBy(asc(invoices.statusDate))
-      .limit(batchSize)
-      .for('update', { skipLocked: true });
-
+    const due = await claimDueSandboxPayments(tx, delaySeconds, batchSize);
     for (const invoice of due) {
       const declined = invoice.customerExternalId.toLowerCase().startsWith(SANDBOX_DECLINE_PREFIX);
       await closeProviderAttempt(tx, invoice, {
@@ -47,7 +32,7 @@ export const settleSandboxPayments = async (
         tx,
         invoice,
         declined ? 'DECLINED' : 'DONE',
-        { personId: null },
+        { kind: 'sandbox', personId: null },
         'sandbox provider',
       );
     }

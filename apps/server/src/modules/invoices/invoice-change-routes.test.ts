@@ -18,7 +18,7 @@ import {
   createOperationsFixture,
   type OperationsFixture,
   TEST_DATABASE_KINDS,
-} from './invoice-operations-test-fixture.ts';
+} from './invoice-test-fixture.ts';
 
 /** Payment status reference items (list 201) in seed order. */
 const STATUS_ID = {

@@ -1,24 +1,16 @@
-import { REFERENCE_HEADER_IDS } from '@paygate/domain';
-import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import {
-  eventLog,
-  invoiceErrors,
-  invoiceStatusHistory,
-  invoiceTransactions,
-  people,
-  referenceItems,
-} from '../../db/schema.ts';
 import { dateTimeSchema } from '../../http/date-time-schema.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
 import { requirePerson } from '../auth/authenticated-person.ts';
+import { type InvoiceIdQuery, invoiceIdQuerySchema } from './invoice-id-query.ts';
 import {
-  type InvoiceIdQuery,
-  invoiceIdQuerySchema,
-  requireVisibleInvoice,
-} from './invoice-access.ts';
+  invoiceErrorsList,
+  invoiceEventLog,
+  providerAttempts,
+  statusHistory,
+} from './invoice-read-service.ts';
 
 const listOf = (item: object) => dataEnvelope({ type: 'array', items: item });
 const readResponses = (item: object) => ({
@@ -89,28 +81,7 @@ export const invoiceHistoryRoutes = (app: FastifyInstance, db: Database) => {
       },
     },
     async (request) => {
-      const invoice = await requireVisibleInvoice(
-        db,
-        requirePerson(request.person),
-        request.query.invoiceId,
-      );
-      const rows = await db
-        .select({
-          code: invoiceStatusHistory.status,
-          value: referenceItems.value,
-          statusDate: invoiceStatusHistory.statusDate,
-          userId: invoiceStatusHistory.personId,
-        })
-        .from(invoiceStatusHistory)
-        .leftJoin(
-          referenceItems,
-          and(
-            eq(referenceItems.headerId, REFERENCE_HEADER_IDS.paymentStatus),
-            eq(referenceItems.code, invoiceStatusHistory.status),
-          ),
-        )
-        .where(eq(invoiceStatusHistory.invoiceId, invoice.id))
-        .orderBy(asc(invoiceStatusHistory.statusDate), asc(invoiceStatusHistory.id));
+      const rows = await statusHistory(db, requirePerson(request.person), request.query.invoiceId);
       return {
         data: rows.map((row) => ({
           status: { code: row.code, value: row.value ?? row.code },
@@ -133,16 +104,11 @@ export const invoiceHistoryRoutes = (app: FastifyInstance, db: Database) => {
       },
     },
     async (request) => {
-      const invoice = await requireVisibleInvoice(
+      const rows = await invoiceErrorsList(
         db,
         requirePerson(request.person),
         request.query.invoiceId,
       );
-      const rows = await db
-        .select()
-        .from(invoiceErrors)
-        .where(eq(invoiceErrors.invoiceId, invoice.id))
-        .orderBy(asc(invoiceErrors.eventTime), asc(invoiceErrors.id));
       return {
         data: rows.map((row) => ({
           id: row.id,
@@ -165,24 +131,11 @@ export const invoiceHistoryRoutes = (app: FastifyInstance, db: Database) => {
       },
     },
     async (request) => {
-      const invoice = await requireVisibleInvoice(
+      const rows = await invoiceEventLog(
         db,
         requirePerson(request.person),
         request.query.invoiceId,
       );
-      const rows = await db
-        .select({
-          id: eventLog.id,
-          eventCode: eventLog.eventCode,
-          description: eventLog.description,
-          eventTime: eventLog.eventTime,
-          userId: eventLog.personId,
-          userName: people.username,
-        })
-        .from(eventLog)
-        .leftJoin(people, eq(people.id, eventLog.personId))
-        .where(eq(eventLog.invoiceId, invoice.id))
-        .orderBy(asc(eventLog.eventTime), asc(eventLog.id));
       return { data: rows.map((row) => ({ ...row, eventTime: row.eventTime.toISOString() })) };
     },
   );
@@ -199,16 +152,11 @@ export const invoiceHistoryRoutes = (app: FastifyInstance, db: Database) => {
       },
     },
     async (request) => {
-      const invoice = await requireVisibleInvoice(
+      const rows = await providerAttempts(
         db,
         requirePerson(request.person),
         request.query.invoiceId,
       );
-      const rows = await db
-        .select()
-        .from(invoiceTransactions)
-        .where(eq(invoiceTransactions.invoiceId, invoice.id))
-        .orderBy(asc(invoiceTransactions.createDate), asc(invoiceTransactions.id));
       return {
         data: rows.map((row) => ({
           id: row.id,

@@ -15,8 +15,8 @@ import {
   createPaymentFormFixture,
   type PaymentFormFixture,
 } from '../payment-form/payment-form-test-fixture.ts';
-import { expireDueInvoices } from './invoice-expiry.ts';
-import { SANDBOX_DECLINE_REASON, settleSandboxPayments } from './sandbox-provider.ts';
+import { expireDueInvoices } from './invoice-expiry-job.ts';
+import { SANDBOX_DECLINE_REASON, settleSandboxPayments } from './sandbox-provider-job.ts';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 

@@ -5,7 +5,7 @@ import {
   createOperationsFixture,
   type OperationsFixture,
   TEST_DATABASE_KINDS,
-} from './invoice-operations-test-fixture.ts';
+} from './invoice-test-fixture.ts';
 
 describe.each(TEST_DATABASE_KINDS)('merchant callback endpoints on %s', (kind) => {
   let fixture: OperationsFixture;

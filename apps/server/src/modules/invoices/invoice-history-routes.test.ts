@@ -9,7 +9,7 @@ import {
   createOperationsFixture,
   type OperationsFixture,
   TEST_DATABASE_KINDS,
-} from './invoice-operations-test-fixture.ts';
+} from './invoice-test-fixture.ts';
 
 const at = (iso: string) => new Date(iso);
 

@@ -1,0 +1,270 @@
+import { REFERENCE_HEADER_IDS } from '@paygate/domain';
+import { and, asc, desc, eq, lte, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import {
+  callbacks,
+  currencies,
+  invoiceErrors,
+  invoiceStatusHistory,
+  invoices,
+  invoiceTransactions,
+  peopleAccountLimits,
+  referenceItems,
+  terminalAttributes,
+} from '../../db/schema.ts';
+
+/**
+ * The invoices table and the rows that belong to an invoice (status history, errors, provider
+ * attempts, outbox): SQL only. Rules and transactions are the services'; every function takes
+ * the database or the caller's transaction.
+ */
+
+export type InvoiceRecord = typeof invoices.$inferSelect;
+export type InvoiceChange = Partial<
+  Pick<
+    typeof invoices.$inferInsert,
+    | 'status'
+    | 'fee'
+    | 'amount'
+    | 'paymentMethodId'
+    | 'peopleAccountId'
+    | 'credentialValue'
+    | 'bankCodeInteger'
+    | 'providerInvoiceId'
+    | 'customerMarkedPaidAt'
+  >
+>;
+
+export const findInvoice = async (db: Database, id: string): Promise<InvoiceRecord | undefined> => {
+  const [invoice] = await db.select().from(invoices).where(eq(invoices.id, id));
+  return invoice;
+};
+
+/** Reads an invoice and locks it until the transaction ends: changes to one invoice queue up. */
+export const lockInvoiceRow = async (
+  tx: Database,
+  id: string,
+): Promise<InvoiceRecord | undefined> => {
+  const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, id)).for('update');
+  return invoice;
+};
+
+export const findInvoiceByFormId = async (
+  db: Database,
+  formId: string,
+): Promise<InvoiceRecord | undefined> => {
+  const [invoice] = await db.select().from(invoices).where(eq(invoices.formId, formId));
+  return invoice;
+};
+
+/** Writes the given columns, and stamps the named times with the database clock. */
+export const updateInvoice = async (
+  tx: Database,
+  id: string,
+  change: InvoiceChange,
+  { stampNow = [] }: { stampNow?: Array<'statusDate' | 'customerMarkedPaidAt'> } = {},
+): Promise<InvoiceRecord | undefined> => {
+  const stamps = Object.fromEntries(stampNow.map((column) => [column, sql`now()`]));
+  const [updated] = await tx
+    .update(invoices)
+    .set({ ...change, ...stamps })
+    .where(eq(invoices.id, id))
+    .returning();
+  return updated;
+};
+
+export const insertStatusHistory = (tx: Database, row: typeof invoiceStatusHistory.$inferInsert) =>
+  tx.insert(invoiceStatusHistory).values(row);
+
+export const insertInvoiceError = (tx: Database, invoiceId: string, description: string) =>
+  tx.insert(invoiceErrors).values({ invoiceId, description });
+
+/** Moves an amount into (positive) or out of (negative) a people account's limit balance. */
+export const adjustAccountLimitBalance = async (
+  tx: Database,
+  peopleAccountId: number,
+  delta: bigint,
+) => {
+  if (delta === 0n) return;
+  await tx
+    .update(peopleAccountLimits)
+    .set({ balance: sql`${peopleAccountLimits.balance} + ${delta}` })
+    .where(eq(peopleAccountLimits.peopleAccountId, peopleAccountId));
+};
+
+/** Terminal attribute (reference list 105) holding the fee percent of completed invoices. */
+export const FEE_PERCENT_ATTRIBUTE_CODE = 'FEE_PERCENT';
+
+/** The terminal's FEE_PERCENT attribute value, if it has one. */
+export const feePercentOfTerminal = async (
+  tx: Database,
+  terminalId: number,
+): Promise<string | undefined> => {
+  const [attribute] = await tx
+    .select({ value: terminalAttributes.value })
+    .from(terminalAttributes)
+    .innerJoin(referenceItems, eq(referenceItems.id, terminalAttributes.attributeTypeId))
+    .where(
+      and(
+        eq(terminalAttributes.terminalId, terminalId),
+        eq(referenceItems.headerId, REFERENCE_HEADER_IDS.terminalAttributeType),
+        eq(referenceItems.code, FEE_PERCENT_ATTRIBUTE_CODE),
+      ),
+    );
+  return attribute?.value;
+};
+
+// --- Provider attempts (invoice_transactions) ---------------------------------------------------
+
+export const openProviderAttempt = (tx: Database, invoiceId: string) =>
+  tx.insert(invoiceTransactions).values({ invoiceId, status: 'NEW' });
+
+/** The newest attempt still open, if any. */
+export const findOpenProviderAttempt = async (tx: Database, invoiceId: string) => {
+  const [attempt] = await tx
+    .select({ id: invoiceTransactions.id })
+    .from(invoiceTransactions)
+    .where(and(eq(invoiceTransactions.invoiceId, invoiceId), eq(invoiceTransactions.status, 'NEW')))
+    .orderBy(desc(invoiceTransactions.createDate))
+    .limit(1);
+  return attempt;
+};
+
+export const closeProviderAttemptRow = (
+  tx: Database,
+  attemptId: number,
+  status: 'SUCCESS' | 'FAILED',
+) =>
+  tx
+    .update(invoiceTransactions)
+    .set({ status, statusDate: sql`now()` })
+    .where(eq(invoiceTransactions.id, attemptId));
+
+export const insertClosedProviderAttempt = (
+  tx: Database,
+  invoiceId: string,
+  status: 'SUCCESS' | 'FAILED',
+) => tx.insert(invoiceTransactions).values({ invoiceId, status });
+
+// --- Outbox (callbacks) -------------------------------------------------------------------------
+
+export const currencyCodeOf = async (db: Database, currencyId: number): Promise<string> => {
+  const [currency] = await db
+    .select({ code: currencies.code })
+    .from(currencies)
+    .where(eq(currencies.id, currencyId));
+  return currency?.code.trim() ?? '';
+};
+
+export const insertCallback = async (tx: Database, row: typeof callbacks.$inferInsert) => {
+  const [inserted] = await tx.insert(callbacks).values(row).returning();
+  return inserted;
+};
+
+// --- Work of the background jobs -----------------------------------------------------------------
+
+/**
+ * Forms past their expiry, claimed with SKIP LOCKED so several instances never take one twice:
+ * NEW invoices of both flows and deposits waiting for the customer's transfer.
+ */
+export const claimExpiredInvoices = (tx: Database, limit: number) =>
+  tx
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        lte(invoices.expiresAt, sql`now()`),
+        or(
+          eq(invoices.status, 'NEW'),
+          and(eq(invoices.status, 'IN_PROGRESS'), eq(invoices.flowType, 'DEPOSIT')),
+        ),
+      ),
+    )
+    .orderBy(asc(invoices.expiresAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+
+/** Test-processing payments in progress for at least `delaySeconds`, claimed with SKIP LOCKED. */
+export const claimDueSandboxPayments = (tx: Database, delaySeconds: number, limit: number) =>
+  tx
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.status, 'IN_PROGRESS'),
+        eq(invoices.isTestProcessing, true),
+        lte(invoices.statusDate, sql`now() - make_interval(secs => ${delaySeconds})`),
+      ),
+    )
+    .orderBy(asc(invoices.statusDate))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+
+// --- Reference data an invoice change reads -------------------------------------------------------
+
+/** The code of an item of one reference list (e.g. the payment status list), if it is one. */
+export const referenceItemCode = async (
+  db: Database,
+  headerId: number,
+  itemId: number,
+): Promise<string | undefined> => {
+  const [item] = await db
+    .select({ code: referenceItems.code })
+    .from(referenceItems)
+    .where(and(eq(referenceItems.id, itemId), eq(referenceItems.headerId, headerId)));
+  return item?.code ?? undefined;
+};
+
+export const currencyLimitsOf = async (db: Database, currencyId: number) => {
+  const [currency] = await db
+    .select({
+      code: currencies.code,
+      minValue: currencies.minValue,
+      maxValue: currencies.maxValue,
+      dimension: currencies.dimension,
+    })
+    .from(currencies)
+    .where(eq(currencies.id, currencyId));
+  return currency ? { ...currency, code: currency.code.trim() } : undefined;
+};
+
+// --- Creation -------------------------------------------------------------------------------------
+
+export type NewInvoice = Omit<typeof invoices.$inferInsert, 'id' | 'status' | 'expiresAt'> & {
+  expiresInMinutes: number;
+};
+
+/**
+ * Inserts a NEW invoice, its lifetime counted on the database clock like its creation time. ON
+ * CONFLICT instead of a unique-violation error: two racing requests with one merchantInvoiceId
+ * get one invoice, and the transaction stays usable. Undefined when the id was taken.
+ */
+export const insertNewInvoice = async (
+  tx: Database,
+  { expiresInMinutes, ...values }: NewInvoice,
+): Promise<InvoiceRecord | undefined> => {
+  const [invoice] = await tx
+    .insert(invoices)
+    .values({
+      ...values,
+      status: 'NEW',
+      expiresAt: sql`now() + make_interval(mins => ${expiresInMinutes}::int)`,
+    })
+    .onConflictDoNothing({ target: [invoices.merchantId, invoices.merchantInvoiceId] })
+    .returning();
+  return invoice;
+};
+
+export const findInvoiceIdByMerchantInvoiceId = async (
+  db: Database,
+  merchantId: number,
+  merchantInvoiceId: string,
+): Promise<string | undefined> => {
+  const [existing] = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(
+      and(eq(invoices.merchantId, merchantId), eq(invoices.merchantInvoiceId, merchantInvoiceId)),
+    );
+  return existing?.id;
+};

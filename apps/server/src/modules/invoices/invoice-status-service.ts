@@ -1,0 +1,366 @@
+import {
+  balanceChange,
+  balancePosition,
+  canRetryInvoice,
+  holdsAccountLimit,
+  type InvoiceStatusCode,
+  isFinalStatus,
+  mayChangeAmount,
+  mayChangeStatus,
+  mustBeCovered,
+  percentFeeOf,
+  type StatusChangeActor,
+} from '@paygate/domain';
+import type { Database } from '../../db/database.ts';
+import { notFoundError, stateConflict } from '../../service-errors.ts';
+import { recordEvent } from '../audit/event-log.ts';
+import { changeMerchantBalance } from '../balances/merchant-balance-repository.ts';
+import { enqueueCallback } from './invoice-outbox.ts';
+import {
+  adjustAccountLimitBalance,
+  closeProviderAttemptRow,
+  feePercentOfTerminal,
+  findInvoiceIdByMerchantInvoiceId,
+  findOpenProviderAttempt,
+  type InvoiceChange,
+  type InvoiceRecord,
+  insertClosedProviderAttempt,
+  insertInvoiceError,
+  insertNewInvoice,
+  insertStatusHistory,
+  lockInvoiceRow,
+  type NewInvoice,
+  openProviderAttempt,
+  updateInvoice,
+} from './invoice-repository.ts';
+
+/**
+ * Every change of an invoice's status or amount, whoever asks (form, provider, sandbox, expiry,
+ * retry, staff), goes through this module inside one transaction that first locks the invoice
+ * row: the state machine of packages/domain decides what the asker may do; the merchant balance,
+ * history, people-account limit, outbox and event log change with it or not at all (0006, 0017).
+ */
+
+/** Event codes of invoice changes (reference list 100 names them for the back office). */
+export const INVOICE_EVENT_CODES = {
+  statusChanged: 'STATUS_CHANGED',
+  amountChanged: 'AMOUNT_CHANGED',
+  retried: 'INVOICE_RETRIED',
+} as const;
+
+export interface InvoiceActor {
+  /** Who asks: the state machine's row (packages/domain invoice-status-machine.ts). */
+  kind: StatusChangeActor;
+  /** The back-office person, or null for the platform and the customer. */
+  personId: number | null;
+  sourceIp?: string | null;
+}
+
+export const INVOICE_NOT_FOUND = 'Invoice not found';
+
+/** Reads an invoice and locks it until the transaction ends: changes to one invoice queue up. */
+export const lockInvoice = async (tx: Database, invoiceId: string): Promise<InvoiceRecord> => {
+  const invoice = await lockInvoiceRow(tx, invoiceId);
+  if (!invoice) throw notFoundError(INVOICE_NOT_FOUND);
+  return invoice;
+};
+
+/**
+ * Moves the merchant's balance by what an invoice change does to it (balancePosition in
+ * packages/domain). A payout that takes money must be covered by the available balance, or the
+ * change is refused (InsufficientBalanceError) before anything is written.
+ */
+const moveMerchantBalance = async (
+  tx: Database,
+  before: InvoiceRecord,
+  after: Pick<InvoiceRecord, 'status' | 'amount' | 'fee'>,
+) => {
+  const change = balanceChange(before, { ...before, ...after });
+  await changeMerchantBalance(
+    tx,
+    { merchantId: before.merchantId, currencyId: before.currencyId },
+    change,
+    { requireCover: mustBeCovered(before, change), what: 'this payout' },
+  );
+};
+
+/** Whether the invoice's money counts in this status (a confirmed deposit, a queued or paid payout). */
+const movesMoney = (invoice: InvoiceRecord, status: InvoiceStatusCode) =>
+  balancePosition({ ...invoice, fee: 0n, isTestProcessing: false, status }).available !== 0n;
+
+/** The fee of an invoice whose money starts to count: its terminal's FEE_PERCENT of the amount. */
+const feeOf = async (tx: Database, invoice: InvoiceRecord): Promise<bigint> => {
+  const percent = await feePercentOfTerminal(tx, invoice.terminalId);
+  return percent === undefined ? 0n : (percentFeeOf(invoice.amount, percent) ?? 0n);
+};
+
+const logChange = (
+  tx: Database,
+  invoice: InvoiceRecord,
+  actor: InvoiceActor,
+  eventCode: string,
+  description: string,
+) =>
+  recordEvent(tx, {
+    eventCode,
+    description,
+    personId: actor.personId,
+    merchantId: invoice.merchantId,
+    invoiceId: invoice.id,
+    entityType: 'invoice',
+    entityId: invoice.id,
+    sourceIp: actor.sourceIp ?? null,
+  });
+
+/**
+ * Sets a locked invoice's status: merchant balance, history row, account limit, merchant callback
+ * for a final status, event-log row. Call inside a transaction after `lockInvoice`; `reason` ends
+ * the event text. A change the actor may not make is refused (409) and nothing is written.
+ */
+export const applyStatusChange = async (
+  tx: Database,
+  invoice: InvoiceRecord,
+  to: InvoiceStatusCode,
+  actor: InvoiceActor,
+  reason = '',
+): Promise<InvoiceRecord> => {
+  const from = invoice.status;
+  if (from === to) throw stateConflict(`Invoice is already ${to}`);
+  if (!mayChangeStatus(actor.kind, from, to)) {
+    throw stateConflict(`The invoice is ${from} and cannot become ${to}`);
+  }
+
+  // The fee is fixed, from the terminal's terms at that moment, when the invoice's money first
+  // counts: a deposit when confirmed, a payout when queued (so its reservation includes it).
+  const fee =
+    invoice.fee === 0n && movesMoney(invoice, to) && !movesMoney(invoice, from)
+      ? await feeOf(tx, invoice)
+      : invoice.fee;
+  await moveMerchantBalance(tx, invoice, { status: to, amount: invoice.amount, fee });
+  const updated = await updateInvoice(
+    tx,
+    invoice.id,
+    { status: to, fee },
+    { stampNow: ['statusDate'] },
+  );
+  if (!updated) throw notFoundError(INVOICE_NOT_FOUND);
+
+  await insertStatusHistory(tx, {
+    invoiceId: invoice.id,
+    status: to,
+    statusDate: updated.statusDate,
+    personId: actor.personId,
+  });
+  if (invoice.peopleAccountId !== null && holdsAccountLimit(from) !== holdsAccountLimit(to)) {
+    const delta = holdsAccountLimit(to) ? invoice.amount : -invoice.amount;
+    await adjustAccountLimitBalance(tx, invoice.peopleAccountId, delta);
+  }
+  if (isFinalStatus(to)) await enqueueCallback(tx, updated, { isManual: false });
+  await logChange(
+    tx,
+    invoice,
+    actor,
+    INVOICE_EVENT_CODES.statusChanged,
+    `Status changed from ${from} to ${to}${reason ? ` (${reason})` : ''}`,
+  );
+  return updated;
+};
+
+/**
+ * Sets a locked invoice's amount. The account limit follows the new amount while the invoice
+ * holds it, and a merchant already told the final status is told again with the corrected amount.
+ */
+export const applyAmountChange = async (
+  tx: Database,
+  invoice: InvoiceRecord,
+  amount: bigint,
+  actor: InvoiceActor,
+): Promise<InvoiceRecord> => {
+  if (!mayChangeAmount(actor.kind, invoice.status)) {
+    throw stateConflict(`The amount of a ${invoice.status} invoice cannot be changed`);
+  }
+  await moveMerchantBalance(tx, invoice, { status: invoice.status, amount, fee: invoice.fee });
+  const updated = await updateInvoice(tx, invoice.id, { amount });
+  if (!updated) throw notFoundError(INVOICE_NOT_FOUND);
+
+  if (invoice.peopleAccountId !== null && holdsAccountLimit(invoice.status)) {
+    await adjustAccountLimitBalance(tx, invoice.peopleAccountId, amount - invoice.amount);
+  }
+  if (isFinalStatus(invoice.status)) await enqueueCallback(tx, updated, { isManual: false });
+  await logChange(
+    tx,
+    invoice,
+    actor,
+    INVOICE_EVENT_CODES.amountChanged,
+    `Amount changed from ${invoice.amount} to ${amount} (minor units)`,
+  );
+  return updated;
+};
+
+export interface ProviderAttemptOutcome {
+  succeeded: boolean;
+  /** The provider's own id of the payment; kept when the invoice has none yet. */
+  providerInvoiceId: string;
+  /** Why the provider failed the payment: an error row the back office shows. */
+  failureReason?: string;
+}
+
+/**
+ * Closes the invoice's open provider transaction (the attempt the form or a retry opened) with
+ * the provider's outcome, or records one when none is open, and keeps the provider's payment id.
+ * The status change itself is the caller's (applyStatusChange), in the same transaction.
+ */
+export const closeProviderAttempt = async (
+  tx: Database,
+  invoice: InvoiceRecord,
+  { succeeded, providerInvoiceId, failureReason }: ProviderAttemptOutcome,
+): Promise<void> => {
+  const status = succeeded ? 'SUCCESS' : 'FAILED';
+  const attempt = await findOpenProviderAttempt(tx, invoice.id);
+  if (attempt) await closeProviderAttemptRow(tx, attempt.id, status);
+  else await insertClosedProviderAttempt(tx, invoice.id, status);
+  if (invoice.providerInvoiceId === null) {
+    await updateInvoice(tx, invoice.id, { providerInvoiceId });
+  }
+  if (!succeeded && failureReason) await insertInvoiceError(tx, invoice.id, failureReason);
+};
+
+/**
+ * Sends a locked withdrawal to the provider again (SPEC §4): a new provider attempt, and a NEW
+ * or DECLINED one back to IN_PROGRESS (which the merchant's balance must cover). Who may ask is
+ * the caller's check (mayRetryInvoice).
+ */
+export const retryWithdrawal = async (
+  tx: Database,
+  invoice: InvoiceRecord,
+  actor: Omit<InvoiceActor, 'kind'>,
+): Promise<void> => {
+  if (!canRetryInvoice({ flowType: invoice.flowType, statusCode: invoice.status })) {
+    throw stateConflict(
+      invoice.flowType === 'WITHDRAWAL'
+        ? `A ${invoice.status} withdrawal cannot be retried`
+        : 'Only withdrawals can be retried',
+    );
+  }
+  const retry = { ...actor, kind: 'retry' as const };
+  if (mayChangeStatus('retry', invoice.status, 'IN_PROGRESS')) {
+    await applyStatusChange(tx, invoice, 'IN_PROGRESS', retry, 'retry');
+  }
+  await openProviderAttempt(tx, invoice.id);
+  await logChange(
+    tx,
+    invoice,
+    retry,
+    INVOICE_EVENT_CODES.retried,
+    'Withdrawal sent to the provider again',
+  );
+};
+
+/** Declines a locked invoice with the error row the back office shows (no account, no balance). */
+export const declineInvoice = async (
+  tx: Database,
+  invoice: InvoiceRecord,
+  actor: InvoiceActor,
+  { error, reason }: { error: string; reason: string },
+): Promise<InvoiceRecord> => {
+  await insertInvoiceError(tx, invoice.id, error);
+  return applyStatusChange(tx, invoice, 'DECLINED', actor, reason);
+};
+
+/**
+ * Creates a NEW invoice with its first status-history row (the merchant API's create). A
+ * merchantInvoiceId the merchant already used is refused (409) and names the existing invoice.
+ */
+export const createInvoice = async (tx: Database, values: NewInvoice): Promise<InvoiceRecord> => {
+  const invoice = await insertNewInvoice(tx, values);
+  if (!invoice) {
+    const existing = await findInvoiceIdByMerchantInvoiceId(
+      tx,
+      values.merchantId,
+      values.merchantInvoiceId,
+    );
+    throw stateConflict(
+      `An invoice with merchantInvoiceId ${values.merchantInvoiceId} already exists` +
+        (existing ? ` (invoiceId ${existing})` : ''),
+    );
+  }
+  await insertStatusHistory(tx, {
+    invoiceId: invoice.id,
+    status: 'NEW',
+    statusDate: invoice.statusDate,
+    personId: null,
+  });
+  return invoice;
+};
+
+/** What the customer chooses on the form while the invoice is NEW (SPEC §4 steps). */
+export type CustomerChoice = Pick<
+  InvoiceChange,
+  'amount' | 'paymentMethodId' | 'peopleAccountId' | 'credentialValue' | 'bankCodeInteger'
+>;
+
+/**
+ * Records the customer's choices on a locked invoice: method, amount (only while NEW, within
+ * what the caller checked the merchant allows), the requisites assigned to a deposit or the
+ * payout details of a withdrawal. Returns the invoice as stored.
+ */
+export const recordCustomerChoice = async (
+  tx: Database,
+  invoice: InvoiceRecord,
+  choice: CustomerChoice,
+): Promise<InvoiceRecord> => {
+  if (
+    choice.amount !== undefined &&
+    choice.amount !== invoice.amount &&
+    !mayChangeAmount('customer', invoice.status)
+  ) {
+    throw stateConflict(`The amount of a ${invoice.status} invoice cannot be changed`);
+  }
+  const updated = await updateInvoice(tx, invoice.id, choice);
+  if (!updated) throw notFoundError(INVOICE_NOT_FOUND);
+  return updated;
+};
+
+/**
+ * Hands a locked NEW invoice to its provider: IN_PROGRESS (for a payout, reserved from the
+ * merchant's balance, or refused with InsufficientBalanceError) and an open provider attempt.
+ * `invoice` is the record the state change is computed from (see requisite-assignment.ts).
+ */
+export const sendToProvider = async (
+  tx: Database,
+  invoice: InvoiceRecord,
+  actor: InvoiceActor,
+): Promise<InvoiceRecord> => {
+  const inProgress = await applyStatusChange(tx, invoice, 'IN_PROGRESS', actor);
+  await openProviderAttempt(tx, invoice.id);
+  return inProgress;
+};
+
+/**
+ * Records once that the customer says a deposit is paid: a repeated "I have paid" (a retry, a
+ * reload) changes and records nothing (decision 0017).
+ */
+export const markCustomerPaid = async (
+  tx: Database,
+  invoice: InvoiceRecord,
+  sourceIp: string,
+): Promise<InvoiceRecord> => {
+  if (invoice.customerMarkedPaidAt !== null) return invoice;
+  const marked = await updateInvoice(tx, invoice.id, {}, { stampNow: ['customerMarkedPaidAt'] });
+  await recordEvent(tx, {
+    eventCode: CUSTOMER_EVENT_CODES.markedPaid,
+    description: 'The customer reported the transfer as sent',
+    merchantId: invoice.merchantId,
+    invoiceId: invoice.id,
+    entityType: 'invoice',
+    entityId: invoice.id,
+    sourceIp,
+  });
+  return marked ?? invoice;
+};
+
+/** Event codes of the customer's steps on the form. */
+export const CUSTOMER_EVENT_CODES = {
+  markedPaid: 'CUSTOMER_MARKED_PAID',
+  withdrawalRequested: 'WITHDRAWAL_REQUESTED',
+} as const;
