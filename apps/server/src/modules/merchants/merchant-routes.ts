@@ -10,15 +10,15 @@ import { recordIdSchema } from '../../http/record-id.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
 import { EVENT_CODES, recordEvent } from '../audit/event-log.ts';
 import { requirePerson } from '../auth/authenticated-person.ts';
-import { movedMoney } from '../invoices/money-movement.ts';
-import { newMerchantKeys } from '../merchant-api/merchant-keys.ts';
 import {
   type MerchantScope,
   merchantIdQueryProperty,
   merchantScopeOf,
   scopeAllows,
   singleMerchantOf,
-} from './merchant-scope.ts';
+} from '../auth/merchant-scope.ts';
+import { movedMoney } from '../invoices/money-movement.ts';
+import { newMerchantKeys } from '../merchant-api/merchant-keys.ts';
 
 const merchantSchema = {
   type: 'object',

@@ -18,17 +18,17 @@ import { recordIdSchema } from '../../http/record-id.ts';
 import type { AuthenticatedPerson } from '../auth/authenticated-person.ts';
 import { requirePerson } from '../auth/authenticated-person.ts';
 import {
+  type MerchantScope,
+  merchantIdQueryProperty,
+  merchantScopeOf,
+  scopeAllows,
+} from '../auth/merchant-scope.ts';
+import {
   type InvoiceListQuery,
   invoiceFilterProperties,
   invoiceListConditions,
 } from '../invoices/invoice-list-filters.ts';
 import { movedMoney } from '../invoices/money-movement.ts';
-import {
-  type MerchantScope,
-  merchantIdQueryProperty,
-  merchantScopeOf,
-  scopeAllows,
-} from '../merchants/merchant-scope.ts';
 import { sendCsv, sendCsvText } from './csv-download.ts';
 import { invoiceCsvHeaders, invoiceCsvPages } from './invoice-csv-export.ts';
 import { parseReportPeriod, periodQueryProperties } from './report-period.ts';

@@ -9,8 +9,8 @@ import { minorUnitsJson } from '../../http/money-json.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
 import { recordEvent } from '../audit/event-log.ts';
 import { requirePerson } from '../auth/authenticated-person.ts';
+import { merchantScopeOf } from '../auth/merchant-scope.ts';
 import { changeMerchantBalance } from '../balances/merchant-balance-repository.ts';
-import { merchantScopeOf } from '../merchants/merchant-scope.ts';
 import { idSchema, lockVisibleTerminal, merchantIdQuery } from '../terminals/terminal-presenter.ts';
 import { terminalBalance } from './terminal-balance.ts';
 

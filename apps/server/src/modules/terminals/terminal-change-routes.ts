@@ -27,7 +27,7 @@ import { badRequest, forbidden, notFound } from '../../http/http-errors.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
 import { recordEvent } from '../audit/event-log.ts';
 import { type AuthenticatedPerson, requirePerson } from '../auth/authenticated-person.ts';
-import { merchantScopeOf, scopeAllows } from '../merchants/merchant-scope.ts';
+import { merchantScopeOf, scopeAllows } from '../auth/merchant-scope.ts';
 import {
   idSchema,
   lockVisibleTerminal,

@@ -11,7 +11,7 @@ import { invoices, terminals } from '../../db/schema.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
 import { requirePerson } from '../auth/authenticated-person.ts';
-import { merchantScopeOf } from '../merchants/merchant-scope.ts';
+import { merchantScopeOf } from '../auth/merchant-scope.ts';
 import { merchantIdQuery } from './terminal-presenter.ts';
 
 /** The longest statistics window: a week, enough for any monitoring period with room to spare. */

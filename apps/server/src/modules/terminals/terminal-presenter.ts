@@ -10,7 +10,7 @@ import {
   merchantIdQueryProperty,
   merchantScopeOf,
   scopeAllows,
-} from '../merchants/merchant-scope.ts';
+} from '../auth/merchant-scope.ts';
 
 export const idSchema = recordIdSchema;
 

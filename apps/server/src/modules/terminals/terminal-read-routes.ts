@@ -7,7 +7,7 @@ import { currencies, referenceItems, terminalPools, terminals } from '../../db/s
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
 import { requirePerson } from '../auth/authenticated-person.ts';
-import { merchantScopeOf } from '../merchants/merchant-scope.ts';
+import { merchantScopeOf } from '../auth/merchant-scope.ts';
 import {
   merchantIdQuery,
   presentTerminal,
