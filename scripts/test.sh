@@ -42,6 +42,7 @@ run_required_stage "Debian chromium for the browser tests" ensure_chromium
 run_required_stage "PostgreSQL for the integration suite" ensure_postgresql
 
 run_stage "Lint and format check (biome)" pnpm exec biome ci .
+run_stage "Module boundaries (dependency-cruiser)" pnpm run --silent lint:boundaries
 # Two tasks at a time on the two cores: more only slows each test (and their time limits are per
 # test) without finishing sooner. Typecheck and builds never wait for the tests.
 run_stage "Typecheck, unit and integration tests, builds" \

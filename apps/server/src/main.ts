@@ -4,9 +4,9 @@ import { readServerConfig } from './config/server-config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { describeError } from './diagnostics/error-text.ts';
 import { createRateLimiting } from './http/rate-limits.ts';
-import { createAdministrator } from './modules/auth/administrator-account.ts';
+import { createAdministrator } from './modules/auth/administrator-account-service.ts';
 import { loginAttemptPurgeJob } from './modules/auth/login-throttle.ts';
-import { callbackDeliveryJob } from './modules/callbacks/callback-delivery.ts';
+import { callbackDeliveryJob } from './modules/callbacks/callback-delivery-job.ts';
 import {
   createServerLifecycle,
   type ShutdownOutcome,

@@ -44,7 +44,7 @@ describe('invoice list query', () => {
         dateFrom: '01/03/2026',
         dateTo: '',
         search: '  ',
-        terminalId: '',
+        terminalId: undefined,
         flowType: 'WITHDRAWAL',
         sumFrom: 0,
         page: 0,

@@ -6,7 +6,12 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 // Only the subpath, exactly as the payment form imports it ("@paygate/api/payment-form"). Vitest
 // gives each test file its own module graph, so the shared api here holds what it registered.
-import { baseApi, paymentFormApi } from './payment-form-endpoints.ts';
+import {
+  baseApi,
+  httpStatusOf,
+  paymentFormApi,
+  serverMessageOf,
+} from './payment-form-endpoints.ts';
 import { paymentFormPath } from './payment-form-paths.ts';
 import { data, makeStore, stubFetch } from './testing/api-test-store.ts';
 
@@ -56,7 +61,7 @@ describe('@paygate/api/payment-form', () => {
     );
   });
 
-  it('offers the paths alone, with no code behind them, for the form fetch client', () => {
+  it('keeps the paths alone, with no code behind them', () => {
     expect([...runtimeImports(path.join(SRC, 'payment-form-paths.ts')).entries()]).toEqual([
       ['payment-form-paths.ts', []],
     ]);
@@ -96,5 +101,92 @@ describe('@paygate/api/payment-form', () => {
       paymentMethodId: 2,
       supportCode: 'abc',
     });
+  });
+
+  // What the hosted form relies on (apps/payment-form, use-payment-flow.ts).
+  it('posts init and status without a body or content type (the server refuses empty JSON)', async () => {
+    const form = { invoiceId: 'i-1', type: 'deposit', status: 'NEW', amount: 100_000 };
+    const { requests } = stubFetch({
+      'POST /api/payments/form/f1/init': () => data(form),
+      'POST /api/payments/form/f1/status': () => data({ status: 'NEW', invoiceId: 'i-1' }),
+    });
+    const { store } = makeStore();
+    const { getPaymentForm, getPaymentStatus } = paymentFormApi.endpoints;
+
+    expect(await store.dispatch(getPaymentForm.initiate({ formId: 'f1' })).unwrap()).toEqual(form);
+    expect(await store.dispatch(getPaymentStatus.initiate({ formId: 'f1' })).unwrap()).toEqual({
+      status: 'NEW',
+      invoiceId: 'i-1',
+    });
+    for (const request of requests()) {
+      expect(request.method).toBe('POST');
+      expect(request.headers.get('content-type')).toBeNull();
+      expect(await request.clone().text()).toBe('');
+    }
+  });
+
+  it('posts the completion with the form id and gets the SBP banks', async () => {
+    const banks = [{ id: 1, value: 'Sberbank', codeInteger: 100_000_000_111 }];
+    const { requests } = stubFetch({
+      'POST /api/payments/form/f1/complete': () => data({ successUrl: null }),
+      'GET /api/payments/form/f1/banks/sbp': () => data(banks),
+    });
+    const { store } = makeStore();
+    const { completePayment, getSbpBanks } = paymentFormApi.endpoints;
+
+    const completion = store.dispatch(
+      completePayment.initiate({ formId: 'f1', credential: '79123456789', bankCodeInteger: 4 }),
+    );
+    expect(await completion.unwrap()).toEqual({ successUrl: null });
+    expect(await store.dispatch(getSbpBanks.initiate({ formId: 'f1' })).unwrap()).toEqual(banks);
+    const [complete] = requests();
+    expect(complete?.headers.get('content-type')).toBe('application/json');
+    expect(await complete?.clone().json()).toEqual({
+      formId: 'f1',
+      credential: '79123456789',
+      bankCodeInteger: 4,
+    });
+  });
+
+  it("rejects with the status and the server message; a 401 is the caller's alone", async () => {
+    stubFetch({
+      'POST /api/payments/form/f1/init': () => ({
+        status: 410,
+        body: { message: 'The payment has expired' },
+      }),
+      'POST /api/payments/form/f1/status': () => ({ status: 401, body: { message: 'No' } }),
+    });
+    const { store, actionTypes } = makeStore();
+    const { getPaymentForm, getPaymentStatus } = paymentFormApi.endpoints;
+
+    const error = await store
+      .dispatch(getPaymentForm.initiate({ formId: 'f1' }))
+      .unwrap()
+      .catch((caught: unknown) => caught);
+    expect(httpStatusOf(error)).toBe(410);
+    expect(serverMessageOf(error)).toBe('The payment has expired');
+    const unauthorized = await store.dispatch(getPaymentStatus.initiate({ formId: 'f1' }));
+    expect(httpStatusOf(unauthorized.error)).toBe(401);
+    expect(actionTypes).not.toContain('api/sessionExpired');
+  });
+
+  it('aborts a running call: its fetch is aborted and its promise rejects with an AbortError', async () => {
+    const { requests } = stubFetch({
+      'POST /api/payments/form/f1/credential': () => data({}),
+    });
+    const { store } = makeStore();
+    const request = store.dispatch(
+      paymentFormApi.endpoints.requestPaymentCredential.initiate({
+        formId: 'f1',
+        amount: 100_000,
+        paymentMethodId: 2,
+        supportCode: 'abc',
+      }),
+    );
+    request.abort();
+
+    await expect(request.unwrap()).rejects.toMatchObject({ name: 'AbortError' });
+    await vi.waitFor(() => expect(requests()).toHaveLength(1));
+    expect(requests()[0]?.signal.aborted).toBe(true);
   });
 });

@@ -11,7 +11,7 @@ import {
   providers,
 } from '../db/schema.ts';
 import { TEST_DATABASE_KINDS } from '../db/testing/test-databases.ts';
-import { deliverDueCallbacks } from '../modules/callbacks/callback-delivery.ts';
+import { deliverDueCallbacks } from '../modules/callbacks/callback-delivery-job.ts';
 import {
   type CallbackReceiver,
   headerRecord,

@@ -9,12 +9,6 @@ import { PROVIDER_API_PREFIX } from '../modules/provider-api/provider-api-routes
 import { signedRequest } from '../testing/signed-call.ts';
 import { merchantFingerprint } from './testing/database-fingerprint.ts';
 import {
-  CALLERS,
-  type Caller,
-  createHardeningWorld,
-  type HardeningWorld,
-} from './testing/hardening-world.ts';
-import {
   type ExampleRequest,
   exampleRequest,
   merchantRecordProperties,
@@ -26,6 +20,12 @@ import {
   routeKey,
   routesServedBy,
 } from './testing/route-table.ts';
+import {
+  CALLERS,
+  type Caller,
+  createRouteTestWorld,
+  type RouteTestWorld,
+} from './testing/route-test-world.ts';
 
 /**
  * Issue 11: every route of the real route table × every caller × own and other merchant's
@@ -130,7 +130,7 @@ const kindOf = (route: ApiRoute): Kind | undefined => {
 const permissionsOf = (caller: Caller): readonly Permission[] =>
   caller === 'nothing' ? [] : ROLE_PERMISSIONS[caller];
 
-/** The callers that are users of the `own` merchant (createHardeningWorld); staff belong to none. */
+/** The callers that are users of the `own` merchant (createRouteTestWorld); staff belong to none. */
 const isOwnMerchantUser = (caller: Caller) => caller === 'merchant' || caller === 'nothing';
 
 const mayCall = (access: AccessRule, permissions: readonly Permission[]): boolean => {
@@ -155,12 +155,12 @@ const describeCall = (route: ApiRoute, request: ExampleRequest, response: LightM
   `${route.method} ${request.url}?${new URLSearchParams(request.query)} ${JSON.stringify(request.body) ?? ''} → ${response.statusCode} ${response.body.slice(0, 160)}`;
 
 describe.each(TEST_DATABASE_KINDS)('authorisation matrix on %s', (databaseKind) => {
-  let world: HardeningWorld;
+  let world: RouteTestWorld;
   let routes: ApiRoute[];
   const backOffice = () => routes.filter((route) => kindOf(route) === 'backOffice');
 
   beforeAll(async () => {
-    world = await createHardeningWorld(databaseKind);
+    world = await createRouteTestWorld(databaseKind);
     routes = await collectApiRoutes(world.db);
   });
   afterAll(async () => world?.close());
@@ -375,7 +375,7 @@ describe.each(TEST_DATABASE_KINDS)('authorisation matrix on %s', (databaseKind) 
 
   it('refuses unsigned provider API calls, and shows a provider none of another provider’s invoices', async () => {
     const wrong: string[] = [];
-    const asProvider = (records: HardeningWorld['provider']) => ({
+    const asProvider = (records: RouteTestWorld['provider']) => ({
       prefix: PROVIDER_API_PREFIX,
       apiKey: records.apiKey,
       signingSecret: records.signingSecret,

@@ -10,9 +10,9 @@ import {
   changedTables,
   databaseFingerprint,
 } from './testing/database-fingerprint.ts';
-import { createHardeningWorld, type HardeningWorld } from './testing/hardening-world.ts';
 import { exampleRequest } from './testing/request-examples.ts';
 import { type ApiRoute, collectApiRoutes, routeKey } from './testing/route-table.ts';
+import { createRouteTestWorld, type RouteTestWorld } from './testing/route-test-world.ts';
 
 /**
  * Issue 11: hostile input against every route of the real route table (JSON schemas and all):
@@ -311,12 +311,12 @@ const asQuery = (query: unknown): Record<string, string | string[]> =>
 // --- The run --------------------------------------------------------------------------------
 
 describe('input fuzzing on pglite', () => {
-  let world: HardeningWorld;
+  let world: RouteTestWorld;
   let routes: ApiRoute[];
   let tables: string[];
 
   beforeAll(async () => {
-    world = await createHardeningWorld('pglite');
+    world = await createRouteTestWorld('pglite');
     routes = (await collectApiRoutes(world.db)).filter((route) => !(routeKey(route) in NOT_FUZZED));
     tables = await applicationTables(world.db);
   });

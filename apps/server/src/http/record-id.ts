@@ -1,8 +1,11 @@
+import { RECORD_ID_MAX } from '@paygate/domain';
+
 /**
- * Record ids are PostgreSQL integer columns. A larger number in a request would be a database
- * error (500), not a 404, so every id a request carries is bounded by this schema (400).
+ * Record ids are PostgreSQL integer columns (RECORD_ID_MAX of @paygate/domain). A larger number in
+ * a request would be a database error (500), not a 404, so every id a request carries is bounded
+ * by this schema (400).
  */
-export const RECORD_ID_MAX = 2_147_483_647;
+export { RECORD_ID_MAX };
 
 export const recordIdSchema = { type: 'integer', minimum: 1, maximum: RECORD_ID_MAX } as const;
 

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/database.ts';
 import { callbacks, eventLog, invoiceStatusHistory, invoices } from '../db/schema.ts';
-import { deliverDueCallbacks } from '../modules/callbacks/callback-delivery.ts';
+import { deliverDueCallbacks } from '../modules/callbacks/callback-delivery-job.ts';
 import { callbackMessageId } from '../modules/callbacks/callback-signing.ts';
 import {
   type CallbackReceiver,

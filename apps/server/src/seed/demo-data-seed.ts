@@ -29,7 +29,7 @@ import {
 import { hashPassword } from '../modules/auth/password-hashing.ts';
 import { rebuildMerchantBalances } from '../modules/balances/merchant-balance-repository.ts';
 import { type MerchantKeys, newMerchantKeys } from '../modules/merchant-api/merchant-keys.ts';
-import { PAYOUT_PROVIDER_ATTRIBUTE_CODE } from '../modules/provider-api/provider-invoices.ts';
+import { PAYOUT_PROVIDER_ATTRIBUTE_CODE } from '../modules/provider-api/provider-invoice-repository.ts';
 import { issueProviderSigningSecret } from '../modules/provider-api/provider-keys.ts';
 import { currencyId, REFERENCE_LISTS, referenceItemId } from './reference-data.ts';
 import { type SeededRandom, seededRandom } from './seeded-random.ts';

@@ -1,4 +1,8 @@
-/** Business constants and limits of SPEC §9. Every app and the server import them from here. */
+/**
+ * Business constants and limits of SPEC §9. Every app and the server import them from here; the
+ * sizes and places of SPEC §9 that only a screen uses (sidebar and settlement dialog widths, the
+ * toast corner) live with the component that draws them.
+ */
 
 /** Page size used when a user with merchant.rw.all loads every merchant. */
 export const MERCHANT_LIST_PAGE_SIZE = 50;
@@ -27,9 +31,8 @@ export const PAYMENT_STATUS_POLL_MS = 5_000;
 export const CREDENTIAL_RETRY_MS = 1_000;
 export const BANK_SEARCH_DEBOUNCE_MS = 350;
 
-/** Toasts close on their own after this long, in the top-right corner. */
+/** Toasts close on their own after this long (their corner is @paygate/ui's). */
 export const TOAST_AUTO_HIDE_MS = 5_000;
-export const TOAST_POSITION = { vertical: 'top', horizontal: 'right' } as const;
 
 /** Monitoring refreshes its statistics every 60 s unless configured; 20 s when the setting is unusable. */
 export const MONITORING_REFRESH_SECONDS = 60;
@@ -45,29 +48,14 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 export const FLOW_TYPES = ['DEPOSIT', 'WITHDRAWAL'] as const;
 export type FlowType = (typeof FLOW_TYPES)[number];
 
-/** Process states shown for operations. */
-export const PROCESS_STATES = ['In Process', 'Closed'] as const;
-export type ProcessState = (typeof PROCESS_STATES)[number];
-
-/** Layout sizes in CSS pixels. */
-export const SIDEBAR_WIDTH_PX = 283;
-export const SETTLEMENT_DIALOG_WIDTH_PX = 768;
-
-/** A lazily loaded script chunk that has not arrived after this long counts as failed. */
-export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
-
 /** File name of the invoice list CSV download. */
 export const INVOICES_CSV_FILE_NAME = 'Invoices.csv';
-
-/** Value of the terminal selector's 'ALL TERMINALS' option: an empty id. */
-export const ALL_TERMINALS_ID = '';
-export const ALL_TERMINALS_LABEL = 'ALL TERMINALS';
 
 /** Codes of the supported currencies. */
 export const CURRENCY_CODES = ['KGS', 'UZS', 'AZN', 'RUB'] as const;
 export type CurrencyCode = (typeof CURRENCY_CODES)[number];
 
-/** Payment method names and codes of SPEC §3. */
+/** Payment method names of SPEC §3. */
 export const PAYMENT_METHOD_NAMES = [
   'Humo',
   'Uzs',
@@ -78,14 +66,3 @@ export const PAYMENT_METHOD_NAMES = [
   'Sbp',
 ] as const;
 export type PaymentMethodName = (typeof PAYMENT_METHOD_NAMES)[number];
-
-export const PAYMENT_METHOD_CODES = [
-  'HUMOUZS',
-  'SBERRUB',
-  'SBPRUB',
-  'TCSBRUB',
-  'CARDUZS',
-  'SBERRUB_X',
-  'TSCBRUB_X',
-] as const;
-export type PaymentMethodCode = (typeof PAYMENT_METHOD_CODES)[number];

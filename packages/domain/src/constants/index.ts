@@ -1,2 +1,3 @@
 export * from './business-constants.ts';
 export * from './reference-headers.ts';
+export * from './request-limits.ts';

@@ -1,7 +1,11 @@
 import type { FlowType } from '../constants/business-constants.ts';
 import { formatFilterDate, parseReportPeriodDate } from '../time/date-formats.ts';
 
-/** Query of GET /api/v1/invoice and /api/v1/invoice/csv (SPEC §3 Invoice filters). */
+/**
+ * Query of GET /api/v1/invoice and /api/v1/invoice/csv (SPEC §3 Invoice filters): the one type
+ * of the invoice filters. Each field has the type of the server's query schema (packages/api
+ * fails to compile when they part); the chosen merchant is added by packages/api.
+ */
 export interface InvoiceFilters {
   /** dd/MM/yyyy */
   dateFrom?: string;
@@ -11,7 +15,8 @@ export interface InvoiceFilters {
   lastStatusDate?: string;
   sumFrom?: number;
   sumTo?: number;
-  terminalId?: string;
+  /** A terminal id (1 to RECORD_ID_MAX); left out for every terminal. */
+  terminalId?: number;
   statusIds?: number[];
   flowType?: FlowType;
   search?: string;

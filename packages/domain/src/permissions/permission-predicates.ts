@@ -88,31 +88,6 @@ export const canOfferInvoiceRetry = (
 export const canDecideTicket = (holder: PermissionHolder, ticketStatusCode: string): boolean =>
   hasPermission(holder, 'ticket.decision') && isTicketOpenForDecision(ticketStatusCode);
 
-/** SPEC §6 terminal.create: the New Terminal button. */
-export const canCreateTerminal = (holder: PermissionHolder): boolean =>
-  hasPermission(holder, 'terminal.create');
-
-/** SPEC §6 terminal.prod.change: switch a terminal from test to production. */
-export const canSwitchTerminalToProduction = (holder: PermissionHolder): boolean =>
-  hasPermission(holder, 'terminal.prod.change');
-
-/** SPEC §6 terminal.attr.read: the terminal attributes table. */
-export const canReadTerminalAttributes = (holder: PermissionHolder): boolean =>
-  hasPermission(holder, 'terminal.attr.read');
-
-export interface TerminalAccess {
-  create: boolean;
-  switchToProduction: boolean;
-  readAttributes: boolean;
-}
-
-/** SPEC §6: what the Terminals screen offers the holder. */
-export const terminalAccess = (holder: PermissionHolder): TerminalAccess => ({
-  create: canCreateTerminal(holder),
-  switchToProduction: canSwitchTerminalToProduction(holder),
-  readAttributes: canReadTerminalAttributes(holder),
-});
-
 export interface InvoiceDetailAccess {
   /** Errors section (invoice.error.read). */
   errors: boolean;

@@ -4,20 +4,16 @@ import {
   canChangeInvoiceStatus,
   canCreateMerchant,
   canCreateSettlement,
-  canCreateTerminal,
   canDecideTicket,
   canLoadAllMerchants,
   canMonitorTerminals,
   canOfferInvoiceRetry,
   canReadOwnMerchant,
-  canReadTerminalAttributes,
   canSeeFinanceSummary,
-  canSwitchTerminalToProduction,
   canToggleAccounts,
   type InvoiceDetailAccess,
   invoiceDetailAccess,
   mayRetryInvoice,
-  terminalAccess,
 } from './permission-predicates.ts';
 import {
   ALL_PERMISSIONS,
@@ -159,9 +155,6 @@ describe('single-permission predicates', () => {
     ['canReadOwnMerchant', canReadOwnMerchant, 'merchant.read'],
     ['canSeeFinanceSummary', canSeeFinanceSummary, 'merchant.read.finance'],
     ['canToggleAccounts', canToggleAccounts, 'people.account.edit'],
-    ['canCreateTerminal', canCreateTerminal, 'terminal.create'],
-    ['canSwitchTerminalToProduction', canSwitchTerminalToProduction, 'terminal.prod.change'],
-    ['canReadTerminalAttributes', canReadTerminalAttributes, 'terminal.attr.read'],
   ];
 
   describe.each(predicates)('%s', (_, predicate, permission) => {
@@ -174,29 +167,6 @@ describe('single-permission predicates', () => {
       expect(predicate(allBut(permission))).toBe(false);
       expect(predicate([])).toBe(false);
       expect(predicate(null)).toBe(false);
-    });
-  });
-
-  it('terminalAccess reports each terminal permission on its own', () => {
-    expect(terminalAccess([])).toEqual({
-      create: false,
-      switchToProduction: false,
-      readAttributes: false,
-    });
-    expect(terminalAccess(['terminal.create'])).toEqual({
-      create: true,
-      switchToProduction: false,
-      readAttributes: false,
-    });
-    expect(terminalAccess(['terminal.prod.change'])).toEqual({
-      create: false,
-      switchToProduction: true,
-      readAttributes: false,
-    });
-    expect(terminalAccess(['terminal.attr.read'])).toEqual({
-      create: false,
-      switchToProduction: false,
-      readAttributes: true,
     });
   });
 });

@@ -5,7 +5,6 @@ import {
   INVOICE_STATUS_CODES,
   INVOICE_STATUS_MESSAGES,
   invoiceStatusBadgeKind,
-  isFinalPaymentStatus,
   isInvoiceStatusCode,
   paymentPollOutcome,
   statusChangeConfirmationText,
@@ -49,17 +48,16 @@ describe('invoiceStatusBadgeKind', () => {
 
 describe('paymentPollOutcome', () => {
   it.each([
-    ['DONE', 'success', true],
-    ['CANCELED', 'fail', true],
-    ['DECLINED', 'fail', true],
-    ['NEW', 'continue', false],
-    ['IN_PROGRESS', 'continue', false],
-    ['PAYED', 'continue', false],
-    ['UNKNOWN', 'continue', false],
-    ['', 'continue', false],
-  ])('%s → %s (final: %s)', (status, outcome, final) => {
+    ['DONE', 'success'],
+    ['CANCELED', 'fail'],
+    ['DECLINED', 'fail'],
+    ['NEW', 'continue'],
+    ['IN_PROGRESS', 'continue'],
+    ['PAYED', 'continue'],
+    ['UNKNOWN', 'continue'],
+    ['', 'continue'],
+  ])('%s → %s', (status, outcome) => {
     expect(paymentPollOutcome(status)).toBe(outcome);
-    expect(isFinalPaymentStatus(status)).toBe(final);
   });
 });
 

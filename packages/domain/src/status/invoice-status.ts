@@ -38,10 +38,6 @@ export const paymentPollOutcome = (statusCode: string): PaymentPollOutcome => {
   return 'continue';
 };
 
-/** SPEC §4: a payment status that ends the payment form's polling (DONE, CANCELED, DECLINED). */
-export const isFinalPaymentStatus = (statusCode: string): boolean =>
-  paymentPollOutcome(statusCode) !== 'continue';
-
 /** SPEC §4: retry is offered only for WITHDRAWAL invoices whose status is not CANCELED or DONE. */
 export const canRetryInvoice = (invoice: {
   flowType: FlowType | string;

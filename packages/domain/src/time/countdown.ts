@@ -1,5 +1,3 @@
-import { type DateInput, parseDateTime } from './date-formats.ts';
-
 const SECOND_MS = 1_000;
 const MINUTE_S = 60;
 const HOUR_S = 3_600;
@@ -55,16 +53,4 @@ export const countdown = (remainingMs: number): Countdown => {
     isCritical: hours === 0 && minutes === 0,
     isExpired,
   };
-};
-
-/**
- * SPEC §2 countdown to a deadline (e.g. the payment form's expiredIn) from `now`. An empty or
- * invalid deadline counts as expired.
- */
-export const countdownTo = (
-  deadline: DateInput | null | undefined,
-  now: Date | number,
-): Countdown => {
-  const end = parseDateTime(deadline);
-  return countdown(end ? end.getTime() - Number(now) : Number.NaN);
 };

@@ -1,10 +1,7 @@
-import dayjs from 'dayjs';
-import 'dayjs/locale/ru.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   DATE_FORMATS,
-  formatDateTimeLong,
   formatDateTimeShort,
   formatFilterDate,
   formatReportPeriodDate,
@@ -48,27 +45,14 @@ describe('formatting in UTC', () => {
     expect(formatReportPeriodDate('05/03/2026')).toBe('2026-03-05');
   });
 
-  it('formats short and long display dates', () => {
+  it('formats short display dates', () => {
     expect(formatDateTimeShort(lateEvening)).toBe('05/03/2026 23:30:09');
-    expect(formatDateTimeLong(lateEvening)).toBe('05 Mar 2026 23:30:09');
-    expect(formatDateTimeLong(Date.UTC(2026, 2, 5, 14, 7, 9))).toBe('05 Mar 2026 14:07:09');
-    expect(formatDateTimeLong('2026-11-23T07:04:05.000Z')).toBe('23 Nov 2026 07:04:05');
   });
 
   it('reads API date-times without an offset as UTC and honours explicit offsets', () => {
     expect(formatDateTimeShort('2026-03-05T23:30:09')).toBe('05/03/2026 23:30:09');
     expect(formatDateTimeShort('2026-03-05 23:30:09')).toBe('05/03/2026 23:30:09');
     expect(formatDateTimeShort('2026-03-06T02:30:09+03:00')).toBe('05/03/2026 23:30:09');
-  });
-
-  it('keeps English month names whatever the global dayjs locale', () => {
-    const previous = dayjs.locale();
-    dayjs.locale('ru');
-    try {
-      expect(formatDateTimeLong(lateEvening)).toBe('05 Mar 2026 23:30:09');
-    } finally {
-      dayjs.locale(previous);
-    }
   });
 
   it('formats the header clock as HH:MM:SS', () => {
@@ -80,7 +64,6 @@ describe('formatting in UTC', () => {
     'returns an empty string for %j',
     (value) => {
       expect(formatDateTimeShort(value)).toBe('');
-      expect(formatDateTimeLong(value)).toBe('');
       expect(formatFilterDate(value)).toBe('');
       expect(formatUtcClock(value)).toBe('');
     },

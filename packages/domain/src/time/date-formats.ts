@@ -63,8 +63,6 @@ export const formatFilterDate = formatWith(DATE_FORMATS.filter);
 export const formatReportPeriodDate = formatWith(DATE_FORMATS.reportPeriod);
 /** SPEC §5 short display: dd/MM/yyyy HH:mm:ss in UTC; '' when empty or invalid. */
 export const formatDateTimeShort = formatWith(DATE_FORMATS.displayShort);
-/** SPEC §5 long display: dd MMM yyyy HH:mm:ss in UTC with English months; '' when invalid. */
-export const formatDateTimeLong = formatWith(DATE_FORMATS.displayLong);
 /** SPEC §2 merchant header clock: HH:MM:SS in UTC; '' when invalid. */
 export const formatUtcClock = formatWith(DATE_FORMATS.clock);
 

@@ -1,4 +1,3 @@
-import { ALL_TERMINALS_ID, ALL_TERMINALS_LABEL } from '@paygate/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -35,8 +34,8 @@ describe('Select', () => {
     render(
       <Select
         label="Terminal"
-        placeholder={ALL_TERMINALS_LABEL}
-        value={ALL_TERMINALS_ID}
+        placeholder="ALL TERMINALS"
+        value=""
         onChange={() => {}}
         options={[{ value: 't-1', label: 'Main' }]}
       />,

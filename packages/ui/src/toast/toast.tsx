@@ -1,4 +1,4 @@
-import { TOAST_AUTO_HIDE_MS, TOAST_POSITION } from '@paygate/domain';
+import { TOAST_AUTO_HIDE_MS } from '@paygate/domain';
 import {
   type OptionsObject,
   type SnackbarKey,
@@ -19,6 +19,9 @@ export interface ToastProviderProps {
   /** Accessible name of each toast's close button; 'Close' unless translated. */
   closeLabel?: string;
 }
+
+/** SPEC §9: toasts show in the top-right corner. */
+const TOAST_POSITION = { vertical: 'top', horizontal: 'right' } as const;
 
 const ToastCloseButton = ({ id, label }: { id: SnackbarKey; label: string }) => {
   const { closeSnackbar } = useSnackbar();

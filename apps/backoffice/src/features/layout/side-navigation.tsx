@@ -1,4 +1,4 @@
-import { SIDEBAR_WIDTH_PX, visibleNavigationItems } from '@paygate/domain';
+import { visibleNavigationItems } from '@paygate/domain';
 import type { CSSProperties } from 'react';
 import { NavLink } from 'react-router';
 import { useCurrentPerson } from '../session/current-person.tsx';
@@ -7,7 +7,10 @@ import { useCurrentPerson } from '../session/current-person.tsx';
 export const SUPPORT_URL: string =
   import.meta.env.VITE_SUPPORT_URL || 'mailto:support@paygate.example';
 
-/** SPEC §2 side navigation, 283 px, with the visibility rules of SPEC §6. */
+/** SPEC §2, §9: the side navigation is 283 px wide. */
+export const SIDEBAR_WIDTH_PX = 283;
+
+/** SPEC §2 side navigation, SIDEBAR_WIDTH_PX wide, with the visibility rules of SPEC §6. */
 export const SideNavigation = () => {
   const person = useCurrentPerson();
   return (

@@ -8,8 +8,8 @@ import {
   useGetTerminalPoolsQuery,
   useGetTerminalsQuery,
 } from '@paygate/api';
-import { ALL_TERMINALS_LABEL } from '@paygate/domain';
 import { Form, Formik } from 'formik';
+import { ALL_TERMINALS_LABEL } from '../workspace/terminal-selector.tsx';
 import { IdSelectField, PeriodFields, ReportCardFrame, ReportSubmit } from './report-fields.tsx';
 import {
   type BalanceValues,

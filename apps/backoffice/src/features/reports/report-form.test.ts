@@ -7,7 +7,6 @@ import {
   providerReportSchema,
   REPORT_MESSAGES,
   reportPeriod,
-  terminalIdOf,
   transactionsReportSchema,
 } from './report-form.ts';
 
@@ -79,12 +78,6 @@ describe('report query values', () => {
       periodStart: '2026-03-01',
       periodEnd: '2026-03-31',
     });
-  });
-
-  it('sends the header terminal as a number, and nothing for ALL TERMINALS', () => {
-    expect(terminalIdOf('11')).toBe(11);
-    expect(terminalIdOf('')).toBeUndefined();
-    expect(terminalIdOf('abc')).toBeUndefined();
   });
 
   it('sends the merchant only when one is chosen', () => {

@@ -92,12 +92,6 @@ export const reportPeriod = ({ periodStart, periodEnd }: PeriodValues) => ({
   periodEnd: formatReportPeriodDate(periodEnd),
 });
 
-/** The header's terminal choice as a query value: a number, or nothing for ALL TERMINALS. */
-export const terminalIdOf = (selected: string): number | undefined => {
-  const id = Number(selected);
-  return selected.trim() !== '' && Number.isInteger(id) && id > 0 ? id : undefined;
-};
-
 /** The chosen merchant of a merchant.rw.all user, or nothing for everyone else. */
 export const merchantChoice = (merchantId: number | undefined) =>
   merchantId === undefined ? {} : { merchantId };

@@ -3,7 +3,7 @@ import { EmptyState } from '@paygate/ui';
 import type { ComponentType } from 'react';
 import { useCurrentPerson } from '../session/current-person.tsx';
 import { useMerchantScope } from '../workspace/merchant-scope.ts';
-import { useSelectedTerminalId } from '../workspace/terminal-selector.tsx';
+import { useSelectedTerminal } from '../workspace/terminal-selector.tsx';
 import {
   BalanceReportCard,
   PoolBalanceReportCard,
@@ -11,7 +11,6 @@ import {
   type ReportCardProps,
   TransactionsReportCard,
 } from './report-cards.tsx';
-import { terminalIdOf } from './report-form.ts';
 import './reports.css';
 
 const CARD_COMPONENTS: Record<ReportCardId, ComponentType<ReportCardProps>> = {
@@ -30,7 +29,7 @@ export const NO_REPORTS = 'No reports are available to you.';
 export const ReportsPage = () => {
   const person = useCurrentPerson();
   const { merchantId, ready } = useMerchantScope();
-  const terminalId = terminalIdOf(useSelectedTerminalId());
+  const terminalId = useSelectedTerminal();
   const cards = visibleReportCards(person);
   return (
     <section aria-labelledby="reports-title" className="bo-reports">

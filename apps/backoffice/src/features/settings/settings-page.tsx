@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { TestDashboardSwitch } from './test-dashboard-switch.tsx';
+import { DashboardTestModeSwitch } from './dashboard-test-mode-switch.tsx';
 import './settings.css';
 
 /** SPEC §2 Settings: a link to Change password, and the person's test-dashboard mode (SPEC §4). */
@@ -19,7 +19,7 @@ export const SettingsPage = () => (
     </section>
     <section aria-labelledby="settings-dashboard" className="bo-settings__group">
       <h2 id="settings-dashboard">Dashboard</h2>
-      <TestDashboardSwitch />
+      <DashboardTestModeSwitch />
     </section>
   </section>
 );

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type AttributeRow,
-  rowValueError,
-  savePayload,
-  searchTerminals,
-  terminalScreenAccess,
-} from './terminal-form.ts';
+import { type AttributeRow, rowValueError, savePayload, searchTerminals } from './terminal-form.ts';
 import { TERMINALS } from './terminals-test-fixtures.ts';
 
 const row = (attrTypeId: number, value: string, overrides: Partial<AttributeRow> = {}) => ({
@@ -61,32 +55,5 @@ describe('searchTerminals', () => {
     expect(names('rubpay OUTS')).toEqual(['RUB Payouts']);
     expect(names(' 1 3 ')).toEqual(['KGS Deposits Main']);
     expect(names('eur')).toEqual([]);
-  });
-});
-
-describe('terminalScreenAccess', () => {
-  it('follows SPEC §6 and the server rules of decision 0004', () => {
-    expect(terminalScreenAccess([])).toEqual({
-      create: false,
-      switchToProduction: false,
-      readAttributes: false,
-      manage: false,
-      editAttributes: false,
-    });
-    expect(terminalScreenAccess(['terminal.create', 'terminal.attr.read'])).toEqual({
-      create: true,
-      switchToProduction: false,
-      readAttributes: true,
-      manage: true,
-      editAttributes: false,
-    });
-    expect(terminalScreenAccess(['terminal.prod.change', 'terminal.attr.read'])).toMatchObject({
-      manage: true,
-      editAttributes: true,
-    });
-    expect(terminalScreenAccess(['terminal.prod.change'])).toMatchObject({
-      manage: true,
-      editAttributes: false,
-    });
   });
 });

@@ -2,13 +2,10 @@ import type { ReferenceItem, SaveTerminalRequest, Terminal, TerminalDetails } fr
 import {
   type AttributeParamType,
   dropEmptyAttributes,
-  hasPermission,
   isAttributeParamType,
   isEmptyAttributeValue,
   matchesSearch,
   normaliseAttributeValue,
-  type PermissionHolder,
-  terminalAccess,
   validateAttributeValue,
   validateEntityName,
 } from '@paygate/domain';
@@ -135,29 +132,3 @@ export const searchTerminals = (terminals: readonly Terminal[], query: string): 
   terminals.filter(
     (terminal) => matchesSearch(terminal.name, query) || matchesSearch(String(terminal.id), query),
   );
-
-/** What the Terminals screen lets the person do (SPEC §6, decision 0004 for the server rules). */
-export interface TerminalScreenAccess {
-  /** New Terminal (terminal.create). */
-  create: boolean;
-  /** Test → production (terminal.prod.change). */
-  switchToProduction: boolean;
-  /** The attributes table (terminal.attr.read). */
-  readAttributes: boolean;
-  /**
-   * Rename, Save and the enabled toggle: the server allows them with terminal.create or
-   * terminal.prod.change.
-   */
-  manage: boolean;
-  /** Add, change and remove attributes: the server wants terminal.attr.read AND terminal.prod.change. */
-  editAttributes: boolean;
-}
-
-export const terminalScreenAccess = (holder: PermissionHolder): TerminalScreenAccess => {
-  const access = terminalAccess(holder);
-  return {
-    ...access,
-    manage: access.create || access.switchToProduction,
-    editAttributes: access.readAttributes && hasPermission(holder, 'terminal.prod.change'),
-  };
-};

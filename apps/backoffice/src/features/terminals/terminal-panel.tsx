@@ -7,7 +7,7 @@ import {
   useSaveTerminalMutation,
   useSwitchTerminalMutation,
 } from '@paygate/api';
-import { REFERENCE_HEADER_IDS } from '@paygate/domain';
+import { REFERENCE_HEADER_IDS, type TerminalAccess } from '@paygate/domain';
 import {
   Badge,
   Button,
@@ -27,7 +27,6 @@ import {
   attributeTypesOf,
   savePayload,
   type TerminalFormValues,
-  type TerminalScreenAccess,
   terminalFormSchema,
   terminalFormValues,
 } from './terminal-form.ts';
@@ -36,7 +35,7 @@ import { productionConfirmationText, TERMINAL_TEXTS } from './terminal-messages.
 interface TerminalViewProps {
   terminal: TerminalDetails;
   merchantId: number | undefined;
-  access: TerminalScreenAccess;
+  access: TerminalAccess;
 }
 
 /** The enabled toggle: PATCH `enable`, showing the requested state until the terminal has it. */
@@ -258,7 +257,7 @@ const TerminalView = ({ terminal, merchantId, access }: TerminalViewProps) => {
 export interface TerminalPanelProps {
   terminalId: number;
   merchantId: number | undefined;
-  access: TerminalScreenAccess;
+  access: TerminalAccess;
 }
 
 /**

@@ -1,11 +1,11 @@
 import { errorMessageOf, useGetTerminalsQuery } from '@paygate/api';
-import { NOTHING_FOUND_TEXT } from '@paygate/domain';
+import { NOTHING_FOUND_TEXT, terminalAccess } from '@paygate/domain';
 import { Button, EmptyState, Spinner, Tabs, TextField } from '@paygate/ui';
 import { type ReactNode, useId, useState } from 'react';
 import { useCurrentPerson } from '../session/current-person.tsx';
 import { useMerchantScope } from '../workspace/merchant-scope.ts';
 import { CreateTerminalDialog } from './create-terminal-dialog.tsx';
-import { searchTerminals, terminalScreenAccess } from './terminal-form.ts';
+import { searchTerminals } from './terminal-form.ts';
 import { TERMINAL_TEXTS } from './terminal-messages.ts';
 import { TerminalPanel } from './terminal-panel.tsx';
 import './terminals.css';
@@ -13,7 +13,7 @@ import './terminals.css';
 /** SPEC §2 Terminals: one tab per terminal of the merchant, a search over them, New Terminal. */
 export const TerminalsPage = () => {
   const person = useCurrentPerson();
-  const access = terminalScreenAccess(person);
+  const access = terminalAccess(person);
   const { merchantId, ready } = useMerchantScope();
   // The merchant a terminal is created for: the chosen one, else the person's own.
   const createFor = merchantId ?? person.merchantId ?? undefined;

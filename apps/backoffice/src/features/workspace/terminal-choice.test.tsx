@@ -6,6 +6,7 @@ import { createAppStore } from '../../app/store.ts';
 import { fakeApi } from '../../testing/fake-api.ts';
 import { personWith, renderApp } from '../../testing/render-app.tsx';
 import { signOutRequested } from '../session/session-slice.ts';
+import { terminalIdOf } from './terminal-selector.tsx';
 import {
   merchantChosen,
   SELECTED_TERMINAL_STORAGE_KEY,
@@ -154,5 +155,11 @@ describe('workspace terminal setting', () => {
     const store = createAppStore();
     store.dispatch(terminalChosen('abc'));
     expect(store.getState().workspace.selectedTerminalId).toBe('');
+  });
+
+  it('sends the header terminal as a number, and nothing for ALL TERMINALS', () => {
+    expect(terminalIdOf('11')).toBe(11);
+    expect(terminalIdOf('')).toBeUndefined();
+    expect(terminalIdOf('abc')).toBeUndefined();
   });
 });

@@ -17,6 +17,18 @@ const PAGE_PARAM = 'page';
 export const useSelectedTerminalId = (): string =>
   useAppSelector((state) => state.workspace.selectedTerminalId);
 
+/** The header's terminal choice as a query value: a number, or nothing for ALL TERMINALS. */
+export const terminalIdOf = (selected: string): number | undefined => {
+  const id = Number(selected);
+  return selected.trim() !== '' && Number.isInteger(id) && id > 0 ? id : undefined;
+};
+
+/**
+ * The header's terminal as the API's terminalId (an integer, as InvoiceFilters and the server's
+ * schemas have it), or undefined for ALL TERMINALS.
+ */
+export const useSelectedTerminal = (): number | undefined => terminalIdOf(useSelectedTerminalId());
+
 /**
  * SPEC §2: the terminal selector of the invoices and reports screens, with 'ALL TERMINALS' (an
  * empty id) first. Changing it starts the invoice list again from the first page.

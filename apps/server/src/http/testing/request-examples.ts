@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { referenceItemId } from '../../seed/reference-data.ts';
-import type { HardeningWorld, MerchantRecords } from './hardening-world.ts';
 import type { ApiRoute, JsonSchema } from './route-table.ts';
+import type { MerchantRecords, RouteTestWorld } from './route-test-world.ts';
 
 /** Records a merchant owns: another merchant's must stay invisible to merchant users. */
 export type MerchantRecordKind =
@@ -84,7 +84,7 @@ const asSchema = (value: unknown): JsonSchema =>
  * validator, answers). Record ids are filled from the world, own or other merchant's as chosen.
  */
 export const exampleRequest = (
-  world: HardeningWorld,
+  world: RouteTestWorld,
   route: ApiRoute,
   ownerOf: OwnerChoice = () => 'own',
   overrides: Record<string, unknown> = {},

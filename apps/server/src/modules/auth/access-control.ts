@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { forbidden, unauthorized } from '../../http/http-errors.ts';
 import type { RouteAccess } from './authenticated-person.ts';
-import { loadSessionPerson } from './session-store.ts';
+import { loadSessionPerson } from './session-repository.ts';
 import { verifySessionToken } from './session-tokens.ts';
 
 export const SESSION_COOKIE = 'jwt';

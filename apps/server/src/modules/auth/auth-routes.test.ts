@@ -171,23 +171,6 @@ describe.each(TEST_DATABASE_KINDS)('sign-in on %s', (kind) => {
       ['LOGIN_SUCCEEDED', '10.9.9.9'],
     ]);
   });
-
-  it('switches the test dashboard', async () => {
-    const cookie = await signIn(testApp.app, 'alice', 'alice-secret');
-    const on = await testApp.app.inject({
-      method: 'PATCH',
-      url: '/api/v1/people/me/testDashboard',
-      headers: { cookie },
-      payload: { testDashboard: true },
-    });
-    expect(on.json().data.testDashboard).toBe(true);
-    const toggled = await testApp.app.inject({
-      method: 'PATCH',
-      url: '/api/v1/people/me/testDashboard',
-      headers: { cookie },
-    });
-    expect(toggled.json().data.testDashboard).toBe(false);
-  });
 });
 
 describe.each(TEST_DATABASE_KINDS)('sign-in throttling on %s', (kind) => {

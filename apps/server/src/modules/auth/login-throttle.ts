@@ -1,10 +1,14 @@
 import { isIPv4, isIPv6 } from 'node:net';
-import { asc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { queryRows } from '../../db/database.ts';
-import { loginAttempts } from '../../db/schema.ts';
 import { EVENT_CODES, recordEvent } from '../audit/event-log.ts';
 import type { BackgroundJob } from '../jobs/background-jobs.ts';
+import {
+  deleteAttemptsOlderThan,
+  insertFailedAttempt,
+  lockThrottleKeys,
+  markAttemptSucceeded,
+  readThrottleState,
+} from './login-attempt-repository.ts';
 
 const SECOND_MS = 1_000;
 const MINUTE_MS = 60 * SECOND_MS;
@@ -24,6 +28,9 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
  * The address and username keys are not applied to an address the username had a successful
  * password check from within `knownAddressMs`: the real person on a known address can always
  * sign in, whatever others do elsewhere (only the pair key, which is theirs, applies).
+ *
+ * This file holds the rules and their transactions; the counts, locks and rows are the SQL of
+ * login-attempt-repository.ts.
  */
 export const LOGIN_THROTTLE = {
   /** The longest wait before a throttled key's next password check. */
@@ -109,22 +116,8 @@ export type PasswordCheckReservation =
       locksOnFailure: ThrottleLock[];
     };
 
-interface ThrottleState {
-  now_ms: number;
-  known: boolean;
-  pair_failures: number;
-  pair_latest_ms: number | null;
-  address_failures: number;
-  address_latest_ms: number | null;
-  username_failures: number;
-  username_latest_ms: number | null;
-}
-
 const lockName = (kind: ThrottleKeyKind, value: unknown) =>
   `login-throttle:${kind}:${JSON.stringify(value)}`;
-
-const ago = (clockNow: SQL, ms: number) =>
-  sql`${clockNow} - ${ms}::float8 * interval '1 millisecond'`;
 
 /**
  * Decides whether a password of `username` from `sourceIp` may be checked now and, when it may,
@@ -144,58 +137,18 @@ export const reservePasswordCheck = async (
       lockName('address', address),
       lockName('username', username),
     ];
-    // Taken in the order of their keys, so two checks sharing keys can never deadlock.
-    await tx.execute(
-      sql`SELECT pg_advisory_xact_lock(key) FROM (
-            SELECT DISTINCT hashtextextended(name, 0) AS key
-            FROM unnest(ARRAY[${sql.join(
-              names.map((name) => sql`${name}`),
-              sql`, `,
-            )}]::text[]) AS name
-            ORDER BY key
-          ) AS keys`,
-    );
-
-    const clockNow = sql`clock.now`;
-    const failuresOf = (where: SQL) =>
-      sql`SELECT count(*)::int AS failures,
-                 (extract(epoch FROM max(${loginAttempts.attemptedAt})) * 1000)::float8 AS latest_ms
-          FROM ${loginAttempts}, clock, last_success
-          WHERE NOT ${loginAttempts.succeeded} AND ${where}`;
-    const [state] = await queryRows<ThrottleState>(
-      tx,
-      sql`WITH clock AS (
-            SELECT coalesce(${now?.toISOString() ?? null}::timestamptz, clock_timestamp()) AS now
-          ),
-          last_success AS (
-            SELECT max(${loginAttempts.id}) AS id FROM ${loginAttempts}, clock
-            WHERE ${loginAttempts.username} = ${username}
-              AND ${loginAttempts.sourceIp} = ${address}
-              AND ${loginAttempts.succeeded}
-              AND ${loginAttempts.attemptedAt} > ${ago(clockNow, LOGIN_THROTTLE.knownAddressMs)}
-          ),
-          pair AS (${failuresOf(
-            sql`${loginAttempts.username} = ${username}
-                AND ${loginAttempts.sourceIp} = ${address}
-                AND ${loginAttempts.id} > coalesce(last_success.id, 0)
-                AND ${loginAttempts.attemptedAt} > ${ago(clockNow, LOGIN_THROTTLE.pair.windowMs)}`,
-          )}),
-          by_address AS (${failuresOf(
-            sql`${loginAttempts.sourceIp} = ${address}
-                AND ${loginAttempts.attemptedAt} > ${ago(clockNow, LOGIN_THROTTLE.address.windowMs)}`,
-          )}),
-          by_username AS (${failuresOf(
-            sql`${loginAttempts.username} = ${username}
-                AND ${loginAttempts.attemptedAt} > ${ago(clockNow, LOGIN_THROTTLE.username.windowMs)}`,
-          )})
-          SELECT (extract(epoch FROM clock.now) * 1000)::float8 AS now_ms,
-                 last_success.id IS NOT NULL AS known,
-                 pair.failures AS pair_failures, pair.latest_ms AS pair_latest_ms,
-                 by_address.failures AS address_failures, by_address.latest_ms AS address_latest_ms,
-                 by_username.failures AS username_failures,
-                 by_username.latest_ms AS username_latest_ms
-          FROM clock, last_success, pair, by_address, by_username`,
-    );
+    await lockThrottleKeys(tx, names);
+    const state = await readThrottleState(tx, {
+      username,
+      address,
+      now,
+      windows: {
+        knownAddressMs: LOGIN_THROTTLE.knownAddressMs,
+        pairMs: LOGIN_THROTTLE.pair.windowMs,
+        addressMs: LOGIN_THROTTLE.address.windowMs,
+        usernameMs: LOGIN_THROTTLE.username.windowMs,
+      },
+    });
     if (!state) throw new Error('login throttle state query returned no row');
 
     const keys = [
@@ -232,14 +185,14 @@ export const reservePasswordCheck = async (
       return { allowed: false, retryAfterSeconds: Math.ceil((nextCheckMs - nowMs) / SECOND_MS) };
     }
 
-    const [reserved] = await tx
-      .insert(loginAttempts)
-      .values({ username, sourceIp: address, succeeded: false, attemptedAt: new Date(nowMs) })
-      .returning({ id: loginAttempts.id });
-    if (!reserved) throw new Error('login attempt insert returned nothing');
+    const attemptId = await insertFailedAttempt(tx, {
+      username,
+      address,
+      attemptedAt: new Date(nowMs),
+    });
     return {
       allowed: true,
-      attemptId: reserved.id,
+      attemptId,
       username,
       address,
       locksOnFailure: keys
@@ -300,10 +253,7 @@ export const finishPasswordCheck = async (
   },
 ): Promise<void> => {
   if (succeeded) {
-    await db
-      .update(loginAttempts)
-      .set({ succeeded: true })
-      .where(eq(loginAttempts.id, reservation.attemptId));
+    await markAttemptSucceeded(db, reservation.attemptId);
     return;
   }
   for (const lock of reservation.locksOnFailure) {
@@ -322,28 +272,11 @@ export const finishPasswordCheck = async (
  * Deletes up to `batchSize` attempts older than the retention (database clock), oldest first;
  * returns how many went. Safe on several instances at once: rows another run holds are skipped.
  */
-export const purgeOldLoginAttempts = async (
+export const purgeOldLoginAttempts = (
   db: Database,
   { batchSize = 1_000 }: { batchSize?: number } = {},
-): Promise<number> => {
-  const old = db
-    .select({ id: loginAttempts.id })
-    .from(loginAttempts)
-    .where(
-      lt(
-        loginAttempts.attemptedAt,
-        sql`now() - ${LOGIN_ATTEMPT_RETENTION_MS}::float8 * interval '1 millisecond'`,
-      ),
-    )
-    .orderBy(asc(loginAttempts.id))
-    .limit(batchSize)
-    .for('update', { skipLocked: true });
-  const deleted = await db
-    .delete(loginAttempts)
-    .where(inArray(loginAttempts.id, old))
-    .returning({ id: loginAttempts.id });
-  return deleted.length;
-};
+): Promise<number> =>
+  deleteAttemptsOlderThan(db, { retentionMs: LOGIN_ATTEMPT_RETENTION_MS, batchSize });
 
 /** The periodic purge of attempts that no longer decide anything, for the background-job runner. */
 export const loginAttemptPurgeJob = (

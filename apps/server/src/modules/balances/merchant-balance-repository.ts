@@ -2,7 +2,7 @@ import { type BalancePosition, formatMinorUnits } from '@paygate/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { currencies, merchantBalances } from '../../db/schema.ts';
-import { HttpError } from '../../http/http-errors.ts';
+import { ServiceError } from '../../service-errors.ts';
 
 /** Whose balance: a merchant's money in one currency. */
 export interface BalanceKey {
@@ -11,17 +11,18 @@ export interface BalanceKey {
 }
 
 /**
- * A payout or settlement the merchant's available balance does not cover (409). The form turns
- * it into a declined payout; back-office calls answer it as it is.
+ * A payout or settlement the merchant's available balance does not cover: a service error of
+ * kind `conflict` (409). The form turns it into a declined payout; back-office calls answer it as
+ * it is.
  */
-export class InsufficientBalanceError extends HttpError {
+export class InsufficientBalanceError extends ServiceError {
   override name = 'InsufficientBalanceError';
   constructor(
     readonly available: bigint,
     readonly needed: bigint,
     message: string,
   ) {
-    super(409, message);
+    super('conflict', message);
   }
 }
 

@@ -8,7 +8,7 @@ import {
   type OperationsFixture,
   TEST_DATABASE_KINDS,
 } from '../invoices/invoice-test-fixture.ts';
-import { deliverDueCallbacks } from './callback-delivery.ts';
+import { deliverDueCallbacks } from './callback-delivery-job.ts';
 import {
   type CallbackReceiver,
   headerRecord,

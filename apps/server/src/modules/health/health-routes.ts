@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import { settleWithin } from './deadline.ts';
+import { checkReadiness } from './health-service.ts';
 import type { ServerLifecycle } from './server-lifecycle.ts';
 
 const healthResponse = {
@@ -10,9 +9,6 @@ const healthResponse = {
   properties: { status: { type: 'string', enum: ['ok'] } },
   additionalProperties: false,
 } as const;
-
-/** How long readiness waits for `select 1` before calling the database unreachable. */
-const READINESS_DATABASE_TIMEOUT_MS = 2_000;
 
 export interface HealthRouteOptions {
   db: Database;
@@ -34,15 +30,9 @@ export const healthRoutes: FastifyPluginAsync<HealthRouteOptions> = async (
 
   // Infrastructure, not part of the client API: kept out of the OpenAPI document.
   app.get('/ready', { schema: { hide: true } }, async (_request, reply) => {
-    if (lifecycle.draining) {
-      return reply.code(503).send({ status: 'unavailable', reason: 'shutting down' });
-    }
-    const answered = db.execute(sql`select 1`).then(
-      () => true,
-      () => false,
-    );
-    if (!(await settleWithin(answered, READINESS_DATABASE_TIMEOUT_MS, false))) {
-      return reply.code(503).send({ status: 'unavailable', reason: 'database unreachable' });
+    const readiness = await checkReadiness(db, lifecycle);
+    if (!readiness.ready) {
+      return reply.code(503).send({ status: 'unavailable', reason: readiness.reason });
     }
     return { status: 'ready' };
   });

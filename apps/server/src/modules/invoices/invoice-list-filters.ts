@@ -1,4 +1,8 @@
-import { ITEMS_PER_PAGE_OPTIONS, parseFilterDate } from '@paygate/domain';
+import {
+  INVOICE_SEARCH_MAX_LENGTH,
+  ITEMS_PER_PAGE_OPTIONS,
+  parseFilterDate,
+} from '@paygate/domain';
 import { and, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { currencies, invoices, referenceItems } from '../../db/schema.ts';
@@ -44,7 +48,7 @@ export const invoiceFilterProperties = {
     description: 'Ids of payment status reference items (list 201)',
   },
   flowType: { type: 'string', enum: ['DEPOSIT', 'WITHDRAWAL'] },
-  search: { type: 'string', maxLength: 200 },
+  search: { type: 'string', maxLength: INVOICE_SEARCH_MAX_LENGTH },
 } as const;
 
 export const invoiceListQuerySchema = {

@@ -324,7 +324,7 @@ export const recordCustomerChoice = async (
 /**
  * Hands a locked NEW invoice to its provider: IN_PROGRESS (for a payout, reserved from the
  * merchant's balance, or refused with InsufficientBalanceError) and an open provider attempt.
- * `invoice` is the record the state change is computed from (see requisite-assignment.ts).
+ * `invoice` is the record the state change is computed from (see requisite-assignment-service.ts).
  */
 export const sendToProvider = async (
   tx: Database,

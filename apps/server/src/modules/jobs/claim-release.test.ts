@@ -6,7 +6,7 @@ import { openTestDatabase, TEST_DATABASE_KINDS } from '../../db/testing/test-dat
 import { seedReferenceData } from '../../seed/reference-data-seed.ts';
 import { createTestMerchant } from '../../testing/test-app.ts';
 import { createTestInvoice, createTestTerminal } from '../../testing/test-data.ts';
-import { callbackDeliveryJob, deliverDueCallbacks } from '../callbacks/callback-delivery.ts';
+import { callbackDeliveryJob, deliverDueCallbacks } from '../callbacks/callback-delivery-job.ts';
 import {
   type CallbackReceiver,
   newWebhookSecret,

@@ -1,10 +1,14 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { queryRows } from '../../db/database.ts';
-import { idempotencyKeys } from '../../db/schema.ts';
 import { conflict } from '../../http/http-errors.ts';
 import type { BackgroundJob } from '../jobs/background-jobs.ts';
+import {
+  deleteExpiredIdempotencyKeys,
+  findIdempotencyKey,
+  insertIdempotencyKey,
+  storeIdempotentResponse,
+  tryTransactionLock,
+} from './idempotency-repository.ts';
 
 /** Header of the merchant's idempotency key (optional on POST). */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
@@ -61,25 +65,18 @@ export const runIdempotent = async (
     if (!claim) return { ...(await execute(tx)), replayed: false };
 
     const lockName = `merchant-api-idempotency:${claim.merchantId}:${claim.key}`;
-    const [lock] = await queryRows<{ locked: boolean }>(
-      tx,
-      sql`SELECT pg_try_advisory_xact_lock(hashtextextended(${lockName}, 0)) AS locked`,
-    );
-    if (!lock?.locked) throw conflict(IDEMPOTENCY_MESSAGES.inProgress);
+    if (!(await tryTransactionLock(tx, lockName))) {
+      throw conflict(IDEMPOTENCY_MESSAGES.inProgress);
+    }
 
-    const [claimed] = await tx
-      .insert(idempotencyKeys)
-      .values({ merchantId: claim.merchantId, key: claim.key, requestHash: claim.requestHash })
-      .onConflictDoNothing({ target: [idempotencyKeys.merchantId, idempotencyKeys.key] })
-      .returning({ id: idempotencyKeys.id });
+    const claimedId = await insertIdempotencyKey(tx, {
+      merchantId: claim.merchantId,
+      key: claim.key,
+      requestHash: claim.requestHash,
+    });
 
-    if (!claimed) {
-      const [existing] = await tx
-        .select()
-        .from(idempotencyKeys)
-        .where(
-          and(eq(idempotencyKeys.merchantId, claim.merchantId), eq(idempotencyKeys.key, claim.key)),
-        );
+    if (claimedId === undefined) {
+      const existing = await findIdempotencyKey(tx, claim.merchantId, claim.key);
       if (existing && existing.requestHash !== claim.requestHash) {
         throw conflict(IDEMPOTENCY_MESSAGES.differentRequest);
       }
@@ -91,10 +88,7 @@ export const runIdempotent = async (
     }
 
     const response = await execute(tx);
-    await tx
-      .update(idempotencyKeys)
-      .set({ responseStatus: response.statusCode, responseBody: response.body })
-      .where(eq(idempotencyKeys.id, claimed.id));
+    await storeIdempotentResponse(tx, claimedId, response);
     return { ...response, replayed: false };
   });
 
@@ -108,22 +102,7 @@ export const purgeExpiredIdempotencyKeys = async (
     batchSize = 1_000,
     retentionHours = IDEMPOTENCY_KEY_RETENTION_HOURS,
   }: { batchSize?: number; retentionHours?: number } = {},
-): Promise<number> => {
-  const expired = db
-    .select({ id: idempotencyKeys.id })
-    .from(idempotencyKeys)
-    .where(
-      lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${retentionHours}::int)`),
-    )
-    .orderBy(asc(idempotencyKeys.createdAt))
-    .limit(batchSize)
-    .for('update', { skipLocked: true });
-  const deleted = await db
-    .delete(idempotencyKeys)
-    .where(inArray(idempotencyKeys.id, expired))
-    .returning({ id: idempotencyKeys.id });
-  return deleted.length;
-};
+): Promise<number> => deleteExpiredIdempotencyKeys(db, { batchSize, retentionHours });
 
 /** The periodic purge of expired idempotency keys, for the background-job runner. */
 export const idempotencyKeyPurgeJob = (

@@ -1,9 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import { invoices } from '../../db/schema.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
-import { notFound } from '../../http/http-errors.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
 import { rawBodyOf } from '../../http/signed-request-auth.ts';
 import {
@@ -16,6 +13,7 @@ import {
   registerMerchantAuthentication,
   requireApiMerchant,
 } from './merchant-auth.ts';
+import { presentMerchantInvoice } from './merchant-invoice-presenter.ts';
 import {
   type CreateInvoiceBody,
   createInvoiceBodySchema,
@@ -27,9 +25,9 @@ import {
 } from './merchant-invoice-schemas.ts';
 import {
   createMerchantInvoice,
-  findMerchantInvoice,
-  presentMerchantInvoice,
-} from './merchant-invoices.ts';
+  merchantInvoiceById,
+  merchantInvoiceByMerchantInvoiceId,
+} from './merchant-invoice-service.ts';
 
 /** Merchant API routes live here, apart from the cookie-authenticated back office (/api/v1). */
 export const MERCHANT_API_PREFIX = '/api/merchant/v1';
@@ -111,9 +109,7 @@ export const merchantApiRoutes = async (
                 }
               : null;
           const result = await runIdempotent(db, claim, async (tx) => {
-            const invoiceId = await createMerchantInvoice(tx, merchant, request.body, request.ip);
-            const row = await findMerchantInvoice(tx, merchant.id, eq(invoices.id, invoiceId));
-            if (!row) throw new Error(`invoice ${invoiceId} vanished after its insert`);
+            const row = await createMerchantInvoice(tx, merchant, request.body, request.ip);
             return {
               statusCode: 201,
               body: { data: presentMerchantInvoice(row, paymentFormBaseUrl) },
@@ -137,13 +133,11 @@ export const merchantApiRoutes = async (
           },
         },
         async (request) => {
-          const merchant = requireApiMerchant(request);
-          const row = await findMerchantInvoice(
+          const row = await merchantInvoiceById(
             db,
-            merchant.id,
-            eq(invoices.id, request.params.invoiceId),
+            requireApiMerchant(request),
+            request.params.invoiceId,
           );
-          if (!row) throw notFound('Invoice not found');
           return { data: presentMerchantInvoice(row, paymentFormBaseUrl) };
         },
       );
@@ -164,13 +158,11 @@ export const merchantApiRoutes = async (
           },
         },
         async (request) => {
-          const merchant = requireApiMerchant(request);
-          const row = await findMerchantInvoice(
+          const row = await merchantInvoiceByMerchantInvoiceId(
             db,
-            merchant.id,
-            eq(invoices.merchantInvoiceId, request.query.merchantInvoiceId),
+            requireApiMerchant(request),
+            request.query.merchantInvoiceId,
           );
-          if (!row) throw notFound('Invoice not found');
           return { data: presentMerchantInvoice(row, paymentFormBaseUrl) };
         },
       );

@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import { merchants } from '../../db/schema.ts';
 import {
   registerSignedRequestAuthentication,
   signedRequestSecurity,
 } from '../../http/signed-request-auth.ts';
+import { findMerchantSigner } from './merchant-credential-repository.ts';
 
 const MERCHANT_API_SIGNATURE = signedRequestSecurity('merchant', {
   audience: 'Merchant API',
@@ -49,10 +48,7 @@ export const registerMerchantAuthentication = (
     label: 'merchant API',
     ...(now ? { now } : {}),
     findSigner: async (apiKey) => {
-      const [merchant] = await db
-        .select({ id: merchants.id, name: merchants.name, signingSecret: merchants.signingSecret })
-        .from(merchants)
-        .where(eq(merchants.clientPublicKey, apiKey));
+      const merchant = await findMerchantSigner(db, apiKey);
       return merchant
         ? {
             principal: { id: merchant.id, name: merchant.name },

@@ -1,8 +1,12 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { type Database, queryRows } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import { INVOICE_STATUSES } from '../../db/schema.ts';
+import {
+  type CallbackFigures,
+  callbackFigures,
+  invoiceCountsByStatus,
+} from './metrics-repository.ts';
 
 /**
  * Prometheus metrics of one server process. Each app gets its own registry (tests build many
@@ -25,35 +29,13 @@ const SNAPSHOT_MAX_AGE_MS = 1_000;
 interface DatabaseSnapshot {
   up: boolean;
   invoicesByStatus: Map<string, number>;
-  callbacks: {
-    pending: number;
-    due: number;
-    inDelivery: number;
-    sent: number;
-    failed: number;
-    failedAttempts: number;
-  } | null;
+  callbacks: CallbackFigures | null;
 }
 
 const readSnapshot = async (db: Database): Promise<DatabaseSnapshot> => {
   try {
-    const invoiceRows = await queryRows<{ status: string; count: number }>(
-      db,
-      sql`SELECT status, count(*)::int AS count FROM invoices GROUP BY status`,
-    );
-    const [callbackRow] = await queryRows<NonNullable<DatabaseSnapshot['callbacks']>>(
-      db,
-      sql`SELECT
-            count(*) FILTER (WHERE status = 'PENDING')::int AS "pending",
-            count(*) FILTER (WHERE status = 'PENDING' AND next_attempt_at <= now())::int AS "due",
-            count(*) FILTER (WHERE status = 'PENDING' AND claimed_until > now())::int AS "inDelivery",
-            count(*) FILTER (WHERE status = 'SENT')::int AS "sent",
-            count(*) FILTER (WHERE status = 'FAILED')::int AS "failed",
-            -- Every attempt but the successful last one of a SENT callback failed.
-            (coalesce(sum(attempts), 0) - count(*) FILTER (WHERE status = 'SENT'))::int
-              AS "failedAttempts"
-          FROM callbacks`,
-    );
+    const invoiceRows = await invoiceCountsByStatus(db);
+    const callbackRow = await callbackFigures(db);
     return {
       up: true,
       invoicesByStatus: new Map(invoiceRows.map(({ status, count }) => [status, Number(count)])),

@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { invoices } from '../../db/schema.ts';
+import { prepareFormStatusBatch } from './payment-form-repository.ts';
 
 export interface FormStatus {
   status: string;
@@ -24,11 +23,7 @@ export const formStatusReader = (db: Database) => {
   // Built once and named: one query text whatever the batch size (an array parameter rather
   // than an IN list), so PostgreSQL parses and plans it once per connection, and the query
   // builder does no work per batch.
-  const statement = db
-    .select({ formId: invoices.formId, status: invoices.status, invoiceId: invoices.id })
-    .from(invoices)
-    .where(sql`${invoices.formId} = ANY(${sql.placeholder('formIds')}::text[])`)
-    .prepare('form_status_batch');
+  const statement = prepareFormStatusBatch(db);
 
   const flush = async (batch: Map<string, Waiter[]>) => {
     try {

@@ -17,8 +17,8 @@ import {
   readMerchantBalance,
 } from '../balances/merchant-balance-repository.ts';
 import { applyStatusChange, lockInvoice } from '../invoices/invoice-status-service.ts';
-import { INSUFFICIENT_BALANCE_DECLINE } from './payment-form-routes.ts';
 import { createPaymentFormFixture, type PaymentFormFixture } from './payment-form-test-fixture.ts';
+import { INSUFFICIENT_BALANCE_DECLINE } from './payout-request-service.ts';
 
 /**
  * Issue 19: a hostile customer on the public form cannot raise a payout above what the merchant

@@ -7,14 +7,14 @@ import {
   registerProviderAuthentication,
   requireApiProvider,
 } from './provider-auth.ts';
+import { presentProviderInvoice } from './provider-invoice-presenter.ts';
 import {
   applyProviderReport,
   findProviderInvoice,
   listPendingPayouts,
   PROVIDER_REPORTED_STATUSES,
   type ProviderStatusReport,
-  presentProviderInvoice,
-} from './provider-invoices.ts';
+} from './provider-invoice-service.ts';
 
 /** Provider API routes: production providers report payment outcomes and pull payouts. */
 export const PROVIDER_API_PREFIX = '/api/provider/v1';
@@ -208,17 +208,14 @@ export const providerApiRoutes = async (
           },
         },
         async (request) => {
-          const provider = requireApiProvider(request);
-          const { invoiceId } = request.params;
-          const { changed } = await applyProviderReport(
+          const { changed, invoice } = await applyProviderReport(
             db,
-            provider,
-            invoiceId,
+            requireApiProvider(request),
+            request.params.invoiceId,
             request.body,
             request.ip,
           );
-          const row = await findProviderInvoice(db, provider, invoiceId);
-          return { data: { changed, invoice: presentProviderInvoice(row) } };
+          return { data: { changed, invoice: presentProviderInvoice(invoice) } };
         },
       );
     },

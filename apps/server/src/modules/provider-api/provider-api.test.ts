@@ -23,7 +23,7 @@ import {
   type PaymentFormFixture,
 } from '../payment-form/payment-form-test-fixture.ts';
 import { PROVIDER_API_PREFIX } from './provider-api-routes.ts';
-import { PAYOUT_PROVIDER_ATTRIBUTE_CODE } from './provider-invoices.ts';
+import { PAYOUT_PROVIDER_ATTRIBUTE_CODE } from './provider-invoice-repository.ts';
 import { issueProviderSigningSecret } from './provider-keys.ts';
 
 const GENERIC = 'Invalid API key or signature';

@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import { providerCredentials, providers } from '../../db/schema.ts';
 import {
   registerSignedRequestAuthentication,
   signedRequestSecurity,
 } from '../../http/signed-request-auth.ts';
+import { findProviderSigner } from './provider-credential-repository.ts';
 
 const PROVIDER_API_SIGNATURE = signedRequestSecurity('provider', {
   audience: 'Provider API',
@@ -49,15 +48,7 @@ export const registerProviderAuthentication = (
     label: 'provider API',
     ...(now ? { now } : {}),
     findSigner: async (apiKey) => {
-      const [provider] = await db
-        .select({
-          id: providers.id,
-          code: providers.code,
-          signingSecret: providerCredentials.signingSecret,
-        })
-        .from(providers)
-        .innerJoin(providerCredentials, eq(providerCredentials.providerId, providers.id))
-        .where(eq(providers.code, apiKey));
+      const provider = await findProviderSigner(db, apiKey);
       return provider
         ? {
             principal: { id: provider.id, code: provider.code },

@@ -1,7 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { providerCredentials, providers } from '../../db/schema.ts';
 import { newSigningSecret } from '../../http/request-signing.ts';
+import {
+  findProviderIdByCode,
+  saveProviderSigningSecret,
+} from './provider-credential-repository.ts';
 
 /**
  * Issues a new signing secret to a provider (replacing any earlier one at once) and returns it:
@@ -12,17 +14,8 @@ export const issueProviderSigningSecret = async (
   providerCode: string,
   signingSecret = newSigningSecret(),
 ): Promise<string> => {
-  const [provider] = await db
-    .select({ id: providers.id })
-    .from(providers)
-    .where(eq(providers.code, providerCode));
-  if (!provider) throw new Error(`No provider with the code ${providerCode}`);
-  await db
-    .insert(providerCredentials)
-    .values({ providerId: provider.id, signingSecret })
-    .onConflictDoUpdate({
-      target: providerCredentials.providerId,
-      set: { signingSecret, createdAt: sql`now()` },
-    });
+  const providerId = await findProviderIdByCode(db, providerCode);
+  if (providerId === undefined) throw new Error(`No provider with the code ${providerCode}`);
+  await saveProviderSigningSecret(db, providerId, signingSecret);
   return signingSecret;
 };

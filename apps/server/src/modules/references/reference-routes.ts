@@ -1,11 +1,10 @@
 import { REFERENCE_HEADER_IDS } from '@paygate/domain';
-import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import { currencies, paymentMethods, referenceItems } from '../../db/schema.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { minorUnitsJson } from '../../http/money-json.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
+import { allCurrencies, allPaymentMethods, referenceItemsOf } from './reference-repository.ts';
 
 const referenceItemSchema = {
   type: 'object',
@@ -70,7 +69,8 @@ const paymentMethodSchema = {
 
 /**
  * GET /api/v1/reference?refHeaderId= and GET /api/v1/reference/currency (SPEC §7), and
- * GET /api/v1/payment-method (the back office's list of payment methods).
+ * GET /api/v1/payment-method (the back office's list of payment methods). Plain lists with no
+ * rule of their own: the routes read them through reference-repository.ts.
  */
 export const referenceRoutes = async (app: FastifyInstance, { db }: { db: Database }) => {
   app.get<{ Querystring: { refHeaderId: number } }>(
@@ -95,17 +95,7 @@ export const referenceRoutes = async (app: FastifyInstance, { db }: { db: Databa
       },
     },
     async (request) => {
-      const items = await db
-        .select({
-          id: referenceItems.id,
-          value: referenceItems.value,
-          code: referenceItems.code,
-          paramType: referenceItems.paramType,
-          codeInteger: referenceItems.codeInteger,
-        })
-        .from(referenceItems)
-        .where(eq(referenceItems.headerId, request.query.refHeaderId))
-        .orderBy(asc(referenceItems.sortOrder), asc(referenceItems.id));
+      const items = await referenceItemsOf(db, request.query.refHeaderId);
       return { data: items };
     },
   );
@@ -121,7 +111,7 @@ export const referenceRoutes = async (app: FastifyInstance, { db }: { db: Databa
       },
     },
     async () => {
-      const rows = await db.select().from(currencies).orderBy(asc(currencies.id));
+      const rows = await allCurrencies(db);
       return {
         data: rows.map((currency) => ({
           ...currency,
@@ -150,22 +140,7 @@ export const referenceRoutes = async (app: FastifyInstance, { db }: { db: Databa
       },
     },
     async () => {
-      const rows = await db
-        .select({
-          id: paymentMethods.id,
-          code: paymentMethods.code,
-          name: paymentMethods.name,
-          currencyId: currencies.id,
-          currencyCode: currencies.code,
-          currencyDimension: currencies.dimension,
-          minAmount: paymentMethods.minAmount,
-          maxAmount: paymentMethods.maxAmount,
-          requisiteKind: paymentMethods.requisiteKind,
-          enabled: paymentMethods.enabled,
-        })
-        .from(paymentMethods)
-        .innerJoin(currencies, eq(currencies.id, paymentMethods.currencyId))
-        .orderBy(asc(currencies.code), asc(paymentMethods.name), asc(paymentMethods.id));
+      const rows = await allPaymentMethods(db);
       return {
         data: rows.map((row) => ({
           id: row.id,

@@ -113,10 +113,10 @@ export const sendCsvText = async (
     .send(Readable.from(pieces(), { objectMode: false }));
 };
 
-/** Formats rows of an async source into 64 KB pieces of CSV records. */
+/** Formats rows of an array or an async source into 64 KB pieces of CSV records. */
 async function* csvRecordsOf<Row>(
   columns: ReadonlyArray<CsvColumn<Row>>,
-  rows: AsyncIterable<Row>,
+  rows: AsyncIterable<Row> | Iterable<Row>,
 ): AsyncGenerator<string> {
   let chunk = '';
   for await (const row of rows) {
@@ -134,7 +134,7 @@ export const sendCsv = async <Row>(
   reply: FastifyReply,
   fileName: string,
   columns: ReadonlyArray<CsvColumn<Row>>,
-  rows: AsyncIterable<Row>,
+  rows: AsyncIterable<Row> | Iterable<Row>,
 ) =>
   sendCsvText(
     reply,

@@ -6,8 +6,8 @@ import { createTestMerchant } from '../../testing/test-app.ts';
 import { createTestInvoice, createTestTerminal } from '../../testing/test-data.ts';
 import { rebuildMerchantBalances } from '../balances/merchant-balance-repository.ts';
 import { createTerminalFixture, type TerminalFixture } from '../terminals/terminal-test-fixture.ts';
-import { SETTLEMENT_EVENT_CODES } from './settlement-routes.ts';
-import { terminalBalance } from './terminal-balance.ts';
+import { terminalBalance } from './settlement-repository.ts';
+import { SETTLEMENT_EVENT_CODES } from './settlement-service.ts';
 
 describe.each(TEST_DATABASE_KINDS)('settlements on %s', (kind) => {
   let fixture: TerminalFixture;

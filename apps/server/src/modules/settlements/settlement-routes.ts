@@ -1,28 +1,17 @@
-import { formatMinorUnits } from '@paygate/domain';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import { currencies, settlements } from '../../db/schema.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
-import { conflict } from '../../http/http-errors.ts';
 import { minorUnitsJson } from '../../http/money-json.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
-import { recordEvent } from '../audit/event-log.ts';
 import { requirePerson } from '../auth/authenticated-person.ts';
 import { merchantScopeOf } from '../auth/merchant-scope.ts';
-import { changeMerchantBalance } from '../balances/merchant-balance-repository.ts';
-import { idSchema, lockVisibleTerminal, merchantIdQuery } from '../terminals/terminal-presenter.ts';
-import { terminalBalance } from './terminal-balance.ts';
+import { idSchema, merchantIdQuery } from '../terminals/terminal-presenter.ts';
+import { createSettlement } from './settlement-service.ts';
 
-/** Event codes of settlements. */
-export const SETTLEMENT_EVENT_CODES = {
-  created: 'SETTLEMENT_CREATED',
-} as const;
-
-/** Settlements are paid in USDT, counted in micro-USDT (6 decimals), SPEC §3. */
-export const SETTLEMENT_CURRENCY = { code: 'USDT', dimension: 6 } as const;
-
-/** Positive minor units a JavaScript client reads exactly (docs/decisions/0003 Money). */
+/**
+ * Positive minor units a JavaScript client reads exactly ("Money" in
+ * docs/decisions/0003-api-conventions.md).
+ */
 const positiveMinorUnits = {
   type: 'integer',
   minimum: 1,
@@ -88,62 +77,14 @@ export const settlementRoutes = (app: FastifyInstance, db: Database) => {
     },
     async (request, reply) => {
       const person = requirePerson(request.person);
-      const scope = merchantScopeOf(person, request.query.merchantId);
-      const baseAmount = BigInt(request.body.baseAmount);
-      const settlementAmount = BigInt(request.body.settlementAmount);
-
-      const settlement = await db.transaction(async (tx) => {
-        // The row lock makes settlements of one terminal take turns: each sees the ones before.
-        const terminal = await lockVisibleTerminal(tx, scope, request.body.terminalId);
-        const [currency] = await tx
-          .select({ code: currencies.code, dimension: currencies.dimension })
-          .from(currencies)
-          .where(eq(currencies.id, terminal.currencyId));
-        const code = currency?.code.trim() ?? '';
-        const amountText = (minor: bigint) =>
-          `${formatMinorUnits(minor, currency?.dimension ?? 0)} ${code}`.trim();
-
-        const { available } = await terminalBalance(tx, terminal);
-        if (baseAmount > available) {
-          throw conflict(
-            `Settlement of ${amountText(baseAmount)} exceeds the terminal's available balance ` +
-              `of ${amountText(available)}`,
-          );
-        }
-        // The terminal's deposits also fund the merchant's payouts in this currency: queued
-        // payouts hold their part of the merchant balance, which a settlement cannot take.
-        await changeMerchantBalance(
-          tx,
-          { merchantId: terminal.merchantId, currencyId: terminal.currencyId },
-          { available: -baseAmount, reserved: 0n },
-          { requireCover: true, what: 'this settlement' },
-        );
-        const [created] = await tx
-          .insert(settlements)
-          .values({
-            merchantId: terminal.merchantId,
-            terminalId: terminal.id,
-            baseAmount,
-            settlementAmount,
-            createdBy: person.id,
-          })
-          .returning();
-        if (!created) throw new Error('settlement insert returned nothing');
-        await recordEvent(tx, {
-          eventCode: SETTLEMENT_EVENT_CODES.created,
-          description:
-            `Settlement ${created.id} of ${amountText(baseAmount)} for ` +
-            `${formatMinorUnits(settlementAmount, SETTLEMENT_CURRENCY.dimension)} ` +
-            `${SETTLEMENT_CURRENCY.code} on terminal "${terminal.name}"`,
-          personId: person.id,
-          merchantId: terminal.merchantId,
-          entityType: 'settlement',
-          entityId: created.id,
-          sourceIp: request.ip,
-        });
-        return created;
+      const settlement = await createSettlement(db, {
+        person,
+        sourceIp: request.ip,
+        scope: merchantScopeOf(person, request.query.merchantId),
+        terminalId: request.body.terminalId,
+        baseAmount: BigInt(request.body.baseAmount),
+        settlementAmount: BigInt(request.body.settlementAmount),
       });
-
       return reply.code(201).send({
         data: {
           id: settlement.id,

@@ -1,8 +1,7 @@
-import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import { providers } from '../../db/schema.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
+import { listProviders } from './terminal-read-service.ts';
 
 const providerSchema = {
   type: 'object',
@@ -24,11 +23,6 @@ export const providerRoutes = (app: FastifyInstance, db: Database) => {
         response: { 200: dataEnvelope({ type: 'array', items: providerSchema }) },
       },
     },
-    async () => ({
-      data: await db
-        .select({ id: providers.id, name: providers.name, code: providers.code })
-        .from(providers)
-        .orderBy(asc(providers.name), asc(providers.id)),
-    }),
+    async () => ({ data: await listProviders(db) }),
   );
 };

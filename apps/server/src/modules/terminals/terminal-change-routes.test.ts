@@ -4,7 +4,7 @@ import { eventLog, terminalAttributes, terminals } from '../../db/schema.ts';
 import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
 import { currencyId, referenceItemId } from '../../seed/reference-data.ts';
 import { createTestTerminal } from '../../testing/test-data.ts';
-import { TERMINAL_EVENT_CODES } from './terminal-change-routes.ts';
+import { TERMINAL_EVENT_CODES } from './terminal-change-service.ts';
 import { createTerminalFixture, type TerminalFixture } from './terminal-test-fixture.ts';
 
 const FLOW_TYPE = { DEPOSIT: referenceItemId(200, 1), WITHDRAWAL: referenceItemId(200, 2) };

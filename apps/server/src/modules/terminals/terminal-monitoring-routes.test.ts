@@ -2,7 +2,7 @@ import { MONITORING_PERIODS } from '@paygate/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
 import { createTestInvoice, createTestTerminal } from '../../testing/test-data.ts';
-import { MAX_STATISTIC_MINUTES, percentOf } from './terminal-monitoring-routes.ts';
+import { MAX_STATISTIC_MINUTES, percentOf } from './terminal-monitoring-service.ts';
 import { createTerminalFixture, type TerminalFixture } from './terminal-test-fixture.ts';
 
 describe('percentOf', () => {

@@ -1,37 +1,15 @@
-import {
-  DEFAULT_MONITORING_PERIOD,
-  MONITORING_PERIODS,
-  MONITORING_REFRESH_FALLBACK_SECONDS,
-  MONITORING_REFRESH_SECONDS,
-} from '@paygate/domain';
-import { and, asc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import { invoices, terminals } from '../../db/schema.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
 import { requirePerson } from '../auth/authenticated-person.ts';
 import { merchantScopeOf } from '../auth/merchant-scope.ts';
+import {
+  MAX_STATISTIC_MINUTES,
+  MONITORING_SETTINGS,
+  terminalStatistics,
+} from './terminal-monitoring-service.ts';
 import { merchantIdQuery } from './terminal-presenter.ts';
-
-/** The longest statistics window: a week, enough for any monitoring period with room to spare. */
-export const MAX_STATISTIC_MINUTES = 7 * 24 * 60;
-
-/**
- * Colours of a terminal's success percent on the Monitoring screen (SPEC §9 leaves them open):
- * at or above `good` green, at or above `warning` amber, below red.
- */
-export const SUCCESS_PERCENT_THRESHOLDS = { good: 80, warning: 50 } as const;
-
-/** The monitoring settings of GET /api/v1/terminal/statistic. */
-export const MONITORING_SETTINGS = {
-  refreshIntervalSeconds: MONITORING_REFRESH_SECONDS,
-  fallbackRefreshIntervalSeconds: MONITORING_REFRESH_FALLBACK_SECONDS,
-  periods: MONITORING_PERIODS.map(({ id, label, minutes }) => ({ id, label, minutes })),
-  defaultPeriod: DEFAULT_MONITORING_PERIOD,
-  maxMinutes: MAX_STATISTIC_MINUTES,
-  successPercentThresholds: SUCCESS_PERCENT_THRESHOLDS,
-};
 
 const settingsSchema = {
   type: 'object',
@@ -108,13 +86,6 @@ const statisticSchema = {
   },
 } as const;
 
-/** Share of the total in percent, to two decimals; 0 of nothing is 0. */
-export const percentOf = (count: number, total: number): number =>
-  total === 0 ? 0 : Math.round((count * 10_000) / total) / 100;
-
-const countWhere = (condition: SQL) =>
-  sql<number>`count(${invoices.id}) filter (where ${condition})`.mapWith(Number);
-
 /** GET /api/v1/terminal/statistic (settings) and GET /api/data/v1/terminal (figures), SPEC §7, §9. */
 export const terminalMonitoringRoutes = (app: FastifyInstance, db: Database) => {
   app.get(
@@ -160,41 +131,7 @@ export const terminalMonitoringRoutes = (app: FastifyInstance, db: Database) => 
     async (request) => {
       const { minutes, merchantId } = request.query;
       const scope = merchantScopeOf(requirePerson(request.person), merchantId);
-      // The database clock decides the window, as it stamped the invoices' creation.
-      const since = sql`now() - make_interval(mins => ${minutes}::int)`;
-      const rows = await db
-        .select({
-          terminalId: terminals.id,
-          terminalName: terminals.name,
-          merchantId: terminals.merchantId,
-          isTest: terminals.isTest,
-          enable: terminals.enabled,
-          totalCount: sql<number>`count(${invoices.id})`.mapWith(Number),
-          newCount: countWhere(inArray(invoices.status, ['NEW', 'IN_PROGRESS'])),
-          successCount: countWhere(inArray(invoices.status, ['DONE', 'PAYED'])),
-          cancelCount: countWhere(eq(invoices.status, 'CANCELED')),
-          declinedCount: countWhere(eq(invoices.status, 'DECLINED')),
-        })
-        .from(terminals)
-        .leftJoin(
-          invoices,
-          and(eq(invoices.terminalId, terminals.id), gte(invoices.createdAt, since)),
-        )
-        .where(
-          scope.kind === 'all'
-            ? undefined
-            : inArray(terminals.merchantId, scope.ids.length > 0 ? scope.ids : [-1]),
-        )
-        .groupBy(terminals.id)
-        .orderBy(asc(terminals.merchantId), asc(terminals.id));
-      return {
-        data: rows.map((row) => ({
-          ...row,
-          successPercent: percentOf(row.successCount, row.totalCount),
-          cancelPercent: percentOf(row.cancelCount, row.totalCount),
-          declinedPercent: percentOf(row.declinedCount, row.totalCount),
-        })),
-      };
+      return { data: await terminalStatistics(db, scope, minutes) };
     },
   );
 };

@@ -1,16 +1,13 @@
-import { canReadTerminalAttributes } from '@paygate/domain';
-import { asc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
-import { currencies, referenceItems, terminalAttributes, terminals } from '../../db/schema.ts';
-import { notFound } from '../../http/http-errors.ts';
 import { recordIdSchema } from '../../http/record-id.ts';
-import type { AuthenticatedPerson } from '../auth/authenticated-person.ts';
-import {
-  type MerchantScope,
-  merchantIdQueryProperty,
-  merchantScopeOf,
-  scopeAllows,
-} from '../auth/merchant-scope.ts';
+import { merchantIdQueryProperty } from '../auth/merchant-scope.ts';
+import type {
+  CurrencyRef,
+  TerminalAttributeRow,
+  TerminalPoolRow,
+  TerminalRecord,
+} from './terminal-repository.ts';
+
+/** The JSON of terminals, their attributes and terminal pools: schemas and presenters. */
 
 export const idSchema = recordIdSchema;
 
@@ -22,8 +19,6 @@ export const terminalIdParams = {
   required: ['id'],
   properties: { id: idSchema },
 } as const;
-
-export const TERMINAL_NOT_FOUND = 'Terminal not found';
 
 const nullableReferenceSchema = {
   type: ['object', 'null'],
@@ -115,14 +110,6 @@ export const terminalPoolSchema = {
   },
 } as const;
 
-export type TerminalRecord = typeof terminals.$inferSelect;
-
-interface CurrencyRef {
-  id: number;
-  code: string;
-  dimension: number;
-}
-
 export const presentTerminal = (terminal: TerminalRecord, currency: CurrencyRef) => ({
   id: terminal.id,
   name: terminal.name,
@@ -134,76 +121,22 @@ export const presentTerminal = (terminal: TerminalRecord, currency: CurrencyRef)
   terminalPoolId: terminal.terminalPoolId,
 });
 
-/** The terminal with its currency, or null; no scope check. */
-export const selectTerminalWithCurrency = async (db: Database, terminalId: number) => {
-  const [row] = await db
-    .select({
-      terminal: terminals,
-      currency: { id: currencies.id, code: currencies.code, dimension: currencies.dimension },
-    })
-    .from(terminals)
-    .innerJoin(currencies, eq(currencies.id, terminals.currencyId))
-    .where(eq(terminals.id, terminalId));
-  return row ?? null;
-};
+/** An attribute of a terminal (decision 0004: `attributeId` is the attribute type). */
+export const presentAttribute = (row: TerminalAttributeRow) => ({
+  id: row.id,
+  attributeId: row.attributeTypeId,
+  value: row.value,
+  attrType: { id: row.attributeTypeId, value: row.typeValue, code: row.typeCode },
+  paramType: { code: row.paramType },
+});
 
-/** A terminal's attributes in the order of their types in reference list 105. */
-export const selectTerminalAttributes = async (db: Database, terminalId: number) => {
-  const rows = await db
-    .select({
-      id: terminalAttributes.id,
-      attributeTypeId: terminalAttributes.attributeTypeId,
-      value: terminalAttributes.value,
-      typeValue: referenceItems.value,
-      typeCode: referenceItems.code,
-      paramType: referenceItems.paramType,
-    })
-    .from(terminalAttributes)
-    .innerJoin(referenceItems, eq(referenceItems.id, terminalAttributes.attributeTypeId))
-    .where(eq(terminalAttributes.terminalId, terminalId))
-    .orderBy(asc(referenceItems.sortOrder), asc(terminalAttributes.id));
-  return rows.map((row) => ({
-    id: row.id,
-    attributeId: row.attributeTypeId,
-    value: row.value,
-    attrType: { id: row.attributeTypeId, value: row.typeValue, code: row.typeCode },
-    paramType: { code: row.paramType },
-  }));
-};
-
-/**
- * One terminal for the caller: 404 when it does not exist or belongs to a merchant outside the
- * caller's scope (the same answer, so ids cannot be probed). Attributes only for holders of
- * terminal.attr.read; for others the field is left out rather than empty, so "no attributes"
- * and "not allowed to see them" never look alike.
- */
-export const presentVisibleTerminal = async (
-  db: Database,
-  person: AuthenticatedPerson,
-  terminalId: number,
-  scope: MerchantScope = merchantScopeOf(person),
-) => {
-  const row = await selectTerminalWithCurrency(db, terminalId);
-  if (!row || !scopeAllows(scope, row.terminal.merchantId)) throw notFound(TERMINAL_NOT_FOUND);
-  const terminal = presentTerminal(row.terminal, row.currency);
-  if (!canReadTerminalAttributes(person)) return terminal;
-  return { ...terminal, attributes: await selectTerminalAttributes(db, terminalId) };
-};
-
-/**
- * Reads a terminal and locks its row until the transaction ends, so changes to one terminal
- * (and settlements against its balance) queue up. 404 outside the caller's scope.
- */
-export const lockVisibleTerminal = async (
-  tx: Database,
-  scope: MerchantScope,
-  terminalId: number,
-): Promise<TerminalRecord> => {
-  const [terminal] = await tx
-    .select()
-    .from(terminals)
-    .where(eq(terminals.id, terminalId))
-    .for('update');
-  if (!terminal || !scopeAllows(scope, terminal.merchantId)) throw notFound(TERMINAL_NOT_FOUND);
-  return terminal;
-};
+export const presentTerminalPool = (row: TerminalPoolRow) => ({
+  id: row.id,
+  name: row.name,
+  status:
+    row.statusId === null
+      ? null
+      : { id: row.statusId, value: row.statusValue ?? '', code: row.statusCode },
+  type:
+    row.typeId === null ? null : { id: row.typeId, value: row.typeValue ?? '', code: row.typeCode },
+});

@@ -1,22 +1,21 @@
-import { REFERENCE_HEADER_IDS } from '@paygate/domain';
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import { currencies, referenceItems, terminalPools, terminals } from '../../db/schema.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
 import { requirePerson } from '../auth/authenticated-person.ts';
 import { merchantScopeOf } from '../auth/merchant-scope.ts';
 import {
   merchantIdQuery,
-  presentTerminal,
-  presentVisibleTerminal,
   terminalDetailSchema,
   terminalIdParams,
   terminalPoolSchema,
   terminalSchema,
 } from './terminal-presenter.ts';
+import {
+  listTerminalPools,
+  listTerminals,
+  presentVisibleTerminal,
+} from './terminal-read-service.ts';
 
 const merchantQuerySchema = {
   type: 'object',
@@ -46,20 +45,7 @@ export const terminalReadRoutes = (app: FastifyInstance, db: Database) => {
     },
     async (request) => {
       const scope = merchantScopeOf(requirePerson(request.person), request.query.merchantId);
-      const rows = await db
-        .select({
-          terminal: terminals,
-          currency: { id: currencies.id, code: currencies.code, dimension: currencies.dimension },
-        })
-        .from(terminals)
-        .innerJoin(currencies, eq(currencies.id, terminals.currencyId))
-        .where(
-          scope.kind === 'all'
-            ? undefined
-            : inArray(terminals.merchantId, scope.ids.length > 0 ? scope.ids : [-1]),
-        )
-        .orderBy(asc(terminals.merchantId), asc(terminals.id));
-      return { data: rows.map((row) => presentTerminal(row.terminal, row.currency)) };
+      return { data: await listTerminals(db, scope) };
     },
   );
 
@@ -74,51 +60,7 @@ export const terminalReadRoutes = (app: FastifyInstance, db: Database) => {
         response: { 200: dataEnvelope({ type: 'array', items: terminalPoolSchema }) },
       },
     },
-    async () => {
-      const status = alias(referenceItems, 'pool_status');
-      const type = alias(referenceItems, 'pool_type');
-      const rows = await db
-        .select({
-          id: terminalPools.id,
-          name: terminalPools.name,
-          statusId: status.id,
-          statusValue: status.value,
-          statusCode: status.code,
-          typeId: type.id,
-          typeValue: type.value,
-          typeCode: type.code,
-        })
-        .from(terminalPools)
-        .leftJoin(
-          status,
-          and(
-            eq(status.id, terminalPools.statusId),
-            eq(status.headerId, REFERENCE_HEADER_IDS.terminalPoolStatus),
-          ),
-        )
-        .leftJoin(
-          type,
-          and(
-            eq(type.id, terminalPools.typeId),
-            eq(type.headerId, REFERENCE_HEADER_IDS.terminalPoolType),
-          ),
-        )
-        .orderBy(asc(terminalPools.name), asc(terminalPools.id));
-      return {
-        data: rows.map((row) => ({
-          id: row.id,
-          name: row.name,
-          status:
-            row.statusId === null
-              ? null
-              : { id: row.statusId, value: row.statusValue ?? '', code: row.statusCode },
-          type:
-            row.typeId === null
-              ? null
-              : { id: row.typeId, value: row.typeValue ?? '', code: row.typeCode },
-        })),
-      };
-    },
+    async () => ({ data: await listTerminalPools(db) }),
   );
 
   app.get<{ Params: { id: number }; Querystring: MerchantQuery }>(

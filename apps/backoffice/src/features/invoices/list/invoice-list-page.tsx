@@ -7,10 +7,10 @@ import {
 import { Button, EmptyState, Pager, PageSizeSelect, pageCountOf, Spinner } from '@paygate/ui';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { DashboardTiles } from '../../dashboard/dashboard-tiles.tsx';
+import { FinanceTiles } from '../../finance/finance-tiles.tsx';
 import { useCurrentPerson } from '../../session/current-person.tsx';
 import { useMerchantScope } from '../../workspace/merchant-scope.ts';
-import { useSelectedTerminalId } from '../../workspace/terminal-selector.tsx';
+import { useSelectedTerminal } from '../../workspace/terminal-selector.tsx';
 import { InvoiceFilterDialog } from './invoice-filter-dialog.tsx';
 import {
   activeFilterCount,
@@ -108,7 +108,7 @@ export const InvoiceListPage = () => {
   const person = useCurrentPerson();
   const { merchantId, ready } = useMerchantScope();
   const { view, change } = useInvoiceListUrl();
-  const terminalId = useSelectedTerminalId();
+  const terminalId = useSelectedTerminal();
   const [filtersOpen, setFiltersOpen] = useState(false);
 
   const query = useMemo(
@@ -145,7 +145,7 @@ export const InvoiceListPage = () => {
       <h1 id="invoices-title">Transactions</h1>
       {canSeeFinanceSummary(person) ? (
         <section aria-label="Finance summary">
-          <DashboardTiles />
+          <FinanceTiles />
         </section>
       ) : null}
       <div className="bo-invoices-toolbar">

@@ -92,9 +92,9 @@ describe('invoiceQueryFromView', () => {
     expect(
       invoiceQueryFromView(
         readInvoiceListUrl(url('statusIds=4&statusIds=5&search=abc&page=4&size=40')),
-        '9',
+        9,
       ),
-    ).toEqual({ statusIds: [4, 5], search: 'abc', terminalId: '9', page: 3, size: 40 });
+    ).toEqual({ statusIds: [4, 5], search: 'abc', terminalId: 9, page: 3, size: 40 });
   });
 });
 

@@ -19,6 +19,7 @@ import {
   type FlowType,
   formatFilterDate,
   formatReportPeriodDate,
+  INVOICE_SEARCH_MAX_LENGTH,
   type InvoiceFilterFormValues,
   type InvoiceFilters,
   ITEMS_PER_PAGE_OPTIONS,
@@ -59,9 +60,6 @@ const MODAL_FILTER_PARAMS = [
   INVOICE_LIST_PARAMS.sumFrom,
   INVOICE_LIST_PARAMS.sumTo,
 ] as const;
-
-/** The server's limits on the list query (openapi.json, GET /api/v1/invoice). */
-export const SEARCH_MAX_LENGTH = 200;
 
 /** Everything the invoice list shows, as read (and cleaned) from the URL. */
 export interface InvoiceListView {
@@ -138,7 +136,7 @@ export const readInvoiceListUrl = (params: URLSearchParams): InvoiceListView => 
   const size = Number(params.get(p.size));
   return {
     filters: modalFiltersFromUrl(params),
-    search: (params.get(p.search) ?? '').trim().slice(0, SEARCH_MAX_LENGTH),
+    search: (params.get(p.search) ?? '').trim().slice(0, INVOICE_SEARCH_MAX_LENGTH),
     page: positiveInteger(params.get(p.page)) ?? DEFAULT_PAGE,
     size: (ITEMS_PER_PAGE_OPTIONS as readonly number[]).includes(size)
       ? size
@@ -147,11 +145,11 @@ export const readInvoiceListUrl = (params: URLSearchParams): InvoiceListView => 
 };
 
 /**
- * The query of GET /api/v1/invoice for a view and the header's terminal ('' for ALL
+ * The query of GET /api/v1/invoice for a view and the header's terminal (undefined for ALL
  * TERMINALS): the page goes zero-based, empty values are left out (the CSV download takes the
  * same object; its endpoint drops page and size).
  */
-export const invoiceQueryFromView = (view: InvoiceListView, terminalId = ''): InvoiceFilters =>
+export const invoiceQueryFromView = (view: InvoiceListView, terminalId?: number): InvoiceFilters =>
   dropEmptyFilterValues({
     ...view.filters,
     search: view.search,
@@ -205,7 +203,7 @@ export const withFilterForm = (
 /** Free-text search: trimmed (empty removes it), back to page 1. */
 export const withSearch = (params: URLSearchParams, search: string): URLSearchParams => {
   const next = onFirstPage(params);
-  const text = search.trim().slice(0, SEARCH_MAX_LENGTH);
+  const text = search.trim().slice(0, INVOICE_SEARCH_MAX_LENGTH);
   if (text === '') next.delete(INVOICE_LIST_PARAMS.search);
   else next.set(INVOICE_LIST_PARAMS.search, text);
   return next;

@@ -1,12 +1,11 @@
-import { errorMessageOf, useDownloadInvoicesCsvMutation } from '@paygate/api';
-import type { InvoiceFilters } from '@paygate/domain';
+import { errorMessageOf, type InvoiceListArgs, useDownloadInvoicesCsvMutation } from '@paygate/api';
 import { Button, useToast } from '@paygate/ui';
 
 export const REPORT_FAILED = 'Could not download the report';
 
 export interface InvoiceReportButtonProps {
   /** The list's filters (page and size are not sent) and the chosen merchant. */
-  query: InvoiceFilters & { merchantId?: number };
+  query: InvoiceListArgs;
   disabled?: boolean;
 }
 

@@ -1,6 +1,6 @@
+import { INVOICE_SEARCH_MAX_LENGTH } from '@paygate/domain';
 import { Button, TextField } from '@paygate/ui';
 import { useEffect, useState } from 'react';
-import { SEARCH_MAX_LENGTH } from './invoice-list-url.ts';
 
 /** Typing pauses this long before the search applies (the 350 ms debounce of SPEC §9). */
 export const INVOICE_SEARCH_DEBOUNCE_MS = 350;
@@ -45,7 +45,7 @@ export const InvoiceSearch = ({ value, onSearch }: InvoiceSearchProps) => {
         type="search"
         name="search"
         placeholder="Invoice, merchant invoice, provider invoice or customer id"
-        maxLength={SEARCH_MAX_LENGTH}
+        maxLength={INVOICE_SEARCH_MAX_LENGTH}
         value={text}
         onChange={(event) => setText(event.target.value)}
       />

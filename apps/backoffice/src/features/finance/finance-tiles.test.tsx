@@ -1,0 +1,121 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../app/app-providers.tsx';
+import { createAppStore } from '../../app/store.ts';
+import { fakeApi } from '../../testing/fake-api.ts';
+import { personWith } from '../../testing/test-people.ts';
+import { CurrentPersonProvider } from '../session/current-person.tsx';
+import { terminalChosen } from '../workspace/workspace-slice.ts';
+import { FinanceTiles } from './finance-tiles.tsx';
+
+const UZS = { code: 'UZS', dimension: 2 };
+
+/** The tiles; `terminalId`: the header's terminal ('' for ALL TERMINALS). */
+const renderTiles = (permissions: string[], terminalId = '') => {
+  const api = fakeApi({
+    'GET /api/v1/merchant/balance': {
+      body: { data: { balance: [{ sum: 1_234_500, currency: UZS }] } },
+    },
+    'GET /api/v1/merchant/deposit': {
+      body: { data: [{ sum: 2_000_000, count: 3, currency: UZS }] },
+    },
+    'GET /api/v1/merchant/withdrawal': { body: { data: [] } },
+    'GET /api/v1/terminal': {
+      body: { data: [{ id: 11, name: 'UZS deposits', currency: { id: 1, ...UZS } }] },
+    },
+  });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/invoices',
+        element: (
+          <CurrentPersonProvider value={personWith(permissions) as never}>
+            <FinanceTiles />
+          </CurrentPersonProvider>
+        ),
+      },
+    ],
+    { initialEntries: ['/invoices'] },
+  );
+  const store = createAppStore();
+  store.dispatch(terminalChosen(terminalId));
+  render(
+    <AppProviders store={store}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return api;
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('finance tiles', () => {
+  it('shows balance, deposit and withdrawal for the selected terminal', async () => {
+    const api = renderTiles([], '11');
+    const balance = await screen.findByRole('region', { name: 'Balance' });
+    expect(await within(balance).findByText('12345.00 UZS')).toBeInTheDocument();
+    const deposit = screen.getByRole('region', { name: 'Deposit' });
+    expect(await within(deposit).findByText('20000.00 UZS')).toBeInTheDocument();
+    expect(api.calls).toContain('GET /api/v1/merchant/balance?terminalId=11');
+    expect(api.calls).toContain('GET /api/v1/merchant/withdrawal?terminalId=11');
+  });
+
+  it('offers the settlement control only with settlement.create and a chosen terminal', async () => {
+    renderTiles(['settlement.create']);
+    await screen.findByText('12345.00 UZS');
+    expect(screen.queryByRole('button', { name: 'Settlement' })).not.toBeInTheDocument();
+  });
+
+  it('validates the settlement form and creates one in minor units', async () => {
+    const api = renderTiles(['settlement.create'], '11');
+    api.set('POST /api/v1/settlement', { status: 201, body: { data: { id: 1 } } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Settlement' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Settlement for UZS deposits' });
+    expect(dialog).toHaveStyle({ width: '768px' });
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create settlement' }));
+    expect(await within(dialog).findAllByText('Required')).toHaveLength(2);
+
+    await userEvent.type(within(dialog).getByLabelText('Base amount, UZS'), 'abc');
+    await userEvent.type(within(dialog).getByLabelText('Settlement amount, USDT'), '12.1234567');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create settlement' }));
+    expect(await within(dialog).findByText('Must be a number')).toBeInTheDocument();
+    expect(within(dialog).getByText('At most 6 decimals')).toBeInTheDocument();
+    expect(api.calls).not.toContain('POST /api/v1/settlement');
+
+    await userEvent.clear(within(dialog).getByLabelText('Base amount, UZS'));
+    await userEvent.type(within(dialog).getByLabelText('Base amount, UZS'), '1500.5');
+    await userEvent.clear(within(dialog).getByLabelText('Settlement amount, USDT'));
+    await userEvent.type(within(dialog).getByLabelText('Settlement amount, USDT'), '120.25');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create settlement' }));
+
+    expect(await screen.findByText('Successfully created')).toBeInTheDocument();
+    expect(await api.bodiesOf('POST /api/v1/settlement')).toEqual([
+      { baseAmount: 150_050, settlementAmount: 120_250_000, terminalId: 11 },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The balance is asked for again: the settlement moved it.
+    await waitFor(() =>
+      expect(
+        api.calls.filter((call) => call === 'GET /api/v1/merchant/balance?terminalId=11').length,
+      ).toBeGreaterThan(1),
+    );
+  });
+
+  it('keeps the dialog open and shows the server message when the settlement is refused', async () => {
+    const api = renderTiles(['settlement.create'], '11');
+    api.set('POST /api/v1/settlement', {
+      status: 409,
+      body: { message: "Settlement of 99999.00 UZS exceeds the terminal's available balance" },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Settlement' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('Base amount, UZS'), '99999');
+    await userEvent.type(within(dialog).getByLabelText('Settlement amount, USDT'), '1');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create settlement' }));
+    expect(await screen.findByText(/exceeds the terminal's available balance/)).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,172 @@
+import { computeSupportCode, type RoleName } from '@paygate/domain';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import {
+  paymentMethods,
+  peopleAccountCredentials,
+  peopleAccountLimits,
+  peopleAccounts,
+  providers,
+  roles,
+  supportTickets,
+  terminalAttributes,
+  terminalPools,
+} from '../../db/schema.ts';
+import { verificationKeyOf } from '../../modules/payment-form/verification-key.ts';
+import { issueProviderSigningSecret } from '../../modules/provider-api/provider-keys.ts';
+import { currencyId, referenceItemId } from '../../seed/reference-data.ts';
+import { seedReferenceData } from '../../seed/reference-data-seed.ts';
+import {
+  createTestApp,
+  createTestMerchant,
+  createTestPerson,
+  signIn,
+  TEST_AUTH,
+} from '../../testing/test-app.ts';
+import { createTestInvoice, createTestTerminal } from '../../testing/test-data.ts';
+
+/** Who calls the back office: the seeded roles, plus a merchant user whose role grants nothing. */
+export const CALLERS = ['admin', 'merchant', 'support', 'operator', 'nothing'] as const;
+export type Caller = (typeof CALLERS)[number];
+
+/** The role row with no permissions `nothing` signs in with (roles are rows: made for the test). */
+export const NO_PERMISSION_ROLE = 'nothing';
+
+/** The records one merchant owns in the world. */
+export interface MerchantRecords {
+  merchantId: number;
+  terminalId: number;
+  invoiceId: string;
+  merchantInvoiceId: string;
+  formId: string;
+  ticketId: number;
+  apiKey: string;
+  signingSecret: string;
+}
+
+const CARD_CREDENTIAL_TYPE_ID = referenceItemId(103, 1);
+const STRING_PARAM_TYPE_ID = referenceItemId(102, 2);
+
+/**
+ * The world of the route tests (authorization-matrix and input-fuzzing): merchants `own` and `other` with a terminal (with an
+ * attribute), an invoice and a support ticket each; one signed-in person per caller (`merchant`
+ * and `nothing` belong to `own`; staff to no merchant); two providers with signing secrets and a
+ * people account each, and an in-progress deposit of `own` routed to each of them.
+ */
+export const createRouteTestWorld = async (kind: 'pglite' | 'postgres') => {
+  const testApp = await createTestApp(kind);
+  const { app, db } = testApp;
+  await seedReferenceData(db);
+  await db.insert(roles).values({ name: NO_PERMISSION_ROLE, permissions: [] });
+
+  const merchantRecords = async (name: string): Promise<MerchantRecords> => {
+    const merchant = await createTestMerchant(db, name);
+    const terminal = await createTestTerminal(db, merchant.id, { name: `${name} terminal` });
+    await db
+      .insert(terminalAttributes)
+      .values({ terminalId: terminal.id, attributeTypeId: referenceItemId(105, 2), value: name });
+    const invoice = await createTestInvoice(db, terminal);
+    const [ticket] = await db
+      .insert(supportTickets)
+      .values({ invoiceId: invoice.id, description: `${name} ticket` })
+      .returning();
+    if (!ticket) throw new Error('ticket insert returned nothing');
+    return {
+      merchantId: merchant.id,
+      terminalId: terminal.id,
+      invoiceId: invoice.id,
+      merchantInvoiceId: invoice.merchantInvoiceId,
+      formId: invoice.formId,
+      ticketId: ticket.id,
+      apiKey: merchant.clientPublicKey,
+      signingSecret: merchant.signingSecret,
+    };
+  };
+  const own = await merchantRecords('Own shop');
+  const other = await merchantRecords('Other shop');
+
+  const cookies = {} as Record<Caller, string>;
+  for (const caller of CALLERS) {
+    const person = await createTestPerson(db, {
+      username: caller,
+      role: (caller === 'nothing' ? NO_PERMISSION_ROLE : caller) as RoleName,
+      merchantId: caller === 'merchant' || caller === 'nothing' ? own.merchantId : null,
+    });
+    cookies[caller] = await signIn(app, caller, person.password);
+  }
+
+  await db.insert(providers).values({ code: 'OTHERPAY', name: 'Other provider' });
+  const [method] = await db.select().from(paymentMethods).where(eq(paymentMethods.code, 'HUMOUZS'));
+  if (!method) throw new Error('no HUMOUZS payment method seeded');
+  const [pool] = await db.insert(terminalPools).values({ name: 'Matrix pool' }).returning();
+  if (!pool) throw new Error('pool insert returned nothing');
+
+  /** A provider with a signing secret, a people account and a live deposit of `own` routed to it. */
+  const providerRecords = async (code: string) => {
+    const [provider] = await db.select().from(providers).where(eq(providers.code, code));
+    if (!provider) throw new Error(`no provider ${code}`);
+    const signingSecret = await issueProviderSigningSecret(db, code);
+    const [account] = await db
+      .insert(peopleAccounts)
+      .values({
+        providerId: provider.id,
+        paymentMethodId: method.id,
+        bankName: `${code} bank`,
+        ownerName: 'Ivan Petrov',
+        countryCode: 'UZ',
+        enabled: false,
+      })
+      .returning();
+    if (!account) throw new Error('account insert returned nothing');
+    const [credential] = await db
+      .insert(peopleAccountCredentials)
+      .values({
+        peopleAccountId: account.id,
+        credentialTypeId: CARD_CREDENTIAL_TYPE_ID,
+        paramTypeId: STRING_PARAM_TYPE_ID,
+        value: '8600495312345670',
+      })
+      .returning();
+    if (!credential) throw new Error('credential insert returned nothing');
+    await db.insert(peopleAccountLimits).values({ peopleAccountId: account.id, limit: 1_000_000n });
+    const liveTerminal = await createTestTerminal(db, own.merchantId, {
+      name: `${code} live`,
+      isTest: false,
+    });
+    const invoice = await createTestInvoice(db, liveTerminal, {
+      status: 'IN_PROGRESS',
+      peopleAccountId: account.id,
+    });
+    return {
+      providerId: provider.id,
+      apiKey: code,
+      signingSecret,
+      accountId: account.id,
+      credentialId: credential.id,
+      invoiceId: invoice.id,
+    };
+  };
+  const provider = await providerRecords('SANDBOX');
+  const otherProvider = await providerRecords('OTHERPAY');
+
+  const supportCodeOf = (formId: string) =>
+    computeSupportCode(formId, verificationKeyOf(TEST_AUTH.jwtSecret, formId));
+
+  return {
+    testApp,
+    app,
+    db: db as Database,
+    own,
+    other,
+    cookies,
+    provider,
+    otherProvider,
+    paymentMethodId: method.id,
+    terminalPoolId: pool.id,
+    currencyId: currencyId('UZS'),
+    supportCodeOf,
+    close: () => testApp.close(),
+  };
+};
+
+export type RouteTestWorld = Awaited<ReturnType<typeof createRouteTestWorld>>;

@@ -1,0 +1,57 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
+import { eventLog, people } from '../../db/schema.ts';
+import { openTestDatabase } from '../../db/testing/test-databases.ts';
+import { seedRoles } from '../../seed/roles-seed.ts';
+import { createAdministrator } from './administrator-account-service.ts';
+
+const auth = {
+  jwtSecret: 'administrator-account-test-secret-0123456789',
+  cookieSecure: false,
+  sessionTtlMinutes: 60,
+};
+
+describe('the first administrator, created from the command line', () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await openTestDatabase('pglite');
+    await seedRoles(handle.db);
+  });
+  afterAll(async () => handle?.close());
+
+  it('signs in with the password shown once, which is stored only as a hash', async () => {
+    const { personId, password } = await createAdministrator(handle.db, 'ops.admin');
+    expect(password.length).toBeGreaterThanOrEqual(24);
+    const [stored] = await handle.db.select().from(people).where(eq(people.id, personId));
+    expect(stored?.roleName).toBe('admin');
+    expect(stored?.merchantId).toBeNull();
+    expect(stored?.passwordHash).not.toContain(password);
+
+    const app = await buildApp({ db: handle.db, auth });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { username: 'ops.admin', password },
+    });
+    expect(login.statusCode).toBe(200);
+    await app.close();
+
+    const events = await handle.db
+      .select()
+      .from(eventLog)
+      .where(eq(eventLog.eventCode, 'ADMINISTRATOR_CREATED'));
+    expect(events.map((event) => event.entityId)).toEqual([String(personId)]);
+  });
+
+  it('refuses a username taken in any letter case, and one that is not a plain name', async () => {
+    await expect(createAdministrator(handle.db, 'OPS.ADMIN')).rejects.toThrow(
+      'User OPS.ADMIN already exists',
+    );
+    await expect(createAdministrator(handle.db, "x'; drop")).rejects.toThrow('must be 3 to 64');
+    await expect(createAdministrator(handle.db, 'ab')).rejects.toThrow('must be 3 to 64');
+    const admins = await handle.db.select().from(people).where(eq(people.roleName, 'admin'));
+    expect(admins).toHaveLength(1);
+  });
+});

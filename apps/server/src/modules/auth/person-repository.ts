@@ -1,0 +1,66 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { people } from '../../db/schema.ts';
+
+/** The people rows behind signing in: usernames, password hashes, the first administrator. SQL only. */
+
+/** The enabled person signing in as `username` (already trimmed and lower-cased), if any. */
+export const findEnabledPersonByUsername = async (db: Database, username: string) => {
+  const [person] = await db
+    .select()
+    .from(people)
+    .where(and(sql`lower(${people.username}) = ${username}`, eq(people.enabled, true)));
+  return person;
+};
+
+/** The stored password hash of a person, or undefined when there is no such person. */
+export const findPasswordHash = async (
+  db: Database,
+  personId: number,
+): Promise<string | undefined> => {
+  const [row] = await db
+    .select({ passwordHash: people.passwordHash })
+    .from(people)
+    .where(eq(people.id, personId));
+  return row?.passwordHash;
+};
+
+/** Stores a new password hash and when it changed (now). */
+export const storePasswordHash = async (
+  db: Database,
+  personId: number,
+  passwordHash: string,
+): Promise<void> => {
+  await db
+    .update(people)
+    .set({ passwordHash, passwordChangedAt: new Date() })
+    .where(eq(people.id, personId));
+};
+
+/** Whether a person with this username exists, in any letter case. */
+export const usernameTaken = async (db: Database, username: string): Promise<boolean> => {
+  const [existing] = await db
+    .select({ id: people.id })
+    .from(people)
+    .where(sql`lower(${people.username}) = lower(${username})`);
+  return existing !== undefined;
+};
+
+/** Inserts a platform administrator (no merchant); returns the new person's id. */
+export const insertAdministrator = async (
+  db: Database,
+  { username, passwordHash }: { username: string; passwordHash: string },
+): Promise<number> => {
+  const [person] = await db
+    .insert(people)
+    .values({
+      username,
+      passwordHash,
+      firstName: 'Administrator',
+      lastName: username,
+      roleName: 'admin',
+    })
+    .returning({ id: people.id });
+  if (!person) throw new Error('the new administrator was not stored');
+  return person.id;
+};

@@ -1,0 +1,494 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../../db/database.ts';
+import { callbacks, merchants } from '../../db/schema.ts';
+import { openTestDatabase, TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
+import { seedReferenceData } from '../../seed/reference-data-seed.ts';
+import { createTestMerchant } from '../../testing/test-app.ts';
+import { createTestInvoice, createTestTerminal } from '../../testing/test-data.ts';
+import { enqueueCallback } from '../invoices/invoice-outbox.ts';
+import { startBackgroundJobs } from '../jobs/background-jobs.ts';
+import {
+  CALLBACK_ERROR_MAX_LENGTH,
+  CALLBACK_RETRY_DELAYS_MS,
+  CALLBACK_USER_AGENT,
+  callbackDeliveryJob,
+  deliverDueCallbacks,
+} from './callback-delivery-job.ts';
+import { PRIVATE_ADDRESS_ERROR_CODE } from './callback-destination.ts';
+import {
+  type CallbackReceiver,
+  headerRecord,
+  newWebhookSecret,
+  type ReceivedCallback,
+  startCallbackReceiver,
+  TO_LOCAL_RECEIVER,
+  unreachableUrl,
+} from './callback-test-receiver.ts';
+
+/** What a merchant does with the off-the-shelf library: verify the raw body and the headers. */
+const verifiedPayload = (secret: string, delivery: ReceivedCallback | undefined) => {
+  if (!delivery) throw new Error('nothing was delivered');
+  return new Webhook(secret).verify(delivery.body, headerRecord(delivery.headers));
+};
+
+/** A merchant with a Standard Webhooks secret and a deposit terminal. */
+const createMerchantWorld = async (db: Database, signingSecret = newWebhookSecret()) => {
+  const merchant = await createTestMerchant(db, `Shop ${signingSecret.slice(-8)}`);
+  await db.update(merchants).set({ signingSecret }).where(eq(merchants.id, merchant.id));
+  const terminal = await createTestTerminal(db, merchant.id);
+  /** A DONE invoice whose callback (the real outbox path) is queued. */
+  const queueCallback = async (callbackUrl: string) => {
+    const invoice = await createTestInvoice(db, terminal, { status: 'DONE', callbackUrl });
+    const row = await enqueueCallback(db, invoice, { isManual: false });
+    if (!row) throw new Error('no callback queued');
+    return row;
+  };
+  return { merchant, signingSecret, queueCallback };
+};
+
+const callbackRow = async (db: Database, id: number) => {
+  const [row] = await db.select().from(callbacks).where(eq(callbacks.id, id));
+  if (!row) throw new Error(`callback ${id} not found`);
+  return row;
+};
+
+/** Instead of waiting for the backoff: the next attempt is due now. */
+const makeDue = (db: Database, id: number) =>
+  db
+    .update(callbacks)
+    .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+    .where(eq(callbacks.id, id));
+
+describe.each(TEST_DATABASE_KINDS)('callback delivery on %s', (kind) => {
+  let db: Database;
+  let close: () => Promise<void>;
+  let receiver: CallbackReceiver;
+  let world: Awaited<ReturnType<typeof createMerchantWorld>>;
+
+  beforeAll(async () => {
+    const handle = await openTestDatabase(kind);
+    db = handle.db;
+    close = handle.close;
+    await seedReferenceData(db);
+    receiver = await startCallbackReceiver();
+    world = await createMerchantWorld(db);
+  });
+  afterEach(async () => {
+    receiver.reset();
+    await db.delete(callbacks);
+  });
+  afterAll(async () => {
+    await receiver?.close();
+    await close?.();
+  });
+
+  it('POSTs the payload signed per Standard Webhooks and marks the callback SENT', async () => {
+    const queued = await world.queueCallback(receiver.url());
+
+    expect(await deliverDueCallbacks(db, TO_LOCAL_RECEIVER)).toBe(1);
+
+    expect(receiver.received).toHaveLength(1);
+    const [delivery] = receiver.received;
+    expect(verifiedPayload(world.signingSecret, delivery)).toEqual(queued.payload);
+    expect(delivery?.method).toBe('POST');
+    expect(delivery?.path).toBe('/callback');
+    expect(delivery?.headers).toMatchObject({
+      'content-type': 'application/json',
+      'user-agent': CALLBACK_USER_AGENT,
+      'webhook-id': `msg_cb_${queued.id}`,
+    });
+    const timestamp = Number(delivery?.headers['webhook-timestamp']);
+    expect(Math.abs(timestamp - Date.now() / 1000)).toBeLessThan(5);
+    expect(JSON.parse(delivery?.body ?? '')).toMatchObject({ status: 'DONE', isTest: false });
+
+    const row = await callbackRow(db, queued.id);
+    expect(row).toMatchObject({
+      status: 'SENT',
+      attempts: 1,
+      lastResponseCode: 204,
+      lastError: null,
+      claimedUntil: null,
+      invoiceStatus: 'DONE',
+    });
+    expect(row.executionDate).toBeInstanceOf(Date);
+    expect(Math.abs((row.executionDate?.getTime() ?? 0) - Date.now())).toBeLessThan(5_000);
+
+    expect(await deliverDueCallbacks(db, TO_LOCAL_RECEIVER)).toBe(0);
+    expect(receiver.received).toHaveLength(1);
+  });
+
+  it('is refused by a verifier holding another secret', async () => {
+    await world.queueCallback(receiver.url());
+    await deliverDueCallbacks(db, TO_LOCAL_RECEIVER);
+    expect(() => verifiedPayload(newWebhookSecret(), receiver.received[0])).toThrow(
+      'No matching signature found',
+    );
+  });
+
+  it('retries after a 500 and a timeout with backoff, then SENT on the 3rd attempt', async () => {
+    const queued = await world.queueCallback(receiver.url());
+    receiver.answerWith({ status: 500 }, 'hang', { status: 200 });
+    const options = { ...TO_LOCAL_RECEIVER, timeoutMs: 200 };
+
+    expect(await deliverDueCallbacks(db, options)).toBe(1);
+    let row = await callbackRow(db, queued.id);
+    expect(row).toMatchObject({
+      status: 'PENDING',
+      attempts: 1,
+      lastResponseCode: 500,
+      lastError: 'HTTP 500',
+      claimedUntil: null,
+    });
+    expect((row.nextAttemptAt.getTime() - (row.executionDate?.getTime() ?? 0)) / 1000).toBe(60);
+    // Not due before the backoff has passed.
+    expect(await deliverDueCallbacks(db, options)).toBe(0);
+
+    await makeDue(db, queued.id);
+    expect(await deliverDueCallbacks(db, options)).toBe(1);
+    row = await callbackRow(db, queued.id);
+    expect(row).toMatchObject({
+      status: 'PENDING',
+      attempts: 2,
+      lastResponseCode: null,
+      lastError: 'No response within 200 ms',
+    });
+    expect((row.nextAttemptAt.getTime() - (row.executionDate?.getTime() ?? 0)) / 1000).toBe(300);
+
+    await makeDue(db, queued.id);
+    expect(await deliverDueCallbacks(db, options)).toBe(1);
+    row = await callbackRow(db, queued.id);
+    expect(row).toMatchObject({ status: 'SENT', attempts: 3, lastResponseCode: 200 });
+    expect(row.lastError).toBeNull();
+
+    // One message: the same webhook-id and body on every attempt, each freshly signed.
+    expect(receiver.received).toHaveLength(3);
+    for (const delivery of receiver.received) {
+      expect(delivery.headers['webhook-id']).toBe(`msg_cb_${queued.id}`);
+      expect(delivery.body).toBe(receiver.received[0]?.body);
+      expect(verifiedPayload(world.signingSecret, delivery)).toEqual(queued.payload);
+    }
+  });
+
+  it('does not follow redirects', async () => {
+    const queued = await world.queueCallback(receiver.url());
+    receiver.answerWith({ status: 302, headers: { location: receiver.url('/elsewhere') } });
+
+    await deliverDueCallbacks(db, TO_LOCAL_RECEIVER);
+
+    expect(receiver.received.map(({ path }) => path)).toEqual(['/callback']);
+    const row = await callbackRow(db, queued.id);
+    expect(row).toMatchObject({ status: 'PENDING', attempts: 1, lastResponseCode: 302 });
+    expect(row.lastError).toBe(
+      `HTTP 302: redirects are not followed (to ${receiver.url('/elsewhere')})`,
+    );
+  });
+
+  it('records an unreachable URL as an error and retries', async () => {
+    const queued = await world.queueCallback(await unreachableUrl());
+
+    expect(await deliverDueCallbacks(db, TO_LOCAL_RECEIVER)).toBe(1);
+
+    const row = await callbackRow(db, queued.id);
+    expect(row).toMatchObject({ status: 'PENDING', attempts: 1, lastResponseCode: null });
+    expect(row.lastError).toContain('ECONNREFUSED');
+    expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it('fails at once a URL that is not http(s), without retries', async () => {
+    const queued = await world.queueCallback('ftp://merchant.example/callback');
+
+    await deliverDueCallbacks(db, TO_LOCAL_RECEIVER);
+
+    expect(await callbackRow(db, queued.id)).toMatchObject({
+      status: 'FAILED',
+      attempts: 1,
+      lastResponseCode: null,
+      lastError: 'The callback URL scheme ftp: is not http or https',
+    });
+  });
+
+  it('never dials a loopback or private address literal in production mode', async () => {
+    const port = new URL(receiver.url()).port;
+    const queued = await Promise.all([
+      world.queueCallback(receiver.url()),
+      world.queueCallback(`http://[::1]:${port}/callback`),
+      world.queueCallback('http://169.254.169.254/latest/meta-data'),
+    ]);
+
+    await deliverDueCallbacks(db);
+
+    expect(receiver.received).toHaveLength(0);
+    const rows = await Promise.all(queued.map((row) => callbackRow(db, row.id)));
+    expect(rows.map((row) => [row.status, row.attempts, row.lastError])).toEqual([
+      ['FAILED', 1, 'The callback URL points to 127.0.0.1, which is not a public address'],
+      ['FAILED', 1, 'The callback URL points to ::1, which is not a public address'],
+      ['FAILED', 1, 'The callback URL points to 169.254.169.254, which is not a public address'],
+    ]);
+  });
+
+  it('refuses a name that resolves to a private address when it connects', async () => {
+    const port = new URL(receiver.url()).port;
+    const queued = await world.queueCallback(`http://localhost:${port}/callback`);
+
+    await deliverDueCallbacks(db);
+
+    expect(receiver.received).toHaveLength(0);
+    const row = await callbackRow(db, queued.id);
+    // Retried: what a name resolves to can change.
+    expect(row).toMatchObject({ status: 'PENDING', attempts: 1, lastResponseCode: null });
+    expect(row.lastError).toContain(PRIVATE_ADDRESS_ERROR_CODE);
+    expect(row.lastError).toMatch(
+      /localhost resolves to (127\.0\.0\.1|::1), which is not a public address/,
+    );
+  });
+
+  it('keeps to the retry schedule and is FAILED once it is used up', async () => {
+    const queued = await world.queueCallback(receiver.url());
+    const attemptsInAll = CALLBACK_RETRY_DELAYS_MS.length + 1;
+    receiver.answerWith(...Array.from({ length: attemptsInAll }, () => ({ status: 503 })));
+
+    const delays: number[] = [];
+    for (let attempt = 1; attempt <= attemptsInAll; attempt += 1) {
+      expect(await deliverDueCallbacks(db, TO_LOCAL_RECEIVER)).toBe(1);
+      const row = await callbackRow(db, queued.id);
+      expect(row.attempts).toBe(attempt);
+      if (attempt < attemptsInAll) {
+        expect(row.status).toBe('PENDING');
+        delays.push(row.nextAttemptAt.getTime() - (row.executionDate?.getTime() ?? 0));
+        await makeDue(db, queued.id);
+      } else {
+        expect(row).toMatchObject({ status: 'FAILED', lastResponseCode: 503 });
+      }
+    }
+    expect(delays).toEqual(CALLBACK_RETRY_DELAYS_MS);
+    expect(receiver.received).toHaveLength(attemptsInAll);
+    expect(await deliverDueCallbacks(db, TO_LOCAL_RECEIVER)).toBe(0);
+  });
+
+  it('keeps at most CALLBACK_ERROR_MAX_LENGTH characters of an error', async () => {
+    const queued = await world.queueCallback(
+      `${'x'.repeat(2 * CALLBACK_ERROR_MAX_LENGTH)}://host/`,
+    );
+    await deliverDueCallbacks(db, TO_LOCAL_RECEIVER);
+    const row = await callbackRow(db, queued.id);
+    expect(row.status).toBe('FAILED');
+    expect(row.lastError).toHaveLength(CALLBACK_ERROR_MAX_LENGTH);
+    expect(row.lastError?.endsWith('…')).toBe(true);
+  });
+
+  it('delivers each callback exactly once when two workers run at the same time', async () => {
+    const queued = await Promise.all(
+      Array.from({ length: 30 }, () => world.queueCallback(receiver.url())),
+    );
+
+    const counts = await Promise.all([
+      deliverDueCallbacks(db, { ...TO_LOCAL_RECEIVER, batchSize: 20, concurrency: 5 }),
+      deliverDueCallbacks(db, { ...TO_LOCAL_RECEIVER, batchSize: 20, concurrency: 5 }),
+    ]);
+
+    expect(counts[0] + counts[1]).toBe(30);
+    expect(Math.min(...counts)).toBeGreaterThan(0);
+    const ids = receiver.received.map(({ headers }) => headers['webhook-id']);
+    expect(ids).toHaveLength(30);
+    expect(new Set(ids)).toEqual(new Set(queued.map(({ id }) => `msg_cb_${id}`)));
+    const rows = await db
+      .select()
+      .from(callbacks)
+      .where(
+        inArray(
+          callbacks.id,
+          queued.map(({ id }) => id),
+        ),
+      );
+    expect(rows.every((row) => row.status === 'SENT' && row.attempts === 1)).toBe(true);
+  });
+
+  // PGlite has one connection, so a second transaction could not run beside the first.
+  it.runIf(kind === 'postgres')(
+    'skips rows another transaction holds locked instead of waiting for them',
+    async () => {
+      const locked = await world.queueCallback(receiver.url());
+      const free = await world.queueCallback(receiver.url());
+      await db.transaction(async (tx) => {
+        await tx.select().from(callbacks).where(eq(callbacks.id, locked.id)).for('update');
+        expect(await deliverDueCallbacks(db, TO_LOCAL_RECEIVER)).toBe(1);
+      });
+      expect(receiver.received.map(({ headers }) => headers['webhook-id'])).toEqual([
+        `msg_cb_${free.id}`,
+      ]);
+      expect(await deliverDueCallbacks(db, TO_LOCAL_RECEIVER)).toBe(1);
+      expect((await callbackRow(db, locked.id)).status).toBe('SENT');
+    },
+  );
+
+  it('leaves a callback claimed by a live worker alone and redelivers an expired claim', async () => {
+    const queued = await world.queueCallback(receiver.url());
+    // A worker claimed it and is still within its lease.
+    await db
+      .update(callbacks)
+      .set({ claimedUntil: sql`now() + interval '1 minute'` })
+      .where(eq(callbacks.id, queued.id));
+    expect(await deliverDueCallbacks(db, TO_LOCAL_RECEIVER)).toBe(0);
+
+    // That worker died before recording (its POST may or may not have gone out).
+    await db
+      .update(callbacks)
+      .set({ claimedUntil: sql`now() - interval '1 second'` })
+      .where(eq(callbacks.id, queued.id));
+    expect(await deliverDueCallbacks(db, TO_LOCAL_RECEIVER)).toBe(1);
+
+    expect(receiver.received).toHaveLength(1);
+    expect(await callbackRow(db, queued.id)).toMatchObject({
+      status: 'SENT',
+      attempts: 1,
+      claimedUntil: null,
+    });
+  });
+
+  it('drops the late record of a worker whose claim ran out once another has recorded', async () => {
+    const queued = await world.queueCallback(receiver.url());
+    receiver.answerWith('hang', { status: 500 });
+    // A worker stalls mid-delivery long enough for its lease to run out...
+    const stalled = deliverDueCallbacks(db, { ...TO_LOCAL_RECEIVER, timeoutMs: 1_500 });
+    const deadline = Date.now() + 5_000;
+    while (receiver.received.length === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await db
+      .update(callbacks)
+      .set({ claimedUntil: sql`now() - interval '1 second'` })
+      .where(eq(callbacks.id, queued.id));
+    // ...so another worker makes (and records) that attempt too.
+    expect(await deliverDueCallbacks(db, TO_LOCAL_RECEIVER)).toBe(1);
+    expect(await stalled).toBe(1);
+
+    expect(receiver.received).toHaveLength(2);
+    expect(await callbackRow(db, queued.id)).toMatchObject({
+      status: 'PENDING',
+      attempts: 1,
+      lastResponseCode: 500,
+      lastError: 'HTTP 500',
+    });
+  });
+
+  it('signs with the UTF-8 bytes of a secret without the whsec_ prefix', async () => {
+    const legacy = await createMerchantWorld(db, 'sk_legacy-secret-0123456789');
+    await legacy.queueCallback(receiver.url());
+
+    await deliverDueCallbacks(db, TO_LOCAL_RECEIVER);
+
+    const delivery = receiver.received[0];
+    expect(
+      new Webhook('sk_legacy-secret-0123456789', { format: 'raw' }).verify(
+        delivery?.body ?? '',
+        headerRecord(delivery?.headers ?? {}),
+      ),
+    ).toMatchObject({ status: 'DONE' });
+  });
+
+  it('records an attempt without sending when the merchant secret is malformed', async () => {
+    const broken = await createMerchantWorld(db, 'whsec_not base64!');
+    const queued = await broken.queueCallback(receiver.url());
+
+    await deliverDueCallbacks(db, TO_LOCAL_RECEIVER);
+
+    expect(receiver.received).toHaveLength(0);
+    expect(await callbackRow(db, queued.id)).toMatchObject({
+      status: 'PENDING',
+      attempts: 1,
+      lastError: 'A signing secret is whsec_ followed by base64 of 24 to 64 bytes',
+    });
+  });
+
+  it('runs as a background job that claims again at once after a full batch', async () => {
+    const queued = await Promise.all(
+      Array.from({ length: 5 }, () => world.queueCallback(receiver.url())),
+    );
+    const job = callbackDeliveryJob(db, {
+      ...TO_LOCAL_RECEIVER,
+      batchSize: 2,
+      idleDelayMs: 60_000,
+    });
+    expect(job).toMatchObject({ name: 'callback-delivery', idleDelayMs: 60_000 });
+
+    expect(await job.runOnce()).toBe(true);
+    expect(await job.runOnce()).toBe(true);
+    expect(await job.runOnce()).toBe(false);
+
+    const rows = await db
+      .select({ status: callbacks.status })
+      .from(callbacks)
+      .where(
+        inArray(
+          callbacks.id,
+          queued.map(({ id }) => id),
+        ),
+      );
+    expect(rows.map(({ status }) => status)).toEqual(Array(5).fill('SENT'));
+  });
+});
+
+describe('callback delivery options', () => {
+  it('refuses a lease that does not outlast the timeout, and non-positive sizes', () => {
+    const db = {} as Database;
+    expect(() => callbackDeliveryJob(db, { leaseMs: 5_000, timeoutMs: 5_000 })).toThrow(
+      'leaseMs must exceed timeoutMs',
+    );
+    expect(() => callbackDeliveryJob(db, { concurrency: 0 })).toThrow(
+      'concurrency must be a positive integer',
+    );
+  });
+
+  it('retries for about a day in all', () => {
+    const total = CALLBACK_RETRY_DELAYS_MS.reduce((sum, delay) => sum + delay, 0);
+    expect(total).toBeGreaterThan(23 * 3_600_000);
+    expect(total).toBeLessThanOrEqual(24 * 3_600_000);
+  });
+});
+
+describe('a callback pending when the server stops', () => {
+  it('is delivered after a restart on the same persisted PGlite database', {
+    timeout: 90_000,
+  }, async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'paygate-callbacks-'));
+    const receiver = await startCallbackReceiver();
+    try {
+      const first = await openDatabase({ kind: 'pglite', dataDir });
+      await seedReferenceData(first.db);
+      const world = await createMerchantWorld(first.db);
+      const queued = await world.queueCallback(receiver.url());
+      await first.close();
+      expect(receiver.received).toHaveLength(0);
+
+      const second = await openDatabase({ kind: 'pglite', dataDir });
+      try {
+        const jobErrors: object[] = [];
+        const jobs = startBackgroundJobs([callbackDeliveryJob(second.db, TO_LOCAL_RECEIVER)], {
+          error: (details) => jobErrors.push(details),
+        });
+        const deadline = Date.now() + 20_000;
+        while (receiver.received.length === 0 && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        await jobs.stop();
+        expect(jobErrors).toEqual([]);
+
+        expect(verifiedPayload(world.signingSecret, receiver.received[0])).toEqual(queued.payload);
+        expect(await callbackRow(second.db, queued.id)).toMatchObject({
+          status: 'SENT',
+          attempts: 1,
+        });
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await receiver.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

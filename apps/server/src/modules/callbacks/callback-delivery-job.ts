@@ -1,0 +1,285 @@
+import { type Dispatcher, fetch } from 'undici';
+import type { Database } from '../../db/database.ts';
+import { describeError } from '../../diagnostics/error-text.ts';
+import type { BackgroundJob } from '../jobs/background-jobs.ts';
+import {
+  type ClaimedCallback,
+  claimDueCallbacks,
+  recordCallbackAttempt,
+  releaseCallbackClaims,
+} from './callback-delivery-repository.ts';
+import { callbackDispatcher, literalAddressRefusal } from './callback-destination.ts';
+import {
+  callbackMessageId,
+  callbackSigningKey,
+  standardWebhookHeaders,
+} from './callback-signing.ts';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/**
+ * Pause before each retry of a callback that was not answered with a 2xx: after the 1st failed
+ * attempt 1 min, then 5 min, 10 min, 1 h, 6 h, 6 h, 10 h. Eight attempts in all over about 23 h
+ * 16 min (plus the attempts' own time); the callback is FAILED when the 8th fails too.
+ */
+export const CALLBACK_RETRY_DELAYS_MS: readonly number[] = [
+  MINUTE_MS,
+  5 * MINUTE_MS,
+  10 * MINUTE_MS,
+  HOUR_MS,
+  6 * HOUR_MS,
+  6 * HOUR_MS,
+  10 * HOUR_MS,
+];
+
+export const CALLBACK_USER_AGENT = 'paygate-callbacks/1';
+/** lastError keeps at most this many characters. */
+export const CALLBACK_ERROR_MAX_LENGTH = 500;
+
+export interface CallbackDeliveryOptions {
+  /** Callbacks claimed per run (default 50). */
+  batchSize?: number;
+  /** Deliveries in flight at once within a run (default 10). */
+  concurrency?: number;
+  /** How long one attempt may take until the response headers arrive (default 10 s). */
+  timeoutMs?: number;
+  /**
+   * How long a claim keeps other workers away (default 60 s). A worker that dies between claim
+   * and record leaves the callback to be picked up again once the lease has run out. Must exceed
+   * timeoutMs, so a live worker always records before its lease runs out.
+   */
+  leaseMs?: number;
+  /** The job's pause between runs that found less than a full batch (default 2 s). */
+  idleDelayMs?: number;
+  /**
+   * Deliver to loopback and private addresses too (default false: public addresses only, see
+   * callback-destination.ts). For development and tests with a local receiver; never production.
+   */
+  allowPrivateNetworks?: boolean;
+}
+
+const DEFAULTS = {
+  batchSize: 50,
+  concurrency: 10,
+  timeoutMs: 10_000,
+  leaseMs: 60_000,
+  idleDelayMs: 2_000,
+} satisfies Required<Omit<CallbackDeliveryOptions, 'allowPrivateNetworks'>>;
+
+const settingsOf = ({ allowPrivateNetworks = false, ...limits }: CallbackDeliveryOptions) => {
+  const settings = { ...DEFAULTS, ...limits };
+  for (const [name, value] of Object.entries(settings)) {
+    if (!Number.isInteger(value) || value < 1) {
+      throw new Error(`callback delivery: ${name} must be a positive integer`);
+    }
+  }
+  if (settings.leaseMs <= settings.timeoutMs) {
+    throw new Error('callback delivery: leaseMs must exceed timeoutMs');
+  }
+  return { ...settings, allowPrivateNetworks };
+};
+
+type DeliverySettings = ReturnType<typeof settingsOf>;
+
+/** One HTTP client per destination policy, shared by every run (keeps connections pooled). */
+const dispatchers = new Map<boolean, Dispatcher>();
+const dispatcherFor = (allowPrivateNetworks: boolean): Dispatcher => {
+  let dispatcher = dispatchers.get(allowPrivateNetworks);
+  if (!dispatcher) {
+    dispatcher = callbackDispatcher({ allowPrivateNetworks });
+    dispatchers.set(allowPrivateNetworks, dispatcher);
+  }
+  return dispatcher;
+};
+
+/** The outcome of one attempt. `final` ends the retries at once (nothing would change). */
+type AttemptOutcome =
+  | { delivered: true; responseCode: number }
+  | { delivered: false; responseCode: number | null; error: string; final?: boolean };
+
+const truncate = (text: string) =>
+  text.length <= CALLBACK_ERROR_MAX_LENGTH
+    ? text
+    : `${text.slice(0, CALLBACK_ERROR_MAX_LENGTH - 1)}…`;
+
+const describeFetchError = (error: unknown, timeoutMs: number): string => {
+  if (error instanceof Error && error.name === 'TimeoutError') {
+    return `No response within ${timeoutMs} ms`;
+  }
+  return describeError(error);
+};
+
+/** Only absolute http(s) URLs without credentials; anything else can never be delivered. */
+const deliverableUrl = (raw: string): URL | string => {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return 'The callback URL is not a valid URL';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return `The callback URL scheme ${url.protocol} is not http or https`;
+  }
+  if (url.username || url.password) return 'The callback URL must not contain credentials';
+  return url;
+};
+
+/** One POST: signed, bounded in time, redirects not followed, the response body discarded. */
+const attemptDelivery = async (
+  callback: ClaimedCallback,
+  { timeoutMs, allowPrivateNetworks }: DeliverySettings,
+  stopping?: AbortSignal,
+): Promise<AttemptOutcome> => {
+  const url = deliverableUrl(callback.url);
+  if (typeof url === 'string') {
+    return { delivered: false, responseCode: null, error: url, final: true };
+  }
+  const literalRefusal = allowPrivateNetworks ? null : literalAddressRefusal(url);
+  if (literalRefusal) {
+    return { delivered: false, responseCode: null, error: literalRefusal, final: true };
+  }
+  let key: Buffer;
+  try {
+    key = callbackSigningKey(callback.signingSecret);
+  } catch (error) {
+    // Retried: the merchant's secret can be fixed before the schedule runs out.
+    return { delivered: false, responseCode: null, error: (error as Error).message };
+  }
+  const body = JSON.stringify(callback.payload);
+  const headers = standardWebhookHeaders(key, callbackMessageId(callback.id), new Date(), body);
+
+  let response: Awaited<ReturnType<typeof fetch>>;
+  try {
+    response = await fetch(url, {
+      dispatcher: dispatcherFor(allowPrivateNetworks),
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': CALLBACK_USER_AGENT,
+        ...headers,
+      },
+      body,
+      redirect: 'manual',
+      signal: stopping
+        ? AbortSignal.any([AbortSignal.timeout(timeoutMs), stopping])
+        : AbortSignal.timeout(timeoutMs),
+    });
+  } catch (error) {
+    return { delivered: false, responseCode: null, error: describeFetchError(error, timeoutMs) };
+  }
+  // The body means nothing to us; cancelling it releases the connection.
+  await response.body?.cancel().catch(() => {});
+
+  const status = response.status;
+  if (status >= 200 && status < 300) return { delivered: true, responseCode: status };
+  const location = status >= 300 && status < 400 ? response.headers.get('location') : null;
+  return {
+    delivered: false,
+    responseCode: status,
+    error:
+      status >= 300 && status < 400
+        ? `HTTP ${status}: redirects are not followed${location ? ` (to ${location})` : ''}`
+        : `HTTP ${status}`,
+  };
+};
+
+/**
+ * Records the attempt: SENT on a 2xx; otherwise the next attempt per CALLBACK_RETRY_DELAYS_MS,
+ * or FAILED when the schedule is used up (or the outcome is final). The claim is released.
+ */
+const recordAttempt = async (db: Database, callback: ClaimedCallback, outcome: AttemptOutcome) => {
+  const retryDelay =
+    outcome.delivered || outcome.final ? undefined : CALLBACK_RETRY_DELAYS_MS[callback.attempts];
+  const status = outcome.delivered ? 'SENT' : retryDelay === undefined ? 'FAILED' : 'PENDING';
+  await recordCallbackAttempt(db, callback, {
+    status,
+    responseCode: outcome.responseCode,
+    error: outcome.delivered ? null : truncate(outcome.error),
+    retryDelayMs: retryDelay,
+  });
+};
+
+/** Runs `work` over `items` with at most `limit` at once; throws after all have finished. */
+const forEachLimited = async <T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+) => {
+  const errors: unknown[] = [];
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const item = items[next] as T;
+      next += 1;
+      try {
+        await work(item);
+      } catch (error) {
+        errors.push(error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  if (errors.length === 1) throw errors[0];
+  if (errors.length > 1) throw new AggregateError(errors, 'callback delivery: recording failed');
+};
+
+/**
+ * One batch: claims the due callbacks, POSTs each to its URL (no database transaction open
+ * meanwhile), records every attempt. Returns how many callbacks were attempted. Delivery is
+ * at-least-once: a crash after a POST but before its record repeats the POST after the lease.
+ */
+export const deliverDueCallbacks = async (
+  db: Database,
+  options: CallbackDeliveryOptions = {},
+  run: DeliveryRun = {},
+): Promise<number> => {
+  const settings = settingsOf(options);
+  const { stopping, unfinished } = run;
+  const claimed = await claimDueCallbacks(db, settings.batchSize, settings.leaseMs);
+  for (const { id } of claimed) unfinished?.add(id);
+  await forEachLimited(claimed, settings.concurrency, async (callback) => {
+    // Stopping: not attempted, or cut short by us rather than the merchant; the claim goes back.
+    if (stopping?.aborted) return;
+    const outcome = await attemptDelivery(callback, settings, stopping);
+    if (stopping?.aborted && !outcome.delivered) return;
+    try {
+      await recordAttempt(db, callback, outcome);
+    } finally {
+      // Recorded, or the record failed and the lease decides: not ours to release either way.
+      unfinished?.delete(callback.id);
+    }
+  });
+  return claimed.length;
+};
+
+/** What a job's run shares with deliverDueCallbacks for a clean stop. */
+export interface DeliveryRun {
+  /** Aborts when the server stops. */
+  stopping?: AbortSignal;
+  /** Ids claimed and not yet recorded; what is left in it when the run ends is released. */
+  unfinished?: Set<number>;
+}
+
+/** Clears the lease of callbacks claimed but not attempted, so any instance may take them now. */
+const releaseUnfinished = async (db: Database, ids: Set<number>): Promise<void> => {
+  if (ids.size === 0) return;
+  await releaseCallbackClaims(db, [...ids]);
+  ids.clear();
+};
+
+/** The periodic job delivering merchant callbacks (see startBackgroundJobs). */
+export const callbackDeliveryJob = (
+  db: Database,
+  options: CallbackDeliveryOptions = {},
+): BackgroundJob => {
+  const settings = settingsOf(options);
+  const unfinished = new Set<number>();
+  return {
+    name: 'callback-delivery',
+    idleDelayMs: settings.idleDelayMs,
+    runOnce: async (stopping) =>
+      (await deliverDueCallbacks(db, settings, { stopping, unfinished })) >= settings.batchSize,
+    releaseClaims: () => releaseUnfinished(db, unfinished),
+  };
+};

@@ -1,0 +1,50 @@
+import { minorUnitsJson } from '../../http/money-json.ts';
+import type { FormView } from './payment-form-service.ts';
+
+/** The form data of the init and credential answers (formDataSchema). */
+export const presentForm = ({
+  invoice,
+  currency,
+  methods,
+  paymentMethodName,
+  requisite,
+  verificationKey,
+}: FormView) => ({
+  invoiceId: invoice.id,
+  type: invoice.flowType === 'DEPOSIT' ? ('deposit' as const) : ('withdrawal' as const),
+  status: invoice.status,
+  amount: minorUnitsJson(invoice.amount),
+  currencyInfo: {
+    id: currency.id,
+    code: currency.code.trim(),
+    name: currency.name,
+    dimension: currency.dimension,
+    minValue: minorUnitsJson(currency.minValue),
+    maxValue: minorUnitsJson(currency.maxValue),
+  },
+  methods: methods.map((method) => ({
+    id: method.id,
+    name: method.name,
+    code: method.code,
+    minAmount: minorUnitsJson(method.minAmount),
+    maxAmount: minorUnitsJson(method.maxAmount),
+  })),
+  canChangeAmount: invoice.canChangeAmount,
+  expiredIn: invoice.expiresAt.toISOString(),
+  successUrl: invoice.successUrl,
+  cancelUrl: invoice.cancelUrl,
+  errorUrl: invoice.errorUrl,
+  paymentMethodName,
+  credentials:
+    requisite === null
+      ? null
+      : {
+          value: requisite.value,
+          owner: requisite.owner,
+          country_code: requisite.countryCode,
+          bank_name: requisite.bankName,
+          type: requisite.type,
+        },
+  verficationKey: verificationKey,
+  customerMarkedPaid: invoice.customerMarkedPaidAt !== null,
+});

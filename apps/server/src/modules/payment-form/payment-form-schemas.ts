@@ -1,0 +1,99 @@
+import { errorResponseSchema } from '../../http/error-handler.ts';
+
+/** JSON schemas of the payment form's calls. */
+
+/** Form ids are base64url of at least 128 random bits; anything else is not a form. */
+export const formIdParams = {
+  type: 'object',
+  required: ['formId'],
+  properties: { formId: { type: 'string', pattern: '^[A-Za-z0-9_-]{22,64}$' } },
+} as const;
+
+export type FormIdParams = { formId: string };
+
+export const errorResponses = {
+  400: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  410: errorResponseSchema,
+} as const;
+
+export const nullableString = { type: ['string', 'null'] } as const;
+
+const credentialsSchema = {
+  type: ['object', 'null'],
+  required: ['value', 'owner', 'country_code', 'bank_name', 'type'],
+  properties: {
+    value: { type: 'string' },
+    owner: { type: 'string' },
+    country_code: nullableString,
+    bank_name: { type: 'string' },
+    type: { type: 'string', enum: ['card', 'by_mobile'] },
+  },
+} as const;
+
+export const formDataSchema = {
+  type: 'object',
+  required: [
+    'invoiceId',
+    'type',
+    'status',
+    'amount',
+    'currencyInfo',
+    'methods',
+    'canChangeAmount',
+    'expiredIn',
+    'successUrl',
+    'cancelUrl',
+    'errorUrl',
+    'paymentMethodName',
+    'credentials',
+    'verficationKey',
+    'customerMarkedPaid',
+  ],
+  properties: {
+    invoiceId: { type: 'string' },
+    type: { type: 'string', enum: ['deposit', 'withdrawal'] },
+    status: { type: 'string' },
+    amount: { type: 'integer' },
+    currencyInfo: {
+      type: 'object',
+      required: ['id', 'code', 'name', 'dimension', 'minValue', 'maxValue'],
+      properties: {
+        id: { type: 'integer' },
+        code: { type: 'string' },
+        name: { type: 'string' },
+        dimension: { type: 'integer' },
+        minValue: { type: 'integer' },
+        maxValue: { type: 'integer' },
+      },
+    },
+    methods: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'name', 'code', 'minAmount', 'maxAmount'],
+        properties: {
+          id: { type: 'integer' },
+          name: { type: 'string' },
+          code: { type: 'string' },
+          minAmount: { type: 'integer' },
+          maxAmount: { type: 'integer' },
+        },
+      },
+    },
+    canChangeAmount: { type: 'boolean' },
+    expiredIn: { type: 'string', format: 'date-time' },
+    successUrl: nullableString,
+    cancelUrl: nullableString,
+    errorUrl: nullableString,
+    paymentMethodName: nullableString,
+    credentials: credentialsSchema,
+    verficationKey: { type: 'string' },
+    customerMarkedPaid: {
+      type: 'boolean',
+      description: 'A deposit the customer has said they paid: the form resumes at Processing.',
+    },
+  },
+} as const;

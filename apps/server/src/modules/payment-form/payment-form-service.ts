@@ -1,0 +1,215 @@
+import type { Database } from '../../db/database.ts';
+import { invalid, notAllowed, notFoundError, stateConflict } from '../../service-errors.ts';
+import { markCustomerPaid, recordCustomerChoice } from '../invoices/invoice-status-service.ts';
+import {
+  type FormInvoice,
+  findFormInvoice,
+  lockFormInvoice,
+  PAYMENT_FORM_MESSAGES,
+  requireActionableForm,
+} from './form-invoice-service.ts';
+import { type FormStatus, formStatusReader } from './form-status-reader.ts';
+import {
+  type Currency,
+  enabledMethodsOfCurrency,
+  findAccountRequisite,
+  findCurrency,
+  findPaymentMethod,
+  type PaymentMethod,
+} from './payment-form-repository.ts';
+import {
+  type PayoutDetails,
+  requestWithdrawal,
+  type SbpBank,
+  sbpBanks,
+} from './payout-request-service.ts';
+import { assignDepositRequisites, NO_ACCOUNT_ERROR } from './requisite-assignment-service.ts';
+import { isValidSupportCode, verificationKeyOf } from './verification-key.ts';
+
+/**
+ * The hosted payment form's rules (SPEC §7 "Payment form"): which form may still be acted on
+ * (form-invoice-service.ts), the support-code check, the customer's choice of method and amount
+ * with its requisite assignment (requisite-assignment-service.ts) and the payout request
+ * (payout-request-service.ts). Every change of the invoice goes through the invoices module.
+ */
+
+/** The requisites the customer pays to (deposits, once an account is assigned). */
+export interface FormRequisite {
+  value: string;
+  owner: string;
+  countryCode: string | null;
+  bankName: string;
+  type: 'card' | 'by_mobile';
+}
+
+/** Everything the form shows (payment-form-presenter.ts). */
+export interface FormView {
+  invoice: FormInvoice;
+  currency: Currency;
+  /** The currency's enabled methods; a payout's maxAmount is capped at what may be paid out. */
+  methods: PaymentMethod[];
+  paymentMethodName: string | null;
+  requisite: FormRequisite | null;
+  verificationKey: string;
+}
+
+/**
+ * The most a customer may ask to be paid out: what the merchant authorised (its explicit maximum,
+ * else the created amount). Null for deposits, which have no such cap.
+ */
+const payoutCapOf = (invoice: FormInvoice): bigint | null =>
+  invoice.flowType === 'WITHDRAWAL' ? (invoice.maxAmount ?? invoice.amount) : null;
+
+const lowerOf = (a: bigint, b: bigint | null) => (b !== null && b < a ? b : a);
+
+/** The requisites the customer pays to, once an account is assigned (deposits only). */
+const requisiteOf = async (db: Database, invoice: FormInvoice): Promise<FormRequisite | null> => {
+  if (invoice.flowType !== 'DEPOSIT' || invoice.peopleAccountId === null) return null;
+  if (!invoice.credentialValue) return null;
+  const row = await findAccountRequisite(db, invoice.peopleAccountId);
+  if (!row) return null;
+  return {
+    value: invoice.credentialValue,
+    owner: row.owner,
+    countryCode: row.countryCode,
+    bankName: row.bankName,
+    type: row.requisiteKind === 'card' ? 'card' : 'by_mobile',
+  };
+};
+
+const formViewOf = async (
+  db: Database,
+  verificationSecret: string,
+  invoice: FormInvoice,
+): Promise<FormView> => {
+  const currency = await findCurrency(db, invoice.currencyId);
+  if (!currency) throw new Error(`invoice ${invoice.id} has no currency`);
+  const methods = await enabledMethodsOfCurrency(db, invoice.currencyId);
+  const chosen = methods.find((method) => method.id === invoice.paymentMethodId);
+  const payoutCap = payoutCapOf(invoice);
+  return {
+    invoice,
+    currency,
+    methods: methods.map((method) => ({
+      ...method,
+      maxAmount: lowerOf(method.maxAmount, payoutCap),
+    })),
+    paymentMethodName: chosen?.name ?? null,
+    requisite: await requisiteOf(db, invoice),
+    verificationKey: verificationKeyOf(verificationSecret, invoice.formId),
+  };
+};
+
+/** What the form shows when it opens, while it can still be acted on. */
+export const openForm = async (
+  db: Database,
+  verificationSecret: string,
+  formId: string,
+): Promise<FormView> => {
+  const invoice = requireActionableForm(await findFormInvoice(db, formId));
+  return formViewOf(db, verificationSecret, invoice);
+};
+
+export interface CustomerMethodChoice {
+  amount: bigint;
+  paymentMethodId: number;
+  supportCode: string;
+}
+
+/**
+ * The customer chooses the method and amount: a deposit gets the requisites of an account that
+ * can take it (or is declined when none can), a withdrawal waits for its payout details. The
+ * support code proves the caller read the form's verification key. A repeated call (the form
+ * retries a deposit answer without requisites) gets the same answer.
+ */
+export const chooseMethod = async (
+  db: Database,
+  verificationSecret: string,
+  formId: string,
+  { amount, paymentMethodId, supportCode }: CustomerMethodChoice,
+): Promise<FormView> => {
+  if (!(await isValidSupportCode(verificationSecret, formId, supportCode))) {
+    throw notAllowed('Invalid support code');
+  }
+  let invoice = requireActionableForm(await findFormInvoice(db, formId));
+
+  const method = await findPaymentMethod(db, paymentMethodId);
+  if (!method?.enabled || method.currencyId !== invoice.currencyId) {
+    throw invalid('This payment method is not available for this payment');
+  }
+
+  if (invoice.status !== 'NEW') {
+    if (invoice.paymentMethodId === method.id) {
+      return formViewOf(db, verificationSecret, invoice);
+    }
+    throw stateConflict('A payment method has already been chosen');
+  }
+
+  if (!invoice.canChangeAmount && amount !== invoice.amount) {
+    throw invalid('The amount of this payment cannot be changed');
+  }
+  const currency = await findCurrency(db, invoice.currencyId);
+  const low =
+    currency && currency.minValue > method.minAmount ? currency.minValue : method.minAmount;
+  // A payout never exceeds what the merchant authorised, whatever the customer asks for.
+  const high = lowerOf(
+    currency && currency.maxValue < method.maxAmount ? currency.maxValue : method.maxAmount,
+    payoutCapOf(invoice),
+  );
+  if (amount < low || amount > high) {
+    throw invalid(`Amount must be between ${low} and ${high} (minor units)`);
+  }
+
+  if (invoice.flowType === 'DEPOSIT') {
+    const result = await assignDepositRequisites(db, invoice.id, method, amount);
+    if (result.outcome === 'declined') throw stateConflict(NO_ACCOUNT_ERROR);
+    invoice = result.invoice;
+    if (result.outcome === 'already-decided') requireActionableForm(invoice);
+  } else {
+    invoice = await db.transaction(async (tx) => {
+      const locked = await lockFormInvoice(tx, formId);
+      requireActionableForm(locked);
+      if (locked.status !== 'NEW') throw stateConflict('A payment method has already been chosen');
+      return recordCustomerChoice(tx, locked, { amount, paymentMethodId: method.id });
+    });
+  }
+  return formViewOf(db, verificationSecret, invoice);
+};
+
+/**
+ * The customer finishes: a deposit is marked paid ("I have paid"), a withdrawal gets its payout
+ * details and goes to its provider (payout-request-service.ts). Returns the invoice as it is now.
+ */
+export const completeForm = async (
+  db: Database,
+  formId: string,
+  details: PayoutDetails,
+  sourceIp: string,
+): Promise<FormInvoice> =>
+  db.transaction(async (tx) => {
+    const locked = requireActionableForm(await lockFormInvoice(tx, formId));
+    if (locked.flowType === 'DEPOSIT') {
+      if (locked.status === 'NEW') throw stateConflict('Choose a payment method first');
+      return markCustomerPaid(tx, locked, sourceIp);
+    }
+    return requestWithdrawal(tx, locked, details, sourceIp);
+  });
+
+/** The fast payment system's banks, for a form that exists. */
+export const sbpBanksOfForm = async (db: Database, formId: string): Promise<SbpBank[]> => {
+  await findFormInvoice(db, formId);
+  return sbpBanks(db);
+};
+
+/**
+ * The status of a form by its public id, the call every open form polls: concurrent lookups
+ * share one query (form-status-reader.ts). A form that does not exist is not found.
+ */
+export const formStatusLookup = (db: Database) => {
+  const readFormStatus = formStatusReader(db);
+  return async (formId: string): Promise<FormStatus> => {
+    const status = await readFormStatus(formId);
+    if (!status) throw notFoundError(PAYMENT_FORM_MESSAGES.notFound);
+    return status;
+  };
+};

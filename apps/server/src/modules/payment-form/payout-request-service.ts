@@ -1,0 +1,115 @@
+import {
+  matchesWithdrawalPhoneRule,
+  normaliseWithdrawalPhone,
+  withdrawalPhoneRuleOf,
+  withdrawalPhoneRuleText,
+} from '@paygate/domain';
+import type { Database } from '../../db/database.ts';
+import { invalid, stateConflict } from '../../service-errors.ts';
+import { recordEvent } from '../audit/event-log.ts';
+import { InsufficientBalanceError } from '../balances/merchant-balance-repository.ts';
+import {
+  CUSTOMER_EVENT_CODES,
+  declineInvoice,
+  recordCustomerChoice,
+  sendToProvider,
+} from '../invoices/invoice-status-service.ts';
+import type { FormInvoice } from './form-invoice-service.ts';
+import { findCurrency, findPaymentMethod, sbpBankItems } from './payment-form-repository.ts';
+
+/** A withdrawal's payout details from the form: the phone (and bank) to pay out to. */
+
+export interface PayoutDetails {
+  credential?: string;
+  bankCodeInteger?: number;
+}
+
+export interface SbpBank {
+  id: number;
+  value: string;
+  codeInteger: number;
+}
+
+/** Banks of the fast payment system (reference list 205), in their list order. */
+export const sbpBanks = async (db: Database): Promise<SbpBank[]> => {
+  const rows = await sbpBankItems(db);
+  return rows.map((row) => ({ id: row.id, value: row.value, codeInteger: row.codeInteger ?? 0 }));
+};
+
+/**
+ * Digits of a payout phone (no plus): the phone rule of the invoice's currency (SPEC §5, §9;
+ * KGS +996, UZS +998, AZN +994 and 9 digits, RUB +7 and 10 digits starting with 9), the one the
+ * payment form applies, answered in its words. A currency without a rule takes 9 to 15 digits.
+ */
+const payoutPhoneOf = (credential: string, currencyCode: string): string => {
+  const digits = normaliseWithdrawalPhone(credential);
+  if (!/^\d{9,15}$/.test(digits)) throw invalid('Fill in the phone number');
+  const rule = withdrawalPhoneRuleOf(currencyCode);
+  if (rule && !matchesWithdrawalPhoneRule(digits, rule)) {
+    throw invalid(withdrawalPhoneRuleText(rule));
+  }
+  return digits;
+};
+
+/** The SBP bank the customer chose, which must be one of reference list 205. */
+const chosenSbpBank = async (tx: Database, bankCodeInteger: number | undefined) => {
+  if (bankCodeInteger === undefined) throw invalid('Choose the bank');
+  const banks = await sbpBanks(tx);
+  if (!banks.some((bank) => bank.codeInteger === bankCodeInteger)) {
+    throw invalid('Unknown bank');
+  }
+  return bankCodeInteger;
+};
+
+export const INSUFFICIENT_BALANCE_DECLINE = 'insufficient merchant balance';
+
+/**
+ * A withdrawal's payout details are stored and the payout goes to the provider queue, with its
+ * amount and fee reserved from the merchant's balance in the same transaction. A payout the
+ * balance does not cover is declined instead: an error row, DECLINED, and the merchant's callback.
+ * The same request again (a retry, a reload) answers as the first did and writes nothing.
+ * `invoice` is the locked invoice of the caller's transaction.
+ */
+export const requestWithdrawal = async (
+  tx: Database,
+  invoice: FormInvoice,
+  details: PayoutDetails,
+  sourceIp: string,
+): Promise<FormInvoice> => {
+  if (invoice.paymentMethodId === null) throw stateConflict('Choose a payment method first');
+  const method = await findPaymentMethod(tx, invoice.paymentMethodId);
+  const currency = await findCurrency(tx, invoice.currencyId);
+  const phone = payoutPhoneOf(details.credential ?? '', currency?.code.trim() ?? '');
+  const bankCodeInteger =
+    method?.requisiteKind === 'sbp' ? await chosenSbpBank(tx, details.bankCodeInteger) : null;
+
+  if (invoice.status !== 'NEW') {
+    const sameRequest =
+      invoice.credentialValue === phone && invoice.bankCodeInteger === bankCodeInteger;
+    if (sameRequest) return invoice;
+    throw stateConflict('The withdrawal has already been requested');
+  }
+
+  await recordCustomerChoice(tx, invoice, { credentialValue: phone, bankCodeInteger });
+  await recordEvent(tx, {
+    eventCode: CUSTOMER_EVENT_CODES.withdrawalRequested,
+    description: `Payout requested to a phone ending ${phone.slice(-4)}`,
+    merchantId: invoice.merchantId,
+    invoiceId: invoice.id,
+    entityType: 'invoice',
+    entityId: invoice.id,
+    sourceIp,
+  });
+  const requested = { ...invoice, credentialValue: phone, bankCodeInteger };
+  const customer = { kind: 'customer', personId: null, sourceIp } as const;
+  try {
+    return await sendToProvider(tx, requested, customer);
+  } catch (error) {
+    if (!(error instanceof InsufficientBalanceError)) throw error;
+    // Refused before anything of the status change was written: the payout is declined.
+    return declineInvoice(tx, requested, customer, {
+      error: error.message,
+      reason: INSUFFICIENT_BALANCE_DECLINE,
+    });
+  }
+};

@@ -1,0 +1,147 @@
+import { REFERENCE_HEADER_IDS } from '@paygate/domain';
+import { and, asc, desc, eq, exists, gte, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import {
+  invoices,
+  peopleAccountCredentials,
+  peopleAccountLimits,
+  peopleAccounts,
+  referenceItems,
+} from '../../db/schema.ts';
+
+/** The people accounts' side of a requisite assignment: SQL only (requisite-assignment-service.ts). */
+
+/** A requisite type (reference list 103): card numbers or phone numbers. */
+export type RequisiteTypeCode = 'CARD' | 'PHONE';
+
+/**
+ * Enabled accounts of the method with a requisite of the type whose limit has room for the
+ * amount, highest priority first, then the least recently used. Read without locks.
+ */
+export const candidateAccounts = (
+  db: Database,
+  {
+    paymentMethodId,
+    requisiteType,
+    amount,
+    limit,
+  }: { paymentMethodId: number; requisiteType: RequisiteTypeCode; amount: bigint; limit: number },
+) => {
+  const requisiteItems = db
+    .select({ id: referenceItems.id })
+    .from(referenceItems)
+    .where(
+      and(
+        eq(referenceItems.headerId, REFERENCE_HEADER_IDS.requisiteType),
+        eq(referenceItems.code, requisiteType),
+      ),
+    );
+  return db
+    .select({ id: peopleAccounts.id })
+    .from(peopleAccounts)
+    .innerJoin(peopleAccountLimits, eq(peopleAccountLimits.peopleAccountId, peopleAccounts.id))
+    .where(
+      and(
+        eq(peopleAccounts.enabled, true),
+        eq(peopleAccounts.paymentMethodId, paymentMethodId),
+        gte(sql`${peopleAccountLimits.limit} - ${peopleAccountLimits.balance}`, amount),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(peopleAccountCredentials)
+            .where(
+              and(
+                eq(peopleAccountCredentials.peopleAccountId, peopleAccounts.id),
+                inArray(peopleAccountCredentials.credentialTypeId, requisiteItems),
+              ),
+            ),
+        ),
+      ),
+    )
+    .orderBy(
+      desc(peopleAccountLimits.priority),
+      sql`${peopleAccounts.lastAssignedAt} ASC NULLS FIRST`,
+      asc(peopleAccounts.id),
+    )
+    .limit(limit);
+};
+
+/**
+ * The account's limit row, locked until the transaction ends. Without `waitForLock` a row another
+ * transaction holds is skipped (`SKIP LOCKED`): undefined, as for a missing row.
+ */
+export const lockAccountLimits = async (
+  tx: Database,
+  peopleAccountId: number,
+  waitForLock: boolean,
+) => {
+  const lockedLimits = tx
+    .select()
+    .from(peopleAccountLimits)
+    .where(eq(peopleAccountLimits.peopleAccountId, peopleAccountId));
+  const [limits] = await (waitForLock
+    ? lockedLimits.for('update')
+    : lockedLimits.for('update', { skipLocked: true }));
+  return limits;
+};
+
+export const findPeopleAccount = async (tx: Database, peopleAccountId: number) => {
+  const [account] = await tx
+    .select()
+    .from(peopleAccounts)
+    .where(eq(peopleAccounts.id, peopleAccountId));
+  return account;
+};
+
+/** Whether an open invoice (NEW or IN_PROGRESS) of the account already has this amount. */
+export const hasOpenInvoiceOfAmount = async (
+  tx: Database,
+  peopleAccountId: number,
+  amount: bigint,
+): Promise<boolean> => {
+  const [clash] = await tx
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.peopleAccountId, peopleAccountId),
+        eq(invoices.amount, amount),
+        inArray(invoices.status, ['NEW', 'IN_PROGRESS']),
+      ),
+    )
+    .limit(1);
+  return clash !== undefined;
+};
+
+/** The account's first requisite of the type (by id), or undefined. */
+export const firstRequisiteOfType = async (
+  tx: Database,
+  peopleAccountId: number,
+  requisiteType: RequisiteTypeCode,
+) => {
+  const [credential] = await tx
+    .select({ value: peopleAccountCredentials.value })
+    .from(peopleAccountCredentials)
+    .innerJoin(referenceItems, eq(referenceItems.id, peopleAccountCredentials.credentialTypeId))
+    .where(
+      and(
+        eq(peopleAccountCredentials.peopleAccountId, peopleAccountId),
+        eq(referenceItems.code, requisiteType),
+      ),
+    )
+    .orderBy(asc(peopleAccountCredentials.id))
+    .limit(1);
+  return credential;
+};
+
+/** Takes the amount from the account's limit and marks the account as just used. */
+export const reserveAccount = async (tx: Database, peopleAccountId: number, amount: bigint) => {
+  await tx
+    .update(peopleAccountLimits)
+    .set({ balance: sql`${peopleAccountLimits.balance} + ${amount}` })
+    .where(eq(peopleAccountLimits.peopleAccountId, peopleAccountId));
+  await tx
+    .update(peopleAccounts)
+    .set({ lastAssignedAt: sql`now()` })
+    .where(eq(peopleAccounts.id, peopleAccountId));
+};

@@ -1,0 +1,111 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import { dataEnvelope } from '../../http/response-envelope.ts';
+import { requirePerson } from '../auth/authenticated-person.ts';
+import { accountErrorResponses, EDIT_ACCOUNTS, VIEW_ACCOUNTS } from './people-account-access.ts';
+import { accountCredentialRoutes } from './people-account-credential-routes.ts';
+import { accountLimitRoutes } from './people-account-limit-routes.ts';
+import {
+  type AccountListQuery,
+  accountDetailsSchema,
+  accountIdParams,
+  accountListItemSchema,
+  accountListQuery,
+  type CreateBody,
+  createBody,
+  toggleBody,
+} from './people-account-schemas.ts';
+import {
+  accountDetails,
+  createAccount,
+  listAccounts,
+  setAccountEnabled,
+} from './people-account-service.ts';
+
+/**
+ * People accounts (SPEC §7 "Session and people"): the platform's provider-side accounts whose
+ * requisites customers pay to. List, details, enable/disable and create here; limits and
+ * credentials in their own route files. Rules and transactions: people-account-*-service.ts.
+ */
+export const accountRoutes = async (app: FastifyInstance, { db }: { db: Database }) => {
+  app.get<{ Querystring: AccountListQuery }>(
+    '/api/v1/people/account',
+    {
+      config: VIEW_ACCOUNTS,
+      schema: {
+        tags: ['people accounts'],
+        summary: 'Accounts, a page at a time, ordered by id',
+        querystring: accountListQuery,
+        response: {
+          200: dataEnvelope({
+            type: 'object',
+            required: ['items', 'page', 'size', 'total'],
+            properties: {
+              items: { type: 'array', items: accountListItemSchema },
+              page: { type: 'integer' },
+              size: { type: 'integer' },
+              total: { type: 'integer' },
+            },
+          }),
+          ...accountErrorResponses,
+        },
+      },
+    },
+    async (request) => ({ data: await listAccounts(db, request.query) }),
+  );
+
+  app.get<{ Params: { id: number } }>(
+    '/api/v1/people/account/:id',
+    {
+      config: VIEW_ACCOUNTS,
+      schema: {
+        tags: ['people accounts'],
+        summary: 'One account with its credentials and limits',
+        params: accountIdParams,
+        response: { 200: dataEnvelope(accountDetailsSchema), ...accountErrorResponses },
+      },
+    },
+    async (request) => ({ data: await accountDetails(db, request.params.id) }),
+  );
+
+  app.patch<{ Params: { id: number }; Body: { enabled: boolean } }>(
+    '/api/v1/people/account/:id',
+    {
+      config: EDIT_ACCOUNTS,
+      schema: {
+        tags: ['people accounts'],
+        summary: 'Enable or disable an account',
+        params: accountIdParams,
+        body: toggleBody,
+        response: { 200: dataEnvelope(accountDetailsSchema), ...accountErrorResponses },
+      },
+    },
+    async (request) => {
+      const person = requirePerson(request.person);
+      const { id } = request.params;
+      await setAccountEnabled(db, { person, sourceIp: request.ip }, id, request.body.enabled);
+      return { data: await accountDetails(db, id) };
+    },
+  );
+
+  app.post<{ Body: CreateBody }>(
+    '/api/v1/people/create',
+    {
+      config: EDIT_ACCOUNTS,
+      schema: {
+        tags: ['people accounts'],
+        summary: 'Create an account (disabled unless enabled is true)',
+        body: createBody,
+        response: { 201: dataEnvelope(accountDetailsSchema), ...accountErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const person = requirePerson(request.person);
+      const accountId = await createAccount(db, { person, sourceIp: request.ip }, request.body);
+      return reply.code(201).send({ data: await accountDetails(db, accountId) });
+    },
+  );
+
+  await accountLimitRoutes(app, { db });
+  await accountCredentialRoutes(app, { db });
+};

@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import { errorResponseSchema } from '../../http/error-handler.ts';
+import { dataEnvelope } from '../../http/response-envelope.ts';
+import { type AuthenticatedPerson, requirePerson } from '../auth/authenticated-person.ts';
+import { switchTestDashboard } from './profile-service.ts';
+
+const currentPersonSchema = dataEnvelope({
+  type: 'object',
+  required: ['id', 'username', 'personal', 'permissions', 'role', 'merchantId', 'testDashboard'],
+  properties: {
+    id: { type: 'integer' },
+    username: { type: 'string' },
+    personal: {
+      type: 'object',
+      required: ['firstName', 'lastName'],
+      properties: { firstName: { type: 'string' }, lastName: { type: 'string' } },
+    },
+    permissions: { type: 'array', items: { type: 'string' } },
+    role: { type: 'string' },
+    merchantId: { type: ['integer', 'null'] },
+    testDashboard: { type: 'boolean' },
+  },
+});
+
+/** SPEC §3 Current person: personal names and the permission list. */
+const presentPerson = (person: AuthenticatedPerson, testDashboard = person.testDashboard) => ({
+  data: {
+    id: person.id,
+    username: person.username,
+    personal: { firstName: person.firstName, lastName: person.lastName },
+    permissions: person.permissions,
+    role: person.roleName,
+    merchantId: person.merchantId,
+    testDashboard,
+  },
+});
+
+/**
+ * The signed-in person's own profile: GET /api/v1/people/me and
+ * PATCH /api/v1/people/me/testDashboard (SPEC §7).
+ */
+export const profileRoutes = async (app: FastifyInstance, { db }: { db: Database }) => {
+  app.get(
+    '/api/v1/people/me',
+    {
+      config: { access: { permissions: [] } },
+      schema: {
+        tags: ['people'],
+        summary: 'The signed-in person',
+        response: { 200: currentPersonSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => presentPerson(requirePerson(request.person)),
+  );
+
+  app.patch<{ Body: { testDashboard?: boolean } | undefined }>(
+    '/api/v1/people/me/testDashboard',
+    {
+      config: { access: { permissions: [] } },
+      schema: {
+        tags: ['people'],
+        summary: 'Switch the test-dashboard mode (toggles when no value is given)',
+        body: {
+          type: ['object', 'null'],
+          additionalProperties: false,
+          properties: { testDashboard: { type: 'boolean' } },
+        },
+        response: { 200: currentPersonSchema },
+      },
+    },
+    async (request) => {
+      const person = requirePerson(request.person);
+      const testDashboard = await switchTestDashboard(db, person, {
+        requested: request.body?.testDashboard,
+        sourceIp: request.ip,
+      });
+      return presentPerson(person, testDashboard);
+    },
+  );
+};

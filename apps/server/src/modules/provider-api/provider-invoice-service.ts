@@ -1,0 +1,101 @@
+import { mayChangeStatus } from '@paygate/domain';
+import type { Database } from '../../db/database.ts';
+import { notFoundError, stateConflict } from '../../service-errors.ts';
+import {
+  applyStatusChange,
+  closeProviderAttempt,
+  lockInvoice,
+} from '../invoices/invoice-status-service.ts';
+import type { ApiProvider } from './provider-auth.ts';
+import {
+  findRoutedInvoice,
+  type ProviderInvoiceRow,
+  pendingPayoutsOf,
+} from './provider-invoice-repository.ts';
+
+/**
+ * What a provider may read and report (docs/provider-api.md): only invoices routed to it
+ * (provider-invoice-repository.ts), and only the changes the state machine allows a provider.
+ */
+
+/** An invoice routed to the provider; one that is not is not found, like a missing one. */
+export const findProviderInvoice = async (
+  db: Database,
+  provider: ApiProvider,
+  invoiceId: string,
+): Promise<ProviderInvoiceRow> => {
+  const row = await findRoutedInvoice(db, provider, invoiceId);
+  if (!row) throw notFoundError('Invoice not found');
+  return row;
+};
+
+/**
+ * The payout queue: requested withdrawals (IN_PROGRESS with an open provider transaction, so a
+ * withdrawal re-queued by POST /api/v1/invoice/retry appears again), oldest first.
+ */
+export const listPendingPayouts = (
+  db: Database,
+  provider: ApiProvider,
+  limit: number,
+): Promise<ProviderInvoiceRow[]> => pendingPayoutsOf(db, provider, limit);
+
+/** What a provider may report: the money moved (PAYED), is confirmed (DONE), or failed. */
+export const PROVIDER_REPORTED_STATUSES = ['PAYED', 'DONE', 'DECLINED'] as const;
+export type ProviderReportedStatus = (typeof PROVIDER_REPORTED_STATUSES)[number];
+
+export interface ProviderStatusReport {
+  status: ProviderReportedStatus;
+  providerInvoiceId: string;
+  reason?: string;
+}
+
+/**
+ * Applies a provider's report through the invoice state machine, under the invoice row lock.
+ * Reporting the status the invoice already has is answered as success without a change, so a
+ * provider can retry a report whose answer it lost; a report the state machine does not allow
+ * (e.g. DECLINED after DONE) is 409 and changes nothing. Answers the invoice as it is afterwards.
+ */
+export const applyProviderReport = async (
+  db: Database,
+  provider: ApiProvider,
+  invoiceId: string,
+  report: ProviderStatusReport,
+  sourceIp: string,
+): Promise<{ changed: boolean; invoice: ProviderInvoiceRow }> => {
+  const { changed } = await db.transaction(async (tx) => {
+    await findProviderInvoice(tx, provider, invoiceId);
+    const invoice = await lockInvoice(tx, invoiceId);
+    if (
+      invoice.providerInvoiceId !== null &&
+      invoice.providerInvoiceId !== report.providerInvoiceId
+    ) {
+      throw stateConflict(
+        `The invoice is already known by the providerInvoiceId ${invoice.providerInvoiceId}`,
+      );
+    }
+    if (invoice.status === report.status) return { changed: false };
+    // Checked before the attempt is closed: a report the machine refuses must change nothing.
+    if (!mayChangeStatus('provider', invoice.status, report.status)) {
+      throw stateConflict(`The invoice is ${invoice.status} and cannot become ${report.status}`);
+    }
+    // PAYED then DONE is one attempt: the second report finds it closed already. PAYED then
+    // DECLINED is a reversal, recorded as a failed attempt with its reason.
+    if (invoice.status !== 'PAYED' || report.status === 'DECLINED') {
+      const failure = invoice.status === 'PAYED' ? 'Reversed' : 'Declined';
+      await closeProviderAttempt(tx, invoice, {
+        succeeded: report.status !== 'DECLINED',
+        providerInvoiceId: report.providerInvoiceId,
+        failureReason: report.reason ?? `${failure} by the provider ${provider.code}`,
+      });
+    }
+    await applyStatusChange(
+      tx,
+      invoice,
+      report.status,
+      { kind: 'provider', personId: null, sourceIp },
+      `provider ${provider.code}`,
+    );
+    return { changed: true };
+  });
+  return { changed, invoice: await findProviderInvoice(db, provider, invoiceId) };
+};

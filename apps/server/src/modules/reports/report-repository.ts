@@ -1,0 +1,242 @@
+import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import {
+  currencies,
+  invoices,
+  paymentMethods,
+  peopleAccounts,
+  providers,
+  settlements,
+  terminalPools,
+  terminals,
+} from '../../db/schema.ts';
+import type { MerchantScope } from '../auth/merchant-scope.ts';
+import { movedMoney } from '../invoices/money-movement.ts';
+import { type InvoiceCsvOptions, invoiceCsvPages } from './invoice-csv-export.ts';
+
+/**
+ * The reports' SQL: reads only. Invoices.csv and the transactions report are written by the
+ * database itself (invoice-csv-export.ts); report-service.ts assembles the other figures.
+ */
+
+/** Whole UTC days, end exclusive (report-period-service.ts). */
+export interface PeriodBounds {
+  start: Date;
+  end: Date;
+}
+
+const scopeOn = (
+  scope: MerchantScope,
+  column: typeof invoices.merchantId | typeof terminals.merchantId | typeof settlements.merchantId,
+): SQL | undefined =>
+  scope.kind === 'all' ? undefined : inArray(column, scope.ids.length > 0 ? scope.ids : [-1]);
+
+/** The dashboard's rule: deposits once DONE, payouts once paid. */
+const completed = movedMoney;
+
+export const findTerminal = async (db: Database, terminalId: number) => {
+  const [terminal] = await db.select().from(terminals).where(eq(terminals.id, terminalId));
+  return terminal;
+};
+
+export const findCurrency = async (db: Database, currencyId: number) => {
+  const [currency] = await db.select().from(currencies).where(eq(currencies.id, currencyId));
+  return currency;
+};
+
+export const findProvider = async (db: Database, providerId: number) => {
+  const [provider] = await db.select().from(providers).where(eq(providers.id, providerId));
+  return provider;
+};
+
+export const findTerminalPool = async (db: Database, terminalPoolId: number) => {
+  const [pool] = await db.select().from(terminalPools).where(eq(terminalPools.id, terminalPoolId));
+  return pool;
+};
+
+/** Invoices.csv records of the invoices meeting the list's conditions (invoice-list-filters.ts). */
+export const invoiceCsvRecordsWhere = (
+  db: Database,
+  conditions: SQL[],
+  options: InvoiceCsvOptions,
+): AsyncGenerator<string> => invoiceCsvPages(db, and(...conditions), options);
+
+/** The transactions report's records: invoices created in the period, as in Invoices.csv. */
+export const transactionCsvRecords = (
+  db: Database,
+  {
+    scope,
+    period,
+    terminalId,
+  }: { scope: MerchantScope; period: PeriodBounds; terminalId: number | undefined },
+  options: InvoiceCsvOptions,
+): AsyncGenerator<string> =>
+  invoiceCsvPages(
+    db,
+    and(
+      scopeOn(scope, invoices.merchantId),
+      gte(invoices.createdAt, period.start),
+      lt(invoices.createdAt, period.end),
+      terminalId === undefined ? undefined : eq(invoices.terminalId, terminalId),
+    ),
+    options,
+  );
+
+interface BalanceFilter {
+  scope: MerchantScope;
+  currencyId: number;
+  period: PeriodBounds;
+  terminalId: number | undefined;
+}
+
+/** Completed invoices per UTC day (of their status date) and flow type: count, sum and fees. */
+export const completedInvoicesPerDay = (
+  db: Database,
+  { scope, currencyId, period, terminalId }: BalanceFilter,
+) => {
+  const day = sql<string>`to_char(${invoices.statusDate} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
+  return db
+    .select({
+      day,
+      flowType: invoices.flowType,
+      sum: sql<string>`sum(${invoices.amount})`,
+      fees: sql<string>`sum(${invoices.fee})`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(invoices)
+    .where(
+      and(
+        scopeOn(scope, invoices.merchantId),
+        completed,
+        eq(invoices.currencyId, currencyId),
+        gte(invoices.statusDate, period.start),
+        lt(invoices.statusDate, period.end),
+        terminalId === undefined ? undefined : eq(invoices.terminalId, terminalId),
+      ),
+    )
+    .groupBy(day, invoices.flowType);
+};
+
+/** Settled base amounts per UTC day, of terminals in the currency. */
+export const settlementsPerDay = (
+  db: Database,
+  { scope, currencyId, period, terminalId }: BalanceFilter,
+) => {
+  const settlementDay = sql<string>`to_char(${settlements.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
+  return db
+    .select({ day: settlementDay, sum: sql<string>`sum(${settlements.baseAmount})` })
+    .from(settlements)
+    .innerJoin(terminals, eq(terminals.id, settlements.terminalId))
+    .where(
+      and(
+        scopeOn(scope, settlements.merchantId),
+        eq(terminals.currencyId, currencyId),
+        gte(settlements.createdAt, period.start),
+        lt(settlements.createdAt, period.end),
+        terminalId === undefined ? undefined : eq(settlements.terminalId, terminalId),
+      ),
+    )
+    .groupBy(settlementDay);
+};
+
+/**
+ * Invoices paid to one provider's people accounts, created in the period, per UTC day, payment
+ * method, flow type and status, in that order.
+ */
+export const providerInvoiceTotals = (
+  db: Database,
+  {
+    scope,
+    providerId,
+    currencyId,
+    period,
+  }: { scope: MerchantScope; providerId: number; currencyId: number; period: PeriodBounds },
+) => {
+  const day = sql<string>`to_char(${invoices.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
+  return db
+    .select({
+      day,
+      method: paymentMethods.name,
+      flowType: invoices.flowType,
+      status: invoices.status,
+      count: sql<number>`count(*)::int`,
+      sum: sql<string>`sum(${invoices.amount})`,
+    })
+    .from(invoices)
+    .innerJoin(peopleAccounts, eq(peopleAccounts.id, invoices.peopleAccountId))
+    .innerJoin(paymentMethods, eq(paymentMethods.id, peopleAccounts.paymentMethodId))
+    .where(
+      and(
+        scopeOn(scope, invoices.merchantId),
+        eq(peopleAccounts.providerId, providerId),
+        eq(invoices.currencyId, currencyId),
+        gte(invoices.createdAt, period.start),
+        lt(invoices.createdAt, period.end),
+      ),
+    )
+    .groupBy(day, paymentMethods.name, invoices.flowType, invoices.status)
+    .orderBy(asc(day), asc(paymentMethods.name), asc(invoices.flowType), asc(invoices.status));
+};
+
+/** The pool's terminals within the scope, with their currency, by id. */
+export const terminalsOfPool = (db: Database, terminalPoolId: number, scope: MerchantScope) =>
+  db
+    .select({
+      id: terminals.id,
+      name: terminals.name,
+      code: currencies.code,
+      dimension: currencies.dimension,
+    })
+    .from(terminals)
+    .innerJoin(currencies, eq(currencies.id, terminals.currencyId))
+    .where(and(eq(terminals.terminalPoolId, terminalPoolId), scopeOn(scope, terminals.merchantId)))
+    .orderBy(asc(terminals.id));
+
+/** Completed deposits, withdrawals and fees per terminal over the period (status date). */
+export const completedTotalsPerTerminal = async (
+  db: Database,
+  terminalIds: number[],
+  period: PeriodBounds,
+) =>
+  terminalIds.length === 0
+    ? []
+    : db
+        .select({
+          terminalId: invoices.terminalId,
+          deposits: sql<string>`coalesce(sum(CASE WHEN ${invoices.flowType} = 'DEPOSIT' THEN ${invoices.amount} END), 0)`,
+          withdrawals: sql<string>`coalesce(sum(CASE WHEN ${invoices.flowType} = 'WITHDRAWAL' THEN ${invoices.amount} END), 0)`,
+          fees: sql<string>`coalesce(sum(${invoices.fee}), 0)`,
+        })
+        .from(invoices)
+        .where(
+          and(
+            inArray(invoices.terminalId, terminalIds),
+            completed,
+            gte(invoices.statusDate, period.start),
+            lt(invoices.statusDate, period.end),
+          ),
+        )
+        .groupBy(invoices.terminalId);
+
+/** Settled base amounts per terminal over the period. */
+export const settlementsPerTerminal = async (
+  db: Database,
+  terminalIds: number[],
+  period: PeriodBounds,
+) =>
+  terminalIds.length === 0
+    ? []
+    : db
+        .select({
+          terminalId: settlements.terminalId,
+          sum: sql<string>`sum(${settlements.baseAmount})`,
+        })
+        .from(settlements)
+        .where(
+          and(
+            inArray(settlements.terminalId, terminalIds),
+            gte(settlements.createdAt, period.start),
+            lt(settlements.createdAt, period.end),
+          ),
+        )
+        .groupBy(settlements.terminalId);

@@ -1,0 +1,31 @@
+import { errorResponseSchema } from '../../http/error-handler.ts';
+
+/** What the report routes share: their download names, CSV answers and period parameters. */
+
+/** The download names of SPEC §7 and §9. */
+export const REPORT_FILE_NAMES = {
+  invoices: 'Invoices.csv',
+  balance: (period: string) => `Balance_${period}.csv`,
+  transactions: (period: string) => `Transactions_${period}.csv`,
+  provider: (period: string) => `Provider_${period}.csv`,
+  poolBalance: (period: string) => `Terminal_Pool_Balance_${period}.csv`,
+} as const;
+
+export const csvResponses = {
+  200: { description: 'CSV file', content: { 'text/csv': { schema: { type: 'string' } } } },
+  400: errorResponseSchema,
+  404: errorResponseSchema,
+} as const;
+
+export const periodQueryProperties = {
+  periodStart: {
+    type: 'string',
+    pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+    description: 'yyyy-MM-dd (UTC)',
+  },
+  periodEnd: {
+    type: 'string',
+    pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+    description: 'yyyy-MM-dd (UTC), inclusive',
+  },
+} as const;
