@@ -23,6 +23,7 @@ import { profileRoutes } from './modules/profile/profile-routes.ts';
 import { providerApiRoutes } from './modules/provider-api/provider-api-routes.ts';
 import { referenceRoutes } from './modules/references/reference-routes.ts';
 import { reportRoutes } from './modules/reports/report-routes.ts';
+import { settlementRoutes } from './modules/settlements/settlement-routes.ts';
 import { terminalRoutes } from './modules/terminals/terminal-routes.ts';
 
 export interface ApiOptions {
@@ -76,6 +77,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (
   await merchantRoutes(app, { db });
   await invoiceRoutes(app, { db });
   await terminalRoutes(app, { db });
+  settlementRoutes(app, db);
   await accountRoutes(app, { db });
   await reportRoutes(app, { db });
   // Signed by the merchant's key pair, not a session: outside the back-office prefixes.
