@@ -28,6 +28,11 @@ import {
 } from './permission-table.ts';
 import { canReadReport, REPORT_CARDS, visibleReportCards } from './report-cards.ts';
 import { ROLE_NAMES, ROLE_PERMISSIONS } from './role-permissions.ts';
+import {
+  canCreateTerminal,
+  canReadTerminalAttributes,
+  canSwitchTerminalMode,
+} from './terminal-permissions.ts';
 
 // Every permission string of SPEC §6, copied from the spec on purpose: the table must hold each.
 const SPEC_PERMISSIONS = [
@@ -155,6 +160,9 @@ describe('single-permission predicates', () => {
     ['canReadOwnMerchant', canReadOwnMerchant, 'merchant.read'],
     ['canSeeFinanceSummary', canSeeFinanceSummary, 'merchant.read.finance'],
     ['canToggleAccounts', canToggleAccounts, 'people.account.edit'],
+    ['canCreateTerminal', canCreateTerminal, 'terminal.create'],
+    ['canSwitchTerminalMode', canSwitchTerminalMode, 'terminal.prod.change'],
+    ['canReadTerminalAttributes', canReadTerminalAttributes, 'terminal.attr.read'],
   ];
 
   describe.each(predicates)('%s', (_, predicate, permission) => {

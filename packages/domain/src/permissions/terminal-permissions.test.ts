@@ -1,37 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_PERMISSIONS, type Permission, type PermissionHolder } from './permission-table.ts';
+import { ALL_PERMISSIONS, type Permission } from './permission-table.ts';
 import {
   canChangeTerminalAttributes,
-  canCreateTerminal,
   canManageTerminals,
-  canReadTerminalAttributes,
-  canSwitchTerminalMode,
   TERMINAL_MANAGER_PERMISSIONS,
   terminalAccess,
 } from './terminal-permissions.ts';
 
 const allBut = (...excluded: Permission[]) => ALL_PERMISSIONS.filter((p) => !excluded.includes(p));
-
-describe('single-permission terminal predicates', () => {
-  const predicates: [string, (holder: PermissionHolder) => boolean, Permission][] = [
-    ['canCreateTerminal', canCreateTerminal, 'terminal.create'],
-    ['canSwitchTerminalMode', canSwitchTerminalMode, 'terminal.prod.change'],
-    ['canReadTerminalAttributes', canReadTerminalAttributes, 'terminal.attr.read'],
-  ];
-
-  describe.each(predicates)('%s', (_, predicate, permission) => {
-    it(`is true with ${permission} alone, in a list or on a person`, () => {
-      expect(predicate([permission])).toBe(true);
-      expect(predicate({ permissions: ['unknown.thing', permission] })).toBe(true);
-    });
-
-    it(`is false with every other permission but ${permission}`, () => {
-      expect(predicate(allBut(permission))).toBe(false);
-      expect(predicate([])).toBe(false);
-      expect(predicate(null)).toBe(false);
-    });
-  });
-});
 
 describe('terminal management (decision 0004 "Who may do what")', () => {
   it('is for terminal.create or terminal.prod.change holders', () => {
