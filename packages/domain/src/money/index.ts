@@ -1,5 +1,5 @@
 export * from './amount-stepper.ts';
 export * from './change-amount-input.ts';
+export * from './merchant-balance.ts';
 export * from './minor-units.ts';
 export * from './percent-fee.ts';
-export * from './merchant-balance.ts';

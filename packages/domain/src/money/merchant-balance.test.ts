@@ -56,9 +56,9 @@ describe('merchant balance positions', () => {
   });
 
   it('turns a reservation into a debit without touching available when the provider pays', () => {
-    expect(
-      balanceChange(invoice({ status: 'IN_PROGRESS' }), invoice({ status: 'PAYED' })),
-    ).toEqual({ available: 0n, reserved: -151_500n });
+    expect(balanceChange(invoice({ status: 'IN_PROGRESS' }), invoice({ status: 'PAYED' }))).toEqual(
+      { available: 0n, reserved: -151_500n },
+    );
   });
 
   it('sums changes along any path to the position of the last state', () => {
@@ -95,7 +95,10 @@ describe('merchant balance positions', () => {
     expect(mustBeCovered({ flowType: 'WITHDRAWAL' }, queue)).toBe(true);
     const pay = balanceChange(invoice({ status: 'IN_PROGRESS' }), invoice({ status: 'DONE' }));
     expect(mustBeCovered({ flowType: 'WITHDRAWAL' }, pay)).toBe(false);
-    const decline = balanceChange(invoice({ status: 'IN_PROGRESS' }), invoice({ status: 'DECLINED' }));
+    const decline = balanceChange(
+      invoice({ status: 'IN_PROGRESS' }),
+      invoice({ status: 'DECLINED' }),
+    );
     expect(mustBeCovered({ flowType: 'WITHDRAWAL' }, decline)).toBe(false);
     const reverse = balanceChange(
       invoice({ flowType: 'DEPOSIT', status: 'DONE' }),

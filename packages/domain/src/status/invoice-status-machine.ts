@@ -64,18 +64,19 @@ const NOTHING: TransitionTable = {
 };
 
 /** What each engine actor may do, from each status. Nothing leaves a final status by itself. */
-export const ENGINE_TRANSITIONS: Readonly<Record<Exclude<StatusChangeActor, 'staff'>, TransitionTable>> =
-  {
-    // Requisites or a payout queued; declined when no account or no balance can take it.
-    customer: { ...NOTHING, NEW: ['IN_PROGRESS', 'DECLINED'] },
-    // A provider may reverse a reported payment before confirming it.
-    provider: { ...NOTHING, IN_PROGRESS: ['PAYED', 'DONE', 'DECLINED'], PAYED: ['DONE', 'DECLINED'] },
-    sandbox: { ...NOTHING, IN_PROGRESS: ['DONE', 'DECLINED'] },
-    // Forms past their time: NEW ones, and deposits waiting for the customer's transfer.
-    expiry: { ...NOTHING, NEW: ['CANCELED'], IN_PROGRESS: ['CANCELED'] },
-    // SPEC §4: a withdrawal not CANCELED or DONE goes to the provider again.
-    retry: { ...NOTHING, NEW: ['IN_PROGRESS'], DECLINED: ['IN_PROGRESS'] },
-  };
+export const ENGINE_TRANSITIONS: Readonly<
+  Record<Exclude<StatusChangeActor, 'staff'>, TransitionTable>
+> = {
+  // Requisites or a payout queued; declined when no account or no balance can take it.
+  customer: { ...NOTHING, NEW: ['IN_PROGRESS', 'DECLINED'] },
+  // A provider may reverse a reported payment before confirming it.
+  provider: { ...NOTHING, IN_PROGRESS: ['PAYED', 'DONE', 'DECLINED'], PAYED: ['DONE', 'DECLINED'] },
+  sandbox: { ...NOTHING, IN_PROGRESS: ['DONE', 'DECLINED'] },
+  // Forms past their time: NEW ones, and deposits waiting for the customer's transfer.
+  expiry: { ...NOTHING, NEW: ['CANCELED'], IN_PROGRESS: ['CANCELED'] },
+  // SPEC §4: a withdrawal not CANCELED or DONE goes to the provider again.
+  retry: { ...NOTHING, NEW: ['IN_PROGRESS'], DECLINED: ['IN_PROGRESS'] },
+};
 
 /** Whether `actor` may move an invoice from one status to another. */
 export const mayChangeStatus = (
