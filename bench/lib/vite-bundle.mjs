@@ -10,8 +10,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ROOT } from './bench-paths.mjs';
 
-/** Initial JavaScript budgets of issue 10, KB gzip. */
-export const BUNDLE_BUDGETS_KB = { paymentForm: 100, backoffice: 250 };
+/** Initial JavaScript budgets of issue 10, KB gzip; the form's 110 is issue 21's, with RTK Query (decision 0011). */
+export const BUNDLE_BUDGETS_KB = { paymentForm: 110, backoffice: 250 };
 
 /** KB of 1000 bytes, as Vite prints them. */
 export const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;

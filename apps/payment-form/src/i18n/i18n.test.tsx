@@ -19,13 +19,19 @@ describe('languageFromSearch (SPEC §2 ?lang=)', () => {
 });
 
 describe('createI18n', () => {
-  it('holds only the active language', async () => {
-    const i18n = await createI18n('ru');
-    expect(i18n.language).toBe('ru');
-    expect(i18n.hasResourceBundle('ru', 'translation')).toBe(true);
-    expect(i18n.hasResourceBundle('en', 'translation')).toBe(false);
-    expect(i18n.hasResourceBundle('uz', 'translation')).toBe(false);
-    expect(i18n.t('form.header.fail')).toBe('Ошибка');
+  it('gives the texts of its language', async () => {
+    const [en, ru, uz] = await Promise.all([createI18n('en'), createI18n('ru'), createI18n('uz')]);
+    expect([en.language, ru.language, uz.language]).toEqual(['en', 'ru', 'uz']);
+    expect(en.t('form.header.fail')).toBe('Fail');
+    expect(ru.t('form.header.fail')).toBe('Ошибка');
+    expect(uz.t('form.header.method')).toBe('Toʻlov usulini tanlang');
+  });
+
+  it('fills every {{value}} of a text', async () => {
+    const { t } = await createI18n('ru');
+    expect(t('form.method.limits', { min: '1 000.00 UZS', max: '2 000.00 UZS' })).toBe(
+      'От 1 000.00 UZS до 2 000.00 UZS',
+    );
   });
 
   it('interpolates without escaping (React escapes)', async () => {

@@ -113,15 +113,17 @@ export interface RecordedCall {
 export const stubPaymentServer = (handlers: Partial<Record<Route, Handler>>) => {
   const calls: RecordedCall[] = [];
   const counts = new Map<string, number>();
-  const fetchMock = vi.fn(async (input: string, init: RequestInit = {}) => {
+  // RTK Query's fetchBaseQuery hands fetch one Request.
+  const fetchMock = vi.fn(async (request: Request) => {
     // As fetch does: an aborted request never reaches the server.
-    if (init.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
-    const method = init.method ?? 'GET';
-    const path = new URL(input, 'http://form.test').pathname;
+    if (request.signal.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
+    const path = new URL(request.url).pathname;
     const prefix = `/api/payments/form/${encodeURIComponent(FORM_ID)}/`;
-    const route = `${method} ${path.startsWith(prefix) ? path.slice(prefix.length) : path}`;
-    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ route, body, headers: (init.headers ?? {}) as Record<string, string> });
+    const route = `${request.method} ${path.startsWith(prefix) ? path.slice(prefix.length) : path}`;
+    const text = await request.text();
+    const body: unknown = text === '' ? undefined : JSON.parse(text);
+    const contentType = request.headers.get('content-type');
+    calls.push({ route, body, headers: contentType ? { 'content-type': contentType } : {} });
     const count = counts.get(route) ?? 0;
     counts.set(route, count + 1);
     const handler = handlers[route as Route];
@@ -131,14 +133,18 @@ export const stubPaymentServer = (handlers: Partial<Record<Route, Handler>>) => 
         : typeof handler === 'function'
           ? await handler(body, count)
           : handler;
-    if (init.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
+    if (request.signal.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
     const status = reply.status ?? 200;
-    return {
+    const answer = {
       ok: status >= 200 && status < 300,
       status,
       statusText: '',
+      headers: new Headers({ 'content-type': 'application/json' }),
+      text: async () => (reply.body === undefined ? '' : JSON.stringify(reply.body)),
       json: async () => reply.body,
-    } as unknown as Response;
+      clone: () => answer,
+    };
+    return answer as unknown as Response;
   });
   vi.stubGlobal('fetch', fetchMock);
   return {

@@ -1,8 +1,7 @@
 import type { Language } from '@paygate/domain';
 import { render } from '@testing-library/react';
-import type { TFunction } from 'i18next';
 import { App } from '../app/app.tsx';
-import { createI18n, I18nProvider } from '../i18n/i18n.tsx';
+import { createI18n, I18nProvider, type Translate } from '../i18n/i18n.tsx';
 import { FORM_ID } from './payment-server.ts';
 
 /** Renders the form as main.tsx does, in `language`; gives back its `t` to find texts. */
@@ -12,7 +11,7 @@ export const renderPayment = async ({
 }: {
   language?: Language;
   formId?: string | null;
-} = {}): Promise<{ t: TFunction; unmount: () => void }> => {
+} = {}): Promise<{ t: Translate; unmount: () => void }> => {
   const i18n = await createI18n(language);
   const { unmount } = render(
     <I18nProvider i18n={i18n}>

@@ -31,7 +31,9 @@ describe('payment form calls (SPEC §7)', () => {
       { route: 'POST init', body: undefined, headers: {} },
       { route: 'POST status', body: undefined, headers: {} },
     ]);
-    expect(server.fetchMock.mock.calls[0]?.[0]).toBe(`/api/payments/form/${FORM_ID}/init`);
+    const [first] = server.fetchMock.mock.calls[0] ?? [];
+    expect(first && new URL(first.url).pathname).toBe(`/api/payments/form/${FORM_ID}/init`);
+    expect(first?.credentials).toBe('include');
   });
 
   it('posts the credential request and the completion as JSON with the form id', async () => {
@@ -73,7 +75,7 @@ describe('payment form calls (SPEC §7)', () => {
     await expect(fetchPaymentStatus(FORM_ID)).rejects.toMatchObject({
       name: 'PaymentApiError',
       status: null,
-      message: 'Failed to fetch',
+      message: expect.stringContaining('Failed to fetch'),
     });
     stubPaymentServer({ 'POST status': data({ status: 'NEW', invoiceId: 'x' }) });
     const controller = new AbortController();

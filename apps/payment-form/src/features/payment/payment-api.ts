@@ -1,23 +1,23 @@
 /**
- * The hosted form's five calls (SPEC §7 "Payment form") over plain fetch.
+ * The hosted form's five calls (SPEC §7 "Payment form"), made by the RTK Query endpoints of
+ * `@paygate/api/payment-form` through a store that holds only them: paths, bodies and answer
+ * types are defined once, in packages/api, for both apps (decision 0011).
  *
- * Why not the RTK Query endpoints of `@paygate/api/payment-form`: RTK Query with react-redux
- * adds about 26 KB gzip, which the form's 100 KB budget cannot carry next to React (67 KB) and
- * i18next (15 KB) (bench/payment-form-bundle.mjs). Shapes still live once: every request and
- * answer type is the server's OpenAPI type exported by that subpath (type-only import, no code).
- *
- * Every call is public and same-origin; answers are read from their `data` field. A failed call
- * throws PaymentApiError with the HTTP status (null without an answer) and the server's message.
+ * The form's step machine (use-payment-flow.ts) decides when to call and reads the outcome, so
+ * each call is dispatched (`endpoint.initiate`) and unwrapped here; nothing is kept in the cache
+ * (every call goes to the server, as a poll must). A failed call throws PaymentApiError with the
+ * HTTP status (null without an answer) and the server's message; an aborted one throws the
+ * AbortError of its signal.
  */
-import type {
-  Bank,
-  CompletePaymentRequest,
-  PaymentCompletion,
-  PaymentCredentialRequest,
-  PaymentFormData,
-  PaymentStatus,
+import {
+  type CompletePaymentRequest,
+  httpStatusOf,
+  type PaymentCredentialRequest,
+  paymentFormApi,
+  serverMessageOf,
+  statusTextOf,
 } from '@paygate/api/payment-form';
-import { type PaymentFormAction, paymentFormPath } from '@paygate/api/payment-form-paths';
+import { configureStore } from '@reduxjs/toolkit';
 
 export class PaymentApiError extends Error {
   override name = 'PaymentApiError';
@@ -30,67 +30,92 @@ export class PaymentApiError extends Error {
   }
 }
 
-/** An aborted fetch (a DOMException, which is not an Error in every environment). */
+/** An aborted call (a DOMException, which is not an Error in every environment). */
 export const isAbortError = (error: unknown): boolean =>
   typeof error === 'object' &&
   error !== null &&
   (error as { name?: unknown }).name === 'AbortError';
 
-const call = async <T>(
-  formId: string,
-  action: PaymentFormAction,
-  method: 'GET' | 'POST',
-  signal: AbortSignal | undefined,
-  body?: object,
-): Promise<T> => {
-  let response: Response;
-  try {
-    response = await fetch(paymentFormPath(formId, action), {
-      method,
-      signal,
-      credentials: 'same-origin',
-      // A POST without a body sends no content type: the server refuses an empty JSON body.
-      ...(body && { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-    });
-  } catch (error) {
-    if (isAbortError(error)) throw error;
-    throw new PaymentApiError(null, error instanceof Error ? error.message : String(error));
-  }
-  const payload: unknown = await response.json().catch(() => null);
-  const record = (typeof payload === 'object' && payload !== null ? payload : {}) as {
-    data?: T;
-    message?: unknown;
-  };
-  if (!response.ok) {
-    const message = typeof record.message === 'string' ? record.message : response.statusText;
-    throw new PaymentApiError(response.status, message);
-  }
-  if (record.data === undefined) throw new PaymentApiError(response.status, 'No data');
-  return record.data;
+/** The minimal store: the payment endpoints' slice and middleware, nothing else. */
+export const createPaymentStore = () =>
+  configureStore({
+    reducer: { [paymentFormApi.reducerPath]: paymentFormApi.reducer },
+    middleware: (getDefault) => getDefault().concat(paymentFormApi.middleware),
+  });
+
+const store = createPaymentStore();
+
+/** What fetchBaseQuery says when no answer came (`FETCH_ERROR`). */
+const networkMessageOf = (error: unknown): string => {
+  const detail = (error as { error?: unknown } | null)?.error;
+  return typeof detail === 'string' ? detail : 'No answer from the server';
 };
+
+const toPaymentError = (error: unknown): PaymentApiError => {
+  const status = httpStatusOf(error);
+  if (status === undefined) return new PaymentApiError(null, networkMessageOf(error));
+  return new PaymentApiError(
+    status,
+    serverMessageOf(error) ?? statusTextOf(error) ?? `HTTP ${status}`,
+  );
+};
+
+const abortedBy = (signal: AbortSignal) =>
+  signal.reason instanceof Error || isAbortError(signal.reason)
+    ? signal.reason
+    : new DOMException('The operation was aborted.', 'AbortError');
+
+/** Runs a dispatched call to its end, aborting it with `signal`; failures become PaymentApiError. */
+const settle = async <T>(
+  call: { unwrap: () => Promise<T>; abort: () => void },
+  signal: AbortSignal | undefined,
+): Promise<T> => {
+  if (signal?.aborted) {
+    call.abort();
+    throw abortedBy(signal);
+  }
+  const abort = () => call.abort();
+  signal?.addEventListener('abort', abort, { once: true });
+  try {
+    return await call.unwrap();
+  } catch (error) {
+    if (signal?.aborted) throw abortedBy(signal);
+    throw toPaymentError(error);
+  } finally {
+    signal?.removeEventListener('abort', abort);
+  }
+};
+
+/** A query that always asks the server and keeps no cache entry behind. */
+const FRESH = { subscribe: false, forceRefetch: true } as const;
+const { endpoints } = paymentFormApi;
 
 /** POST …/init: everything the form shows, and the verficationKey for the support code. */
 export const fetchPaymentForm = (formId: string, signal?: AbortSignal) =>
-  call<PaymentFormData>(formId, 'init', 'POST', signal);
+  settle(store.dispatch(endpoints.getPaymentForm.initiate({ formId }, FRESH)), signal);
 
 /** POST …/credential: method and amount chosen; a deposit gets the requisites to pay to. */
 export const requestPaymentCredential = (
   formId: string,
   request: PaymentCredentialRequest,
   signal?: AbortSignal,
-) => call<PaymentFormData>(formId, 'credential', 'POST', signal, { ...request, formId });
+) =>
+  settle(
+    store.dispatch(endpoints.requestPaymentCredential.initiate({ formId, ...request })),
+    signal,
+  );
 
 /** POST …/complete: a deposit's "I have paid", or a withdrawal's phone (and bank). */
 export const completePayment = (
   formId: string,
   request: CompletePaymentRequest,
   signal?: AbortSignal,
-) => call<PaymentCompletion>(formId, 'complete', 'POST', signal, { ...request, formId });
+) => settle(store.dispatch(endpoints.completePayment.initiate({ formId, ...request })), signal);
 
 /** POST …/status: polled every PAYMENT_STATUS_POLL_MS at Processing. */
 export const fetchPaymentStatus = (formId: string, signal?: AbortSignal) =>
-  call<PaymentStatus>(formId, 'status', 'POST', signal);
+  settle(store.dispatch(endpoints.getPaymentStatus.initiate({ formId }, FRESH)), signal);
 
 /** GET …/banks/sbp: the fast payment system's banks (id, value, codeInteger). */
 export const fetchSbpBanks = (formId: string, signal?: AbortSignal) =>
-  call<Bank[]>(formId, 'banks/sbp', 'GET', signal);
+  settle(store.dispatch(endpoints.getSbpBanks.initiate({ formId }, FRESH)), signal);
