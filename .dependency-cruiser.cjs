@@ -61,10 +61,35 @@ module.exports = {
         ],
       },
     },
+    {
+      name: 'server-modules-meet-through-entry-files',
+      comment:
+        'A server module (a folder of apps/server/src/modules/) uses another module only through ' +
+        "that module's entry file, <name>/<name>-entry.ts, which names what the module offers " +
+        'others (decision 0018). Files of one module import each other directly, and the rest of ' +
+        'the server (app.ts, http/, db/, main.ts …) may still import module files. Exempt: tests ' +
+        '(*.test.ts) and test fixtures (a file name with "test-" or "-fixture", or a file under a ' +
+        'testing/ folder) may reach into other modules to set up their worlds.',
+      severity: 'error',
+      from: {
+        path: '^apps/server/src/modules/([^/]+)/',
+        pathNot: ['\\.test\\.ts$', '/[^/]*(test-|-fixture)[^/]*$', '/testing/'],
+      },
+      to: {
+        path: '^apps/server/src/modules/',
+        pathNot: [
+          '^apps/server/src/modules/$1/',
+          '^apps/server/src/modules/[^/]+/[^/]+-entry\\.ts$',
+        ],
+      },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(dist|reports)/' },
+    // Build output and the generated reports/ of each app and package; anchored, so source
+    // folders named reports (the server's reports module, the back office's reports feature)
+    // are checked like any other.
+    exclude: { path: '^(apps|packages)/[^/]+/(dist|reports)/' },
     // Type-only imports are dependencies too: `import type` from fastify in the rule book is a
     // breach all the same.
     tsPreCompilationDeps: true,

@@ -1,7 +1,7 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import type { Database } from '../../db/database.ts';
-import { EVENT_CODES, recordEvent } from '../audit/event-log.ts';
-import type { BackgroundJob } from '../jobs/background-jobs.ts';
+import { EVENT_CODES, recordEvent } from '../audit/audit-entry.ts';
+import type { BackgroundJob } from '../jobs/jobs-entry.ts';
 import {
   deleteAttemptsOlderThan,
   insertFailedAttempt,

@@ -1,7 +1,7 @@
 import { type Dispatcher, fetch } from 'undici';
 import type { Database } from '../../db/database.ts';
 import { describeError } from '../../diagnostics/error-text.ts';
-import type { BackgroundJob } from '../jobs/background-jobs.ts';
+import type { BackgroundJob } from '../jobs/jobs-entry.ts';
 import {
   type ClaimedCallback,
   claimDueCallbacks,

@@ -4,7 +4,7 @@ import type { callbacks } from '../../db/schema.ts';
 import { dateTimeSchema } from '../../http/date-time-schema.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
-import { requirePerson } from '../auth/authenticated-person.ts';
+import { requirePerson } from '../auth/auth-entry.ts';
 import { queueManualCallback } from './invoice-change-service.ts';
 import { type InvoiceIdQuery, invoiceIdQuerySchema } from './invoice-id-query.ts';
 import { invoiceCallbacks } from './invoice-read-service.ts';

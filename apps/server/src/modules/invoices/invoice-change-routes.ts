@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { recordIdSchema } from '../../http/record-id.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
-import { requirePerson } from '../auth/authenticated-person.ts';
+import { requirePerson } from '../auth/auth-entry.ts';
 import { changeStatusByHand, correctAmount, retryByRequest } from './invoice-change-service.ts';
 import { invoiceSchema } from './invoice-presenter.ts';
 import { presentInvoiceById } from './invoice-read-service.ts';

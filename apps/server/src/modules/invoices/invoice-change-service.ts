@@ -6,8 +6,8 @@ import {
 } from '@paygate/domain';
 import type { Database } from '../../db/database.ts';
 import { invalid, notAllowed, stateConflict } from '../../service-errors.ts';
-import { recordEvent } from '../audit/event-log.ts';
-import type { AuthenticatedPerson } from '../auth/authenticated-person.ts';
+import { recordEvent } from '../audit/audit-entry.ts';
+import type { AuthenticatedPerson } from '../auth/auth-entry.ts';
 import { enqueueCallback } from './invoice-outbox.ts';
 import { lockVisibleInvoice } from './invoice-read-service.ts';
 import { currencyLimitsOf, referenceItemCode } from './invoice-repository.ts';

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.ts';
-import type { BackgroundJob } from '../jobs/background-jobs.ts';
+import type { BackgroundJob } from '../jobs/jobs-entry.ts';
 import { claimExpiredInvoices } from './invoice-repository.ts';
 import { applyStatusChange } from './invoice-status-service.ts';
 

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { dateTimeSchema } from '../../http/date-time-schema.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
-import { requirePerson } from '../auth/authenticated-person.ts';
+import { requirePerson } from '../auth/auth-entry.ts';
 import { type InvoiceIdQuery, invoiceIdQuerySchema } from './invoice-id-query.ts';
 import {
   invoiceErrorsList,

@@ -8,7 +8,7 @@ import type { Database } from '../../db/database.ts';
 import { currencies, invoices, referenceItems } from '../../db/schema.ts';
 import { recordIdSchema } from '../../http/record-id.ts';
 import { invalid } from '../../service-errors.ts';
-import { type MerchantScope, merchantIdQueryProperty } from '../auth/merchant-scope.ts';
+import { type MerchantScope, merchantIdQueryProperty } from '../auth/auth-entry.ts';
 
 /** Query of GET /api/v1/invoice and /api/v1/invoice/csv (SPEC §3 Invoice filters). */
 export interface InvoiceListQuery {

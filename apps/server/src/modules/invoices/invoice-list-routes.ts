@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
-import { requirePerson } from '../auth/authenticated-person.ts';
+import { requirePerson } from '../auth/auth-entry.ts';
 import { type InvoiceListQuery, invoiceListQuerySchema } from './invoice-list-filters.ts';
 import { invoiceSchema } from './invoice-presenter.ts';
 import { EXACT_TOTAL_LIMIT } from './invoice-read-repository.ts';

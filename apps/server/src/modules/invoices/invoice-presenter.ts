@@ -1,6 +1,6 @@
 import { hasPermission } from '@paygate/domain';
 import { minorUnitsJson } from '../../http/money-json.ts';
-import type { AuthenticatedPerson } from '../auth/authenticated-person.ts';
+import type { AuthenticatedPerson } from '../auth/auth-entry.ts';
 import type { InvoiceRow } from './invoice-read-repository.ts';
 
 /**

@@ -2,8 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { invoices } from '../../db/schema.ts';
 import { notFoundError } from '../../service-errors.ts';
-import type { AuthenticatedPerson } from '../auth/authenticated-person.ts';
-import { merchantScopeOf, scopeAllows } from '../auth/merchant-scope.ts';
+import { type AuthenticatedPerson, merchantScopeOf, scopeAllows } from '../auth/auth-entry.ts';
 import { type InvoiceListQuery, invoiceListConditions } from './invoice-list-filters.ts';
 import { presentInvoice } from './invoice-presenter.ts';
 import {

@@ -13,8 +13,8 @@ import {
 } from '@paygate/domain';
 import type { Database } from '../../db/database.ts';
 import { notFoundError, stateConflict } from '../../service-errors.ts';
-import { recordEvent } from '../audit/event-log.ts';
-import { changeMerchantBalance } from '../balances/merchant-balance-repository.ts';
+import { recordEvent } from '../audit/audit-entry.ts';
+import { changeMerchantBalance } from '../balances/balances-entry.ts';
 import { enqueueCallback } from './invoice-outbox.ts';
 import {
   adjustAccountLimitBalance,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
-import type { BackgroundJob } from '../jobs/background-jobs.ts';
+import type { BackgroundJob } from '../jobs/jobs-entry.ts';
 import { claimDueSandboxPayments } from './invoice-repository.ts';
 import { applyStatusChange, closeProviderAttempt } from './invoice-status-service.ts';
 

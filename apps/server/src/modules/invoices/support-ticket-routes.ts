@@ -4,7 +4,7 @@ import { dateTimeSchema } from '../../http/date-time-schema.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { recordIdSchema } from '../../http/record-id.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
-import { requirePerson } from '../auth/authenticated-person.ts';
+import { requirePerson } from '../auth/auth-entry.ts';
 import type { TicketRow } from './support-ticket-repository.ts';
 import { decideTicket, invoiceTickets, openTicket } from './support-ticket-service.ts';
 

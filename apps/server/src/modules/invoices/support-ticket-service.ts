@@ -1,8 +1,7 @@
 import type { Database } from '../../db/database.ts';
 import { invalid, notFoundError, stateConflict } from '../../service-errors.ts';
-import { recordEvent } from '../audit/event-log.ts';
-import type { AuthenticatedPerson } from '../auth/authenticated-person.ts';
-import { merchantScopeOf, scopeAllows } from '../auth/merchant-scope.ts';
+import { recordEvent } from '../audit/audit-entry.ts';
+import { type AuthenticatedPerson, merchantScopeOf, scopeAllows } from '../auth/auth-entry.ts';
 import { requireVisibleInvoice } from './invoice-read-service.ts';
 import {
   decideOpenTicket,

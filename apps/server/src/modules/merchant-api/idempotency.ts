@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
 import { conflict } from '../../http/http-errors.ts';
-import type { BackgroundJob } from '../jobs/background-jobs.ts';
+import type { BackgroundJob } from '../jobs/jobs-entry.ts';
 import {
   deleteExpiredIdempotencyKeys,
   findIdempotencyKey,

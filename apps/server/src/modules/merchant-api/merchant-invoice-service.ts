@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
 import { invalid, notFoundError } from '../../service-errors.ts';
-import { recordEvent } from '../audit/event-log.ts';
-import { createInvoice } from '../invoices/invoice-status-service.ts';
+import { recordEvent } from '../audit/audit-entry.ts';
+import { createInvoice } from '../invoices/invoices-entry.ts';
 import type { ApiMerchant } from './merchant-auth.ts';
 import {
   findCurrencyByCode,

@@ -1,8 +1,7 @@
 import type { Database } from '../../db/database.ts';
 import { minorUnitsJson } from '../../http/money-json.ts';
 import { notFoundError } from '../../service-errors.ts';
-import type { AuthenticatedPerson } from '../auth/authenticated-person.ts';
-import { type MerchantScope, scopeAllows } from '../auth/merchant-scope.ts';
+import { type AuthenticatedPerson, type MerchantScope, scopeAllows } from '../auth/auth-entry.ts';
 import {
   type FiguresFilter,
   findTerminalMerchantId,

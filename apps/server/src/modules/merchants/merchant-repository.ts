@@ -1,8 +1,8 @@
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { currencies, invoices, merchants, settlements, terminals } from '../../db/schema.ts';
-import type { MerchantScope } from '../auth/merchant-scope.ts';
-import { movedMoney } from '../invoices/money-movement.ts';
+import type { MerchantScope } from '../auth/auth-entry.ts';
+import { movedMoney } from '../invoices/invoices-entry.ts';
 
 /**
  * Merchants, and the dashboard's figures over their invoices and settlements: SQL only. Rules

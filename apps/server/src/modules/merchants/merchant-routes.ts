@@ -4,12 +4,12 @@ import type { Database } from '../../db/database.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { recordIdSchema } from '../../http/record-id.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
-import { requirePerson } from '../auth/authenticated-person.ts';
 import {
   merchantIdQueryProperty,
   merchantScopeOf,
+  requirePerson,
   singleMerchantOf,
-} from '../auth/merchant-scope.ts';
+} from '../auth/auth-entry.ts';
 import { flowTotals, merchantBalance } from './merchant-figures-service.ts';
 import { createdMerchantSchema, merchantSchema } from './merchant-presenter.ts';
 import {

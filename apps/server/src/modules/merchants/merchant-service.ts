@@ -1,10 +1,9 @@
 import { validateEntityName } from '@paygate/domain';
 import type { Database } from '../../db/database.ts';
 import { invalid, notFoundError } from '../../service-errors.ts';
-import { EVENT_CODES, recordEvent } from '../audit/event-log.ts';
-import type { AuthenticatedPerson } from '../auth/authenticated-person.ts';
-import { merchantScopeOf, scopeAllows } from '../auth/merchant-scope.ts';
-import { newMerchantKeys } from '../merchant-api/merchant-keys.ts';
+import { EVENT_CODES, recordEvent } from '../audit/audit-entry.ts';
+import { type AuthenticatedPerson, merchantScopeOf, scopeAllows } from '../auth/auth-entry.ts';
+import { newMerchantKeys } from '../merchant-api/merchant-api-entry.ts';
 import { presentMerchant } from './merchant-presenter.ts';
 import {
   countMerchants,

@@ -1,7 +1,10 @@
 import type { Database } from '../../db/database.ts';
 import { goneError, notFoundError, stateConflict } from '../../service-errors.ts';
-import { findInvoiceByFormId, type InvoiceRecord } from '../invoices/invoice-repository.ts';
-import { lockInvoice } from '../invoices/invoice-status-service.ts';
+import {
+  findInvoiceByFormId,
+  type InvoiceRecord,
+  lockInvoice,
+} from '../invoices/invoices-entry.ts';
 
 /** The invoice behind a payment form, found by the form's public id. */
 export type FormInvoice = InvoiceRecord;

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import { invalid, notAllowed, notFoundError, stateConflict } from '../../service-errors.ts';
-import { markCustomerPaid, recordCustomerChoice } from '../invoices/invoice-status-service.ts';
+import { markCustomerPaid, recordCustomerChoice } from '../invoices/invoices-entry.ts';
 import {
   type FormInvoice,
   findFormInvoice,

@@ -6,14 +6,14 @@ import {
 } from '@paygate/domain';
 import type { Database } from '../../db/database.ts';
 import { invalid, stateConflict } from '../../service-errors.ts';
-import { recordEvent } from '../audit/event-log.ts';
-import { InsufficientBalanceError } from '../balances/merchant-balance-repository.ts';
+import { recordEvent } from '../audit/audit-entry.ts';
+import { InsufficientBalanceError } from '../balances/balances-entry.ts';
 import {
   CUSTOMER_EVENT_CODES,
   declineInvoice,
   recordCustomerChoice,
   sendToProvider,
-} from '../invoices/invoice-status-service.ts';
+} from '../invoices/invoices-entry.ts';
 import type { FormInvoice } from './form-invoice-service.ts';
 import { findCurrency, findPaymentMethod, sbpBankItems } from './payment-form-repository.ts';
 

@@ -4,7 +4,7 @@ import {
   lockInvoice,
   recordCustomerChoice,
   sendToProvider,
-} from '../invoices/invoice-status-service.ts';
+} from '../invoices/invoices-entry.ts';
 import type { FormInvoice } from './form-invoice-service.ts';
 import type { PaymentMethod } from './payment-form-repository.ts';
 import {

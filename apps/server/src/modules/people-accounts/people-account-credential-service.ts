@@ -6,7 +6,7 @@ import {
 } from '@paygate/domain';
 import type { Database } from '../../db/database.ts';
 import { invalid, notFoundError, stateConflict } from '../../service-errors.ts';
-import { recordEvent } from '../audit/event-log.ts';
+import { recordEvent } from '../audit/audit-entry.ts';
 import {
   ACCOUNT_ENTITY_TYPE,
   ACCOUNT_EVENT_CODES,

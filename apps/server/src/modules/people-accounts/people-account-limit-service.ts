@@ -1,7 +1,7 @@
 import { validateAccountLimits } from '@paygate/domain';
 import type { Database } from '../../db/database.ts';
 import { invalid } from '../../service-errors.ts';
-import { recordEvent } from '../audit/event-log.ts';
+import { recordEvent } from '../audit/audit-entry.ts';
 import {
   ACCOUNT_ENTITY_TYPE,
   ACCOUNT_EVENT_CODES,

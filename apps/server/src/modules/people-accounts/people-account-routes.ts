@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
-import { requirePerson } from '../auth/authenticated-person.ts';
+import { requirePerson } from '../auth/auth-entry.ts';
 import { accountErrorResponses, EDIT_ACCOUNTS, VIEW_ACCOUNTS } from './people-account-access.ts';
 import { accountCredentialRoutes } from './people-account-credential-routes.ts';
 import { accountLimitRoutes } from './people-account-limit-routes.ts';

@@ -1,8 +1,8 @@
 import { validateAccountCreate } from '@paygate/domain';
 import type { Database } from '../../db/database.ts';
 import { invalid, notFoundError } from '../../service-errors.ts';
-import { recordEvent } from '../audit/event-log.ts';
-import type { AuthenticatedPerson } from '../auth/authenticated-person.ts';
+import { recordEvent } from '../audit/audit-entry.ts';
+import type { AuthenticatedPerson } from '../auth/auth-entry.ts';
 import { ACCOUNT_ENTITY_TYPE, ACCOUNT_EVENT_CODES } from './people-account-events.ts';
 import { presentAccount, presentAccountDetails } from './people-account-presenter.ts';
 import {

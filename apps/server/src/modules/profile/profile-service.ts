@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.ts';
-import { EVENT_CODES, recordEvent } from '../audit/event-log.ts';
-import type { AuthenticatedPerson } from '../auth/authenticated-person.ts';
+import { EVENT_CODES, recordEvent } from '../audit/audit-entry.ts';
+import type { AuthenticatedPerson } from '../auth/auth-entry.ts';
 import { storeTestDashboard } from './profile-repository.ts';
 
 /**

@@ -5,7 +5,7 @@ import {
   applyStatusChange,
   closeProviderAttempt,
   lockInvoice,
-} from '../invoices/invoice-status-service.ts';
+} from '../invoices/invoices-entry.ts';
 import type { ApiProvider } from './provider-auth.ts';
 import {
   findRoutedInvoice,

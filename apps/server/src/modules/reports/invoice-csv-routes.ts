@@ -1,10 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import { requirePerson } from '../auth/authenticated-person.ts';
-import {
-  type InvoiceListQuery,
-  invoiceFilterProperties,
-} from '../invoices/invoice-list-filters.ts';
+import { requirePerson } from '../auth/auth-entry.ts';
+import { type InvoiceListQuery, invoiceFilterProperties } from '../invoices/invoices-entry.ts';
 import { sendCsvText } from './csv-download.ts';
 import { csvResponses, REPORT_FILE_NAMES } from './report-schemas.ts';
 import { invoicesCsv } from './report-service.ts';

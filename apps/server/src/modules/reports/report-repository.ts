@@ -10,8 +10,8 @@ import {
   terminalPools,
   terminals,
 } from '../../db/schema.ts';
-import type { MerchantScope } from '../auth/merchant-scope.ts';
-import { movedMoney } from '../invoices/money-movement.ts';
+import type { MerchantScope } from '../auth/auth-entry.ts';
+import { movedMoney } from '../invoices/invoices-entry.ts';
 import { type InvoiceCsvOptions, invoiceCsvPages } from './invoice-csv-export.ts';
 
 /**

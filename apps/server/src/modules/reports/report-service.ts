@@ -1,9 +1,13 @@
 import { formatReportPeriodDate, hasPermission } from '@paygate/domain';
 import type { Database } from '../../db/database.ts';
 import { notFoundError } from '../../service-errors.ts';
-import type { AuthenticatedPerson } from '../auth/authenticated-person.ts';
-import { type MerchantScope, merchantScopeOf, scopeAllows } from '../auth/merchant-scope.ts';
-import { type InvoiceListQuery, invoiceListConditions } from '../invoices/invoice-list-filters.ts';
+import {
+  type AuthenticatedPerson,
+  type MerchantScope,
+  merchantScopeOf,
+  scopeAllows,
+} from '../auth/auth-entry.ts';
+import { type InvoiceListQuery, invoiceListConditions } from '../invoices/invoices-entry.ts';
 import { type InvoiceCsvOptions, invoiceCsvHeaders } from './invoice-csv-export.ts';
 import { parseReportPeriod, type ReportPeriod } from './report-period-service.ts';
 import {

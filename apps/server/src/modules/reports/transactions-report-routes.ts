@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { recordIdSchema } from '../../http/record-id.ts';
-import { requirePerson } from '../auth/authenticated-person.ts';
-import { merchantIdQueryProperty } from '../auth/merchant-scope.ts';
+import { merchantIdQueryProperty, requirePerson } from '../auth/auth-entry.ts';
 import { sendCsvText } from './csv-download.ts';
 import { csvResponses, periodQueryProperties, REPORT_FILE_NAMES } from './report-schemas.ts';
 import { type ReportQuery, transactionsReport } from './report-service.ts';

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { currencies, invoices, settlements } from '../../db/schema.ts';
-import { movedMoney } from '../invoices/money-movement.ts';
+import { movedMoney } from '../invoices/invoices-entry.ts';
 
 /**
  * Settlements and the terminal balance they are checked against: SQL only. The rules and the

@@ -2,10 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { minorUnitsJson } from '../../http/money-json.ts';
+import { recordIdSchema } from '../../http/record-id.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
-import { requirePerson } from '../auth/authenticated-person.ts';
-import { merchantScopeOf } from '../auth/merchant-scope.ts';
-import { idSchema, merchantIdQuery } from '../terminals/terminal-presenter.ts';
+import { merchantIdQueryProperty, merchantScopeOf, requirePerson } from '../auth/auth-entry.ts';
 import { createSettlement } from './settlement-service.ts';
 
 /**
@@ -31,7 +30,7 @@ const settlementBody = {
       ...positiveMinorUnits,
       description: 'Paid to the merchant, in micro-USDT (6 decimals)',
     },
-    terminalId: idSchema,
+    terminalId: recordIdSchema,
   },
 } as const;
 
@@ -64,7 +63,11 @@ export const settlementRoutes = (app: FastifyInstance, db: Database) => {
           'The available balance is completed deposits less fees, less completed withdrawals ' +
           'with fees, less withdrawals under way, less earlier settlements; test-processing ' +
           'invoices do not count. A base amount above it is refused with 409.',
-        querystring: { type: 'object', additionalProperties: false, properties: merchantIdQuery },
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: merchantIdQueryProperty,
+        },
         body: settlementBody,
         response: {
           201: dataEnvelope(settlementSchema),

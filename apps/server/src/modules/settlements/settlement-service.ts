@@ -1,11 +1,10 @@
 import { formatMinorUnits } from '@paygate/domain';
 import type { Database } from '../../db/database.ts';
 import { stateConflict } from '../../service-errors.ts';
-import { recordEvent } from '../audit/event-log.ts';
-import type { AuthenticatedPerson } from '../auth/authenticated-person.ts';
-import type { MerchantScope } from '../auth/merchant-scope.ts';
-import { changeMerchantBalance } from '../balances/merchant-balance-repository.ts';
-import { lockVisibleTerminal } from '../terminals/terminal-read-service.ts';
+import { recordEvent } from '../audit/audit-entry.ts';
+import type { AuthenticatedPerson, MerchantScope } from '../auth/auth-entry.ts';
+import { changeMerchantBalance } from '../balances/balances-entry.ts';
+import { lockVisibleTerminal } from '../terminals/terminals-entry.ts';
 import {
   findCurrency,
   insertSettlement,

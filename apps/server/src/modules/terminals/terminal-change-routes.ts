@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
-import { requirePerson } from '../auth/authenticated-person.ts';
-import { merchantScopeOf } from '../auth/merchant-scope.ts';
+import { merchantScopeOf, requirePerson } from '../auth/auth-entry.ts';
 import {
   createTerminal,
   type NewTerminal,

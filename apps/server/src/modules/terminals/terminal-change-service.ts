@@ -14,9 +14,13 @@ import {
 } from '@paygate/domain';
 import type { Database } from '../../db/database.ts';
 import { invalid, notAllowed, notFoundError } from '../../service-errors.ts';
-import { recordEvent } from '../audit/event-log.ts';
-import type { AuthenticatedPerson } from '../auth/authenticated-person.ts';
-import { type MerchantScope, merchantScopeOf, scopeAllows } from '../auth/merchant-scope.ts';
+import { recordEvent } from '../audit/audit-entry.ts';
+import {
+  type AuthenticatedPerson,
+  type MerchantScope,
+  merchantScopeOf,
+  scopeAllows,
+} from '../auth/auth-entry.ts';
 import { lockVisibleTerminal } from './terminal-read-service.ts';
 import {
   attributeValuesOf,

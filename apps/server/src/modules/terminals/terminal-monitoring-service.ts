@@ -5,7 +5,7 @@ import {
   MONITORING_REFRESH_SECONDS,
 } from '@paygate/domain';
 import type { Database } from '../../db/database.ts';
-import type { MerchantScope } from '../auth/merchant-scope.ts';
+import type { MerchantScope } from '../auth/auth-entry.ts';
 import { selectTerminalStatistics } from './terminal-repository.ts';
 
 /** The Monitoring screen (SPEC §9): its settings and each terminal's figures. */

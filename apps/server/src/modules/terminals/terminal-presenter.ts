@@ -1,5 +1,5 @@
 import { recordIdSchema } from '../../http/record-id.ts';
-import { merchantIdQueryProperty } from '../auth/merchant-scope.ts';
+import { merchantIdQueryProperty } from '../auth/auth-entry.ts';
 import type {
   CurrencyRef,
   TerminalAttributeRow,

@@ -1,8 +1,12 @@
 import { canReadTerminalAttributes } from '@paygate/domain';
 import type { Database } from '../../db/database.ts';
 import { notFoundError } from '../../service-errors.ts';
-import type { AuthenticatedPerson } from '../auth/authenticated-person.ts';
-import { type MerchantScope, merchantScopeOf, scopeAllows } from '../auth/merchant-scope.ts';
+import {
+  type AuthenticatedPerson,
+  type MerchantScope,
+  merchantScopeOf,
+  scopeAllows,
+} from '../auth/auth-entry.ts';
 import { presentAttribute, presentTerminal, presentTerminalPool } from './terminal-presenter.ts';
 import {
   lockTerminalRow,

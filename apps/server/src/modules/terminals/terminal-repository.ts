@@ -12,7 +12,7 @@ import {
   terminalPools,
   terminals,
 } from '../../db/schema.ts';
-import type { MerchantScope } from '../auth/merchant-scope.ts';
+import type { MerchantScope } from '../auth/auth-entry.ts';
 
 /**
  * Terminals, their attributes, terminal pools and providers: SQL only. Rules and transactions

@@ -1,0 +1,29 @@
+/**
+ * What the invoices module offers other modules (decision 0018, "Boundaries"). It is the only
+ * module that writes an invoice; the others ask it to:
+ * - create one (`createInvoice`, the merchant API);
+ * - lock one for a change in the caller's transaction (`lockInvoice`), then record the customer's
+ *   choices, hand it to its provider, decline it, mark it paid, apply a provider's status or close
+ *   a provider attempt (`recordCustomerChoice`, `sendToProvider`, `declineInvoice`,
+ *   `markCustomerPaid`, `applyStatusChange`, `closeProviderAttempt`, `CUSTOMER_EVENT_CODES`);
+ * - read the invoice behind a payment form (`findInvoiceByFormId`, `InvoiceRecord`);
+ * - filter invoices as the back office's invoice list does (`InvoiceListQuery`,
+ *   `invoiceFilterProperties`, `invoiceListConditions`) and pick the invoices whose money moved,
+ *   for figures and reports (`movedMoney`).
+ */
+export type { InvoiceListQuery } from './invoice-list-filters.ts';
+export { invoiceFilterProperties, invoiceListConditions } from './invoice-list-filters.ts';
+export type { InvoiceRecord } from './invoice-repository.ts';
+export { findInvoiceByFormId } from './invoice-repository.ts';
+export {
+  applyStatusChange,
+  CUSTOMER_EVENT_CODES,
+  closeProviderAttempt,
+  createInvoice,
+  declineInvoice,
+  lockInvoice,
+  markCustomerPaid,
+  recordCustomerChoice,
+  sendToProvider,
+} from './invoice-status-service.ts';
+export { movedMoney } from './money-movement.ts';
