@@ -7,9 +7,12 @@ import { registerNulCharacterGuard } from './http/nul-character-guard.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { type RateLimiting, registerRateLimits } from './http/rate-limits.ts';
 import { registerRequestValidation } from './http/request-validation.ts';
+import { auditLogRoutes } from './modules/audit/audit-log-routes.ts';
 import { registerAccessControl } from './modules/auth/access-control.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
 import { registerCrossSiteRequestGuard } from './modules/auth/cross-site-request-guard.ts';
+import { sessionRoutes } from './modules/auth/session-routes.ts';
+import { twoFactorRoutes } from './modules/auth/two-factor-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { createServerLifecycle, type ServerLifecycle } from './modules/health/server-lifecycle.ts';
 import { invoiceRoutes } from './modules/invoices/invoice-routes.ts';
@@ -23,8 +26,10 @@ import { profileRoutes } from './modules/profile/profile-routes.ts';
 import { providerApiRoutes } from './modules/provider-api/provider-api-routes.ts';
 import { referenceRoutes } from './modules/references/reference-routes.ts';
 import { reportRoutes } from './modules/reports/report-routes.ts';
+import { roleRoutes } from './modules/roles/role-routes.ts';
 import { settlementRoutes } from './modules/settlements/settlement-routes.ts';
 import { terminalRoutes } from './modules/terminals/terminal-routes.ts';
+import { userRoutes } from './modules/users/user-routes.ts';
 
 export interface ApiOptions {
   db: Database;
@@ -65,13 +70,22 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (
   await app.register(cookie);
   registerCrossSiteRequestGuard(app);
   await registerOpenApi(app);
-  registerAccessControl(app, { db, jwtSecret: auth.jwtSecret });
+  registerAccessControl(app, {
+    db,
+    jwtSecret: auth.jwtSecret,
+    idleMinutes: auth.sessionIdleMinutes,
+  });
   // Before the routes: it adds its hooks to the limited routes as they are registered.
   await registerRateLimits(app, rateLimits);
 
   await app.register(healthRoutes, { prefix: '/api', db, lifecycle });
   if (metrics) await metricsRoutes(app, { metrics, access: metricsAccess });
   await authRoutes(app, { db, auth });
+  await sessionRoutes(app, { db, auth });
+  await twoFactorRoutes(app, { db, auth });
+  await userRoutes(app, { db });
+  await roleRoutes(app, { db });
+  await auditLogRoutes(app, { db });
   await profileRoutes(app, { db });
   await referenceRoutes(app, { db });
   await merchantRoutes(app, { db });

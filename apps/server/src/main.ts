@@ -44,7 +44,7 @@ const start = async () => {
       ? { ...config.database, connectRetryMs: config.databaseConnectTimeoutSeconds * 1000 }
       : config.database,
   );
-  await seedRoles(database.db);
+  await seedRoles(database.db, { adminRequiresTwoFactor: config.auth.adminsRequireTwoFactor });
   await seedReferenceData(database.db);
   if (config.seed === 'demo' && (await seedDemoData(database.db))) {
     process.stdout.write('Demo data created.\n');
@@ -157,7 +157,7 @@ const createFirstAdministrator = async (username: string | undefined) => {
   if (!username) throw new Error('Usage: create-admin <username>');
   const config = readServerConfig();
   database = await openDatabase(config.database);
-  await seedRoles(database.db);
+  await seedRoles(database.db, { adminRequiresTwoFactor: config.auth.adminsRequireTwoFactor });
   const { password } = await createAdministrator(database.db, username);
   process.stdout.write(
     `Administrator ${username} created. Password (shown once; change it after signing in):\n${password}\n`,

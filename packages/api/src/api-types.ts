@@ -174,3 +174,29 @@ export type InvoiceFiltersMatchServer = Assert<
 export type InvoiceCsvFiltersMatchServer = Assert<
   ServerAccepts<QueryOf<'/api/v1/invoice/csv', 'get'>, Omit<InvoiceFilters, 'page' | 'size'>>
 >;
+
+// Staff administration (issue 22, decision 0019)
+export type StaffUserPage = DataOf<'/api/v1/users', 'get'>;
+export type StaffUser = StaffUserPage['items'][number];
+export type StaffUserListQuery = QueryOf<'/api/v1/users', 'get'>;
+export type CreateStaffUserRequest = BodyOf<'/api/v1/users', 'post'>;
+export type CreatedStaffUser = DataOf<'/api/v1/users', 'post', 201>;
+export type ChangeStaffUserRequest = BodyOf<'/api/v1/users/{id}', 'patch'>;
+export type PasswordLink = DataOf<'/api/v1/users/{id}/password-reset', 'post'>;
+export type EndedSessions = DataOf<'/api/v1/users/{id}/sessions', 'delete'>;
+export type StaffRole = DataOf<'/api/v1/roles', 'get'>[number];
+export type StaffRoleRequest = BodyOf<'/api/v1/roles', 'post'>;
+export type OwnSession = DataOf<'/api/v1/sessions', 'get'>[number];
+export type PasswordLinkOwner = DataOf<'/api/v1/password-reset/{token}', 'get'>;
+export type SetPasswordWithLinkRequest = BodyOf<'/api/v1/password-reset/{token}', 'post'>;
+export type AuditLogPage = DataOf<'/api/v1/audit', 'get'>;
+export type AuditLogEntry = AuditLogPage['items'][number];
+export type AuditLogQuery = QueryOf<'/api/v1/audit', 'get'>;
+export type AuditLogCsvQuery = QueryOf<'/api/v1/audit/csv', 'get'>;
+// Two-factor sign-in (issue 22 item 3)
+export type SecondFactorCodeRequest = BodyOf<'/api/v1/login/two-factor', 'post'>;
+export type SecondFactorSignIn = DataOf<'/api/v1/login/two-factor', 'post'>;
+export type TwoFactorEnrolment = DataOf<'/api/v1/two-factor/enrolment', 'post'>;
+export type EnrolledSignIn = DataOf<'/api/v1/login/two-factor/enrolment/confirm', 'post'>;
+export type TwoFactorStatus = DataOf<'/api/v1/two-factor', 'get'>;
+export type RecoveryCodes = DataOf<'/api/v1/two-factor/recovery-codes', 'post'>;

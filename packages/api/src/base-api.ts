@@ -33,6 +33,11 @@ export const API_TAG_TYPES = [
   'Reference',
   'Settlement',
   'PaymentForm',
+  /** Back-office users (issue 22). */
+  'StaffUser',
+  'StaffRole',
+  /** The signed-in person's own sessions. */
+  'OwnSession',
 ] as const;
 
 export type ApiTagType = (typeof API_TAG_TYPES)[number];

@@ -23,6 +23,8 @@ export * from './people-endpoints.ts';
 export type { MerchantChoice, OptionalArg, TerminalChoice } from './query-args.ts';
 export * from './reference-endpoints.ts';
 export * from './report-endpoints.ts';
+export * from './security-endpoints.ts';
 export * from './session-endpoints.ts';
 export * from './settlement-endpoints.ts';
+export * from './staff-endpoints.ts';
 export * from './terminal-endpoints.ts';

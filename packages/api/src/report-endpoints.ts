@@ -2,6 +2,7 @@ import { INVOICES_CSV_FILE_NAME } from '@paygate/domain';
 import type { FetchArgs, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import type { ApiError } from './api-errors.ts';
 import type {
+  AuditLogCsvQuery,
   BalanceReportQuery,
   InvoiceReportQuery,
   PoolBalanceReportQuery,
@@ -69,6 +70,11 @@ export const reportApi = baseApi.injectEndpoints({
         );
       },
     }),
+    /** GET /api/v1/audit/csv with the audit log's filters (no paging), saved as Audit.csv. */
+    downloadAuditLogCsv: build.mutation<DownloadedFile, OptionalArg<AuditLogCsvQuery>>({
+      queryFn: (arg, _api, _extra, baseQuery) =>
+        download(baseQuery, { url: 'api/v1/audit/csv', params: { ...argsOf(arg) } }, 'Audit.csv'),
+    }),
     /** Balance_<period>.csv */
     downloadBalanceReport: build.mutation<DownloadedFile, BalanceReportArgs>({
       queryFn: (params, _api, _extra, baseQuery) =>
@@ -110,6 +116,7 @@ export const reportApi = baseApi.injectEndpoints({
 
 export const {
   useDownloadInvoicesCsvMutation,
+  useDownloadAuditLogCsvMutation,
   useDownloadBalanceReportMutation,
   useDownloadInvoiceReportMutation,
   useDownloadProviderReportMutation,

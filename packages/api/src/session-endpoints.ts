@@ -1,9 +1,13 @@
 import type {
   ChangePasswordRequest,
   ChangePasswordResult,
+  EnrolledSignIn,
   LoginRequest,
   LoginResult,
   LogoutResult,
+  SecondFactorCodeRequest,
+  SecondFactorSignIn,
+  TwoFactorEnrolment,
 } from './api-types.ts';
 import { API_TAG_TYPES, baseApi } from './base-api.ts';
 
@@ -30,6 +34,29 @@ export const sessionApi = baseApi.injectEndpoints({
       transformResponse: (response: { data: LoginResult }) => response.data,
       invalidatesTags: (result) => (result ? [...API_TAG_TYPES] : []),
     }),
+    /**
+     * Sign-in's second step (decision 0019), after a login answered `next: 'two-factor'`: a code
+     * of the authenticator app or a recovery code. The second_factor cookie names the person.
+     */
+    signInWithCode: build.mutation<SecondFactorSignIn, SecondFactorCodeRequest>({
+      query: (body) => ({ url: 'api/v1/login/two-factor', method: 'POST', body }),
+      extraOptions: { public: true },
+      transformResponse: (response: { data: SecondFactorSignIn }) => response.data,
+      invalidatesTags: (result) => (result ? [...API_TAG_TYPES] : []),
+    }),
+    /** After `next: 'two-factor-enrolment'`: a new secret to scan (the role requires 2FA). */
+    startSignInEnrolment: build.mutation<TwoFactorEnrolment, void>({
+      query: () => ({ url: 'api/v1/login/two-factor/enrolment', method: 'POST' }),
+      extraOptions: { public: true },
+      transformResponse: (response: { data: TwoFactorEnrolment }) => response.data,
+    }),
+    /** A first code: second factor on, signed in; the answer's recovery codes are shown once. */
+    confirmSignInEnrolment: build.mutation<EnrolledSignIn, SecondFactorCodeRequest>({
+      query: (body) => ({ url: 'api/v1/login/two-factor/enrolment/confirm', method: 'POST', body }),
+      extraOptions: { public: true },
+      transformResponse: (response: { data: EnrolledSignIn }) => response.data,
+      invalidatesTags: (result) => (result ? [...API_TAG_TYPES] : []),
+    }),
     logout: build.mutation<LogoutResult, void>({
       query: () => ({ url: 'api/v1/logout', method: 'POST', timeout: LOGOUT_TIMEOUT_MS }),
       extraOptions: { public: true },
@@ -42,4 +69,11 @@ export const sessionApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useLoginMutation, useLogoutMutation, useChangePasswordMutation } = sessionApi;
+export const {
+  useLoginMutation,
+  useSignInWithCodeMutation,
+  useStartSignInEnrolmentMutation,
+  useConfirmSignInEnrolmentMutation,
+  useLogoutMutation,
+  useChangePasswordMutation,
+} = sessionApi;

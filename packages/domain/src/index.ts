@@ -9,6 +9,7 @@ export * from './people-accounts/index.ts';
 export * from './permissions/index.ts';
 export * from './phone/index.ts';
 export * from './search/index.ts';
+export * from './staff/index.ts';
 export * from './status/index.ts';
 export * from './terminal-attributes/index.ts';
 export * from './time/index.ts';

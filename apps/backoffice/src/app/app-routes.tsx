@@ -20,6 +20,14 @@ export const appRoutes: RouteObject[] = [
     children: [
       { element: <PublicOnly />, children: [{ path: '/login', element: <LoginPage /> }] },
       {
+        // A one-time set-password link (issue 22): opened signed in or not.
+        path: '/password-reset/:token',
+        lazy: lazyScreen(
+          'set-password',
+          async () => (await import('../features/session/set-password-page.tsx')).SetPasswordPage,
+        ),
+      },
+      {
         element: <RequireSession />,
         children: [
           {
@@ -71,6 +79,42 @@ export const appRoutes: RouteObject[] = [
                   async () =>
                     (await import('../features/settings/change-password-page.tsx'))
                       .ChangePasswordPage,
+                ),
+              },
+              {
+                path: '/settings/security',
+                lazy: lazyScreen(
+                  'security',
+                  async () => (await import('../features/settings/security-page.tsx')).SecurityPage,
+                ),
+              },
+              {
+                path: '/users',
+                lazy: lazyScreen(
+                  'users',
+                  async () => (await import('../features/users/users-page.tsx')).UsersPage,
+                ),
+              },
+              {
+                path: '/users/:id',
+                lazy: lazyScreen(
+                  'user-details',
+                  async () =>
+                    (await import('../features/users/user-details-page.tsx')).UserDetailsPage,
+                ),
+              },
+              {
+                path: '/roles',
+                lazy: lazyScreen(
+                  'roles',
+                  async () => (await import('../features/roles/roles-page.tsx')).RolesPage,
+                ),
+              },
+              {
+                path: '/audit',
+                lazy: lazyScreen(
+                  'audit',
+                  async () => (await import('../features/audit/audit-log-page.tsx')).AuditLogPage,
                 ),
               },
               {

@@ -101,6 +101,10 @@ export interface AuthConfig {
   /** Secure flag of the jwt cookie: on in production unless COOKIE_SECURE=false. */
   cookieSecure: boolean;
   sessionTtlMinutes: number;
+  /** A session unused this long ends (issue 22, decision 0019); 30 by default. */
+  sessionIdleMinutes: number;
+  /** The built-in admin role requires two-factor sign-in (TWO_FACTOR_FOR_ADMINS; on in production). */
+  adminsRequireTwoFactor: boolean;
 }
 
 /** The payment form's address when PAYMENT_FORM_BASE_URL and PAYMENT_FORM_PORT are not set. */
@@ -239,6 +243,8 @@ const readAuthConfig = (env: Environment, production: boolean): AuthConfig => {
     jwtSecret,
     cookieSecure,
     sessionTtlMinutes: parsePositiveInteger(env, 'SESSION_TTL_MINUTES', 12 * 60),
+    sessionIdleMinutes: parsePositiveInteger(env, 'SESSION_IDLE_MINUTES', 30),
+    adminsRequireTwoFactor: parseBoolean(env, 'TWO_FACTOR_FOR_ADMINS', production),
   };
 };
 

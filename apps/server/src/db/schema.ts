@@ -91,29 +91,54 @@ export const merchants = pgTable(
   (table) => [uniqueIndex('merchants_client_public_key_uq').on(table.clientPublicKey)],
 );
 
-export const roles = pgTable('roles', {
-  name: text('name').primaryKey(),
-  permissions: text('permissions').array().notNull(),
-});
+/**
+ * Roles: the built-in four (kept equal to packages/domain at every start, read-only) and custom
+ * roles composed from the permission table (issue 22, decision 0019). Permissions are read from
+ * here on every request, so a change applies at the holder's next request.
+ */
+export const roles = pgTable(
+  'roles',
+  {
+    name: text('name').primaryKey(),
+    permissions: text('permissions').array().notNull(),
+    /** The API's id of a role (/api/v1/roles/{id}); a custom role's name may change. */
+    id: integer('id').notNull().generatedAlwaysAsIdentity(),
+    builtIn: boolean('built_in').notNull().default(false),
+    description: text('description').notNull().default(''),
+    /** Holders must sign in with a second factor; those without one enrol at sign-in. */
+    requiresTwoFactor: boolean('requires_two_factor').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('roles_id_uq').on(table.id),
+    uniqueIndex('roles_name_ci_uq').on(sql`lower(${table.name})`),
+  ],
+);
 
 export const people = pgTable(
   'people',
   {
     id: id(),
     username: text('username').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** Null until the person sets one through their one-time link (a new user). */
+    passwordHash: text('password_hash'),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
-    roleName: text('role_name')
-      .notNull()
-      .references(() => roles.name),
-    /** Permissions granted beyond the role's. */
+    /** Permissions granted beyond the roles' (person_roles); tests and fixtures use them. */
     extraPermissions: text('extra_permissions').array().notNull().default(sql`'{}'::text[]`),
     /** Null for platform staff; merchant users see only this merchant. */
     merchantId: integer('merchant_id').references(() => merchants.id),
     testDashboard: boolean('test_dashboard').notNull().default(false),
     enabled: boolean('enabled').notNull().default(true),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** The TOTP secret (RFC 6238), encrypted (auth/two-factor-secrets.ts); null: no second factor. */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The last 30-second step a code was accepted for: a code is never accepted twice. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** A secret being enrolled, until a code from it confirms it (encrypted). */
+    totpPendingSecret: text('totp_pending_secret'),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('people_username_uq').on(sql`lower(${table.username})`)],
@@ -130,9 +155,69 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** Set by logout (or a password change): the token stops working at once. */
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Why it ended: 'sign-out', 'ended', 'password', 'deactivated', 'idle' (decision 0019). */
+    endReason: text('end_reason'),
     sourceIp: text('source_ip'),
+    userAgent: text('user_agent'),
+    /** The last request of the session (written at most once a minute): the idle limit. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('sessions_person_idx').on(table.personId)],
+);
+
+/** The roles of each person: their permissions are the union of the roles' (and extras). */
+export const personRoles = pgTable(
+  'person_roles',
+  {
+    personId: integer('person_id')
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    roleName: text('role_name')
+      .notNull()
+      .references(() => roles.name, { onUpdate: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.personId, table.roleName] }),
+    index('person_roles_role_idx').on(table.roleName),
+  ],
+);
+
+/** Single-use recovery codes of a person's second factor: only their SHA-256 is kept. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: bigId(),
+    personId: integer('person_id')
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('recovery_codes_person_code_uq').on(table.personId, table.codeHash)],
+);
+
+/**
+ * One-time set-password links (a new user, an administrator's reset): only the SHA-256 of the
+ * token is kept; valid 24 hours and once.
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: bigId(),
+    personId: integer('person_id')
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdBy: integer('created_by').references(() => people.id),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('password_reset_tokens_hash_uq').on(table.tokenHash),
+    index('password_reset_tokens_person_idx').on(table.personId),
+  ],
 );
 
 // Terminals, pools, providers, payment methods.
@@ -470,6 +555,8 @@ export const eventLog = pgTable(
     entityType: text('entity_type'),
     entityId: text('entity_id'),
     sourceIp: text('source_ip'),
+    /** What changed, for people, roles and sessions: e.g. `{ roles: { from: [...], to: [...] } }`. */
+    details: jsonb('details'),
   },
   (table) => [
     index('event_log_invoice_idx').on(table.invoiceId, table.eventTime),

@@ -43,6 +43,16 @@ const PAYMENT_FORM_PREFIX = '/api/payments/';
 const PUBLIC_BACK_OFFICE_ROUTES: Record<string, string> = {
   'POST /api/v1/login': 'signing in is how a session starts',
   'POST /api/v1/logout': 'ends whatever session the cookie names; harmless without one',
+  'GET /api/v1/password-reset/:token':
+    'a one-time set-password link proves itself by its 256-bit token (decision 0019)',
+  'POST /api/v1/password-reset/:token':
+    'a one-time set-password link proves itself by its 256-bit token (decision 0019)',
+  'POST /api/v1/login/two-factor':
+    'sign-in’s second step: the second_factor cookie of a right password names the person',
+  'POST /api/v1/login/two-factor/enrolment':
+    'sign-in enrolment: the second_factor cookie of a right password names the person',
+  'POST /api/v1/login/two-factor/enrolment/confirm':
+    'sign-in enrolment: the second_factor cookie of a right password names the person',
 };
 
 /**
@@ -53,6 +63,13 @@ const SIGNED_IN_ROUTES: Record<string, string> = {
   'POST /api/v1/user/change_password': 'everyone changes their own password',
   'GET /api/v1/people/me': 'the current person (SPEC §3)',
   'PATCH /api/v1/people/me/testDashboard': 'the current person’s own switch',
+  'GET /api/v1/sessions': 'everyone sees their own sessions (decision 0019)',
+  'DELETE /api/v1/sessions/:id': 'everyone ends their own sessions (decision 0019)',
+  'GET /api/v1/two-factor': 'everyone sees their own second factor (decision 0019)',
+  'POST /api/v1/two-factor/enrolment': 'everyone sets up their own second factor',
+  'POST /api/v1/two-factor/enrolment/confirm': 'everyone sets up their own second factor',
+  'POST /api/v1/two-factor/recovery-codes': 'everyone renews their own recovery codes',
+  'POST /api/v1/two-factor/disable': 'everyone turns off their own second factor (unless required)',
   'GET /api/v1/reference': 'reference lists every screen needs',
   'GET /api/v1/reference/currency': 'reference list every screen needs',
   'GET /api/v1/merchant/deposit': 'finance summary of the caller’s merchant scope',
@@ -103,6 +120,7 @@ const HANDLER_PERMISSIONS: Record<
  * merchant in the answer).
  */
 const LIST_FILTERS = new Set([
+  'GET /api/v1/users merchantId',
   'GET /api/v1/invoice terminalId',
   'GET /api/v1/invoice/csv terminalId',
 ]);

@@ -48,7 +48,15 @@ const PAYMENT_FORM_PREFIX = '/api/payments/form/';
 
 /** The limit a route's URL (prefix included) falls under; undefined: never limited. */
 export const rateLimitOfRoute = (url: string): LimitName | undefined => {
-  if (SIGN_IN_URLS.has(url)) return 'signIn';
+  // A one-time link and the sign-in's second step check secrets too (decision 0019); the signed-in
+  // code checks go through the sign-in throttle (two-factor-service.ts).
+  if (
+    SIGN_IN_URLS.has(url) ||
+    url.startsWith('/api/v1/password-reset/') ||
+    url.startsWith('/api/v1/login/')
+  ) {
+    return 'signIn';
+  }
   if (url.startsWith(PAYMENT_FORM_PREFIX))
     return url.endsWith('/status') ? 'formStatus' : 'formCalls';
   if (url.startsWith(`${MERCHANT_API_PREFIX}/`)) return 'merchantApi';

@@ -4,6 +4,7 @@ import {
   FAILED_STATUSES,
   type InvoiceStatusCode,
   luhnCheckDigit,
+  type Permission,
 } from '@paygate/domain';
 import { count, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
@@ -20,7 +21,9 @@ import {
   peopleAccountCredentials,
   peopleAccountLimits,
   peopleAccounts,
+  personRoles,
   providers,
+  roles,
   supportTickets,
   terminalAttributes,
   terminalPools,
@@ -55,6 +58,19 @@ export const DEMO_USERS = [
 ] as const;
 
 export const demoPassword = (username: string) => `${username}-demo`;
+
+/** The demo's custom role (issue 22 item 7): what the role editor makes from the permission table. */
+export const DEMO_CUSTOM_ROLE = {
+  name: 'Finance viewer',
+  description: "Sees the merchant's finance figures, balances and reports; changes nothing",
+  permissions: [
+    'merchant.read',
+    'merchant.read.report',
+    'merchant.read.finance',
+    'report.read.balance',
+    'report.read.invoice',
+  ] satisfies Permission[],
+};
 
 export const DEMO_INVOICE_COUNT = 3_000;
 
@@ -239,16 +255,27 @@ export const seedDemoData = async (db: Database, now = new Date()): Promise<bool
       return merchant.id;
     };
 
-    await tx.insert(people).values(
-      DEMO_USERS.map((user, index) => ({
-        username: user.username,
-        passwordHash: passwordHashes[index] ?? '',
-        firstName: user.firstName,
-        lastName: user.lastName,
-        roleName: user.role,
-        merchantId: user.merchant === null ? null : merchantIdAt(user.merchant),
-      })),
+    const personRows = await tx
+      .insert(people)
+      .values(
+        DEMO_USERS.map((user, index) => ({
+          username: user.username,
+          passwordHash: passwordHashes[index] ?? '',
+          firstName: user.firstName,
+          lastName: user.lastName,
+          merchantId: user.merchant === null ? null : merchantIdAt(user.merchant),
+        })),
+      )
+      .returning({ id: people.id, username: people.username });
+    await tx.insert(personRoles).values(
+      DEMO_USERS.map((user) => {
+        const person = personRows.find((row) => row.username === user.username);
+        if (!person) throw new Error(`demo user ${user.username} was not stored`);
+        return { personId: person.id, roleName: user.role };
+      }),
     );
+    // What the role editor makes (issue 22 item 7): a custom role of read-only finance views.
+    await tx.insert(roles).values(DEMO_CUSTOM_ROLE);
 
     const [pool] = await tx
       .insert(terminalPools)

@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
 import type { AuthConfig } from '../config/server-config.ts';
 import type { Database } from '../db/database.ts';
-import { merchants, people } from '../db/schema.ts';
+import { merchants, people, personRoles } from '../db/schema.ts';
 import { openTestDatabase } from '../db/testing/test-databases.ts';
 import { hashPassword } from '../modules/auth/password-hashing.ts';
 import { newMerchantKeys } from '../modules/merchant-api/merchant-keys.ts';
@@ -13,6 +13,8 @@ export const TEST_AUTH: AuthConfig = {
   jwtSecret: 'test-secret-that-is-long-enough-0123456789',
   cookieSecure: false,
   sessionTtlMinutes: 60,
+  sessionIdleMinutes: 30,
+  adminsRequireTwoFactor: false,
 };
 
 export interface TestApp {
@@ -71,13 +73,13 @@ export const createTestPerson = async (
       passwordHash: await hashPassword(password),
       firstName: `${username[0]?.toUpperCase() ?? ''}${username.slice(1)}`,
       lastName: 'Tester',
-      roleName: role,
       merchantId,
       extraPermissions,
     })
     .returning();
   if (!person) throw new Error('person insert returned nothing');
-  return { ...person, password };
+  await db.insert(personRoles).values({ personId: person.id, roleName: role });
+  return { ...person, roleName: role, password };
 };
 
 /** The Cookie header of the session a successful sign-in set. */

@@ -1,5 +1,10 @@
-import { MONITORING_PERMISSIONS } from './permission-predicates.ts';
-import { hasAllPermissions, type Permission, type PermissionHolder } from './permission-table.ts';
+import { MONITORING_PERMISSIONS, USER_MANAGEMENT_PERMISSIONS } from './permission-predicates.ts';
+import {
+  hasAllPermissions,
+  hasAnyPermission,
+  type Permission,
+  type PermissionHolder,
+} from './permission-table.ts';
 
 export type NavigationItemId =
   | 'dashboard'
@@ -8,6 +13,9 @@ export type NavigationItemId =
   | 'terminals'
   | 'accounts'
   | 'monitoring'
+  | 'users'
+  | 'roles'
+  | 'audit'
   | 'settings'
   | 'support';
 
@@ -20,6 +28,8 @@ export interface NavigationItem {
   external: boolean;
   /** Every one of these is needed; none means always shown. */
   requires: readonly Permission[];
+  /** At least one of these is needed as well, when given. */
+  requiresAnyOf?: readonly Permission[];
 }
 
 /** SPEC §2 side navigation, in SPEC order, with the visibility rules of SPEC §6. */
@@ -54,10 +64,36 @@ export const NAVIGATION_ITEMS: readonly NavigationItem[] = [
     external: false,
     requires: MONITORING_PERMISSIONS,
   },
+  {
+    id: 'users',
+    label: 'Users',
+    path: '/users',
+    external: false,
+    requires: [],
+    requiresAnyOf: USER_MANAGEMENT_PERMISSIONS,
+  },
+  {
+    id: 'roles',
+    label: 'Roles',
+    path: '/roles',
+    external: false,
+    requires: ['role.manage'],
+  },
+  {
+    id: 'audit',
+    label: 'Audit log',
+    path: '/audit',
+    external: false,
+    requires: ['audit.read'],
+  },
   { id: 'settings', label: 'Settings', path: '/settings', external: false, requires: [] },
   { id: 'support', label: 'Support', path: null, external: true, requires: [] },
 ];
 
 /** SPEC §2, §6: the navigation items the holder sees, in SPEC order. */
 export const visibleNavigationItems = (holder: PermissionHolder): NavigationItem[] =>
-  NAVIGATION_ITEMS.filter((item) => hasAllPermissions(holder, item.requires));
+  NAVIGATION_ITEMS.filter(
+    (item) =>
+      hasAllPermissions(holder, item.requires) &&
+      (!item.requiresAnyOf || hasAnyPermission(holder, item.requiresAnyOf)),
+  );

@@ -13,6 +13,12 @@ export const MONITORING_PERMISSIONS: readonly Permission[] = [
   'data.terminal.statistic',
 ];
 
+/** Either opens Users (decision 0019): every merchant's users, or the own merchant's. */
+export const USER_MANAGEMENT_PERMISSIONS: readonly Permission[] = [
+  'user.manage',
+  'user.manage.own',
+];
+
 /** SPEC §6 merchant.rw.all: may load every merchant and choose one. */
 export const canLoadAllMerchants = (holder: PermissionHolder): boolean =>
   hasPermission(holder, 'merchant.rw.all');

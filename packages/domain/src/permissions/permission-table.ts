@@ -1,7 +1,9 @@
 /**
  * The permission table of SPEC §6: every permission string the product knows, with its effect.
  * The single source of truth: the apps decide what to show and the server what to allow from it.
- * merchant.create is the product's own addition where SPEC §6 names no permission (decision 0002).
+ * merchant.create is the product's own addition where SPEC §6 names no permission (decision 0002);
+ * user.manage, user.manage.own and role.manage come with staff administration (decision 0019).
+ * The effects are also the words of the role editor's checklist.
  */
 export const PERMISSION_TABLE = [
   { permission: 'merchant.rw.all', effect: 'Load all merchants (page size 50) and choose one' },
@@ -43,11 +45,27 @@ export const PERMISSION_TABLE = [
   { permission: 'terminal.create', effect: 'New Terminal button' },
   { permission: 'terminal.prod.change', effect: 'Switch a terminal to production' },
   { permission: 'terminal.attr.read', effect: 'Terminal attributes table' },
+  {
+    permission: 'user.manage',
+    effect: 'Users: add, change, deactivate and reset the back-office users of every merchant',
+  },
+  {
+    permission: 'user.manage.own',
+    effect: "Users: add, change, deactivate and reset the users of one's own merchant",
+  },
+  {
+    permission: 'audit.read',
+    effect: "Audit log: sign-ins, users, roles and sessions changes (one's own merchant's, or all)",
+  },
+  {
+    permission: 'role.manage',
+    effect: 'Roles: create, change and delete custom roles from these permissions',
+  },
 ] as const;
 
 export type Permission = (typeof PERMISSION_TABLE)[number]['permission'];
 
-/** Every permission of the table (SPEC §6 and merchant.create), in table order. */
+/** Every permission of the table (SPEC §6 and the product's own), in table order. */
 export const ALL_PERMISSIONS: readonly Permission[] = PERMISSION_TABLE.map(
   ({ permission }) => permission,
 );

@@ -69,6 +69,12 @@ const PRODUCT_PERMISSIONS = [
   // Issue 19: merchant.rw.all alone let support and operators create merchants and read their
   // signing secrets; creating one is an admin's act.
   'merchant.create',
+  // Issue 22 (decision 0019): staff administration, of every merchant or of one's own, and roles.
+  'user.manage',
+  'user.manage.own',
+  'role.manage',
+  // Issue 22 item 5: the audit log (one's own merchant's events, or every merchant's).
+  'audit.read',
 ];
 
 const allBut = (...excluded: Permission[]) => ALL_PERMISSIONS.filter((p) => !excluded.includes(p));
@@ -292,6 +298,9 @@ describe('navigation', () => {
       ['Terminals', '/terminals'],
       ['Accounts', '/accounts'],
       ['Monitoring', '/monitoring'],
+      ['Users', '/users'],
+      ['Roles', '/roles'],
+      ['Audit log', '/audit'],
       ['Settings', '/settings'],
       ['Support', null],
     ]);
@@ -320,6 +329,9 @@ describe('navigation', () => {
         'terminals',
         'accounts',
         'monitoring',
+        'users',
+        'roles',
+        'audit',
         'settings',
         'support',
       ],
@@ -334,6 +346,50 @@ describe('navigation', () => {
     ['people.account', 'accounts'],
   ] as [Permission, string][])('hides %s-gated %s from everyone else', (permission, item) => {
     expect(ids(allBut(permission))).not.toContain(item);
+  });
+
+  describe('Users and Roles (issue 22, decision 0019)', () => {
+    it.each([
+      [['user.manage'], ['dashboard', 'terminals', 'users', 'settings', 'support']],
+      [['user.manage.own'], ['dashboard', 'terminals', 'users', 'settings', 'support']],
+      [
+        ['user.manage', 'user.manage.own'],
+        ['dashboard', 'terminals', 'users', 'settings', 'support'],
+      ],
+      [['role.manage'], ['dashboard', 'terminals', 'roles', 'settings', 'support']],
+      [
+        ['user.manage.own', 'role.manage'],
+        ['dashboard', 'terminals', 'users', 'roles', 'settings', 'support'],
+      ],
+    ] as [Permission[], string[]][])('%j sees %j', (permissions, expected) => {
+      expect(ids(permissions)).toEqual(expected);
+    });
+
+    it('opens Users with either user permission and with neither hides it', () => {
+      const users = NAVIGATION_ITEMS.find(({ id }) => id === 'users');
+      expect(users).toMatchObject({ label: 'Users', path: '/users', requires: [] });
+      expect([...(users?.requiresAnyOf ?? [])].sort()).toEqual(['user.manage', 'user.manage.own']);
+      expect(ids(allBut('user.manage'))).toContain('users');
+      expect(ids(allBut('user.manage.own'))).toContain('users');
+      expect(ids(allBut('user.manage', 'user.manage.own'))).not.toContain('users');
+    });
+
+    it('opens Roles with role.manage only: neither user permission nor everything else does', () => {
+      expect(ids(allBut('role.manage'))).not.toContain('roles');
+      expect(ids(['user.manage', 'user.manage.own'])).not.toContain('roles');
+      expect(ids({ permissions: ['role.manage'] })).toContain('roles');
+    });
+
+    it.each([
+      ['admin', true, true],
+      ['merchant', true, false],
+      ['support', false, false],
+      ['operator', false, false],
+    ] as const)('shows the %s role Users %s and Roles %s', (role, users, roles) => {
+      const visible = ids(ROLE_PERMISSIONS[role]);
+      expect(visible.includes('users')).toBe(users);
+      expect(visible.includes('roles')).toBe(roles);
+    });
   });
 });
 

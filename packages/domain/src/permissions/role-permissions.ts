@@ -22,6 +22,8 @@ export const ROLE_PERMISSIONS = {
     'merchant.callback.read',
     'terminal.create',
     'terminal.attr.read',
+    // The merchant's own staff administration (issue 22, decision 0019).
+    'user.manage.own',
   ],
   /** Platform support: every merchant's invoices, callbacks and tickets. */
   support: [

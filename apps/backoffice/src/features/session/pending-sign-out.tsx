@@ -21,9 +21,16 @@ const waitToRetry = (ms: number, signal: AbortSignal): Promise<void> =>
     signal.addEventListener('abort', done);
   });
 
-const runningMutations = (dispatch: AppDispatch, endpointName: 'login' | 'logout') =>
-  dispatch(baseApi.util.getRunningMutationsThunk()).filter(
-    (mutation) => mutation.arg.endpointName === endpointName,
+/** The calls that open a session: the password, and the second factor's two ways (0019). */
+const SIGN_IN_ENDPOINTS: ReadonlySet<string> = new Set([
+  'login',
+  'signInWithCode',
+  'confirmSignInEnrolment',
+]);
+
+const runningMutations = (dispatch: AppDispatch, endpoints: ReadonlySet<string>) =>
+  dispatch(baseApi.util.getRunningMutationsThunk()).filter((mutation) =>
+    endpoints.has(mutation.arg.endpointName),
   );
 
 /**
@@ -31,7 +38,7 @@ const runningMutations = (dispatch: AppDispatch, endpointName: 'login' | 'logout
  * would clear the new session's cookie.
  */
 export const settleSignOutInFlight = async (dispatch: AppDispatch): Promise<void> => {
-  await Promise.allSettled(runningMutations(dispatch, 'logout'));
+  await Promise.allSettled(runningMutations(dispatch, new Set(['logout'])));
 };
 
 export interface CompleteSignOutOptions {
@@ -45,7 +52,7 @@ export interface CompleteSignOutOptions {
  * Completes a pending sign-out (decision 0010): POST /api/v1/logout, which clears the jwt and
  * the marker cookie and revokes the session even for a dead token, tried again after each
  * failure (network down, 5xx, timeout) until the server confirms it. An attempt is skipped
- * while a login is running, and the whole thing ends when another tab has completed the
+ * while a sign-in call (password or second factor) is running, and the whole thing ends when another tab has completed the
  * sign-out or signed in (the remembered flag is gone).
  */
 export const completePendingSignOut = async ({
@@ -61,7 +68,7 @@ export const completePendingSignOut = async ({
       dispatch(pendingSignOutDropped());
       return;
     }
-    if (runningMutations(dispatch, 'login').length === 0) {
+    if (runningMutations(dispatch, SIGN_IN_ENDPOINTS).length === 0) {
       const request = dispatch(sessionApi.endpoints.logout.initiate());
       const result = await request;
       request.reset();

@@ -2,8 +2,8 @@
  * What the browser remembers about the session outside the app's memory (decision 0010):
  *
  * - the `signed_in` marker cookie the server sets next to the HttpOnly jwt (same lifetime, both
- *   cleared by logout; apps/server auth-routes.ts SESSION_MARKER_COOKIE). Without it no session
- *   can exist, so a start asks the server nothing;
+ *   cleared by logout; apps/server auth/session-cookies.ts SESSION_MARKER_COOKIE). Without it no
+ *   session can exist, so a start asks the server nothing;
  * - a pending sign-out in localStorage: a log out (or a sign-out after people/me failed) the
  *   server has not confirmed yet. The jwt may still be in the browser, so the next start
  *   completes the sign-out before anything else.

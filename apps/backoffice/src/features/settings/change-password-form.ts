@@ -1,3 +1,4 @@
+import { PASSWORD_MIN_LENGTH, passwordRuleProblem } from '@paygate/domain';
 import * as yup from 'yup';
 
 /** SPEC §5: all three fields required; the confirmation must equal the new password. */
@@ -7,6 +8,12 @@ export const CHANGE_PASSWORD_MESSAGES = {
   confirmationRequired: 'Please confirm the new password',
   mismatch: 'Passwords do not match',
 } as const;
+
+/**
+ * The password rules in words (issue 22 item 6): the hint under every new-password field. The
+ * length and the username are checked here too; the common and leaked list only on the server.
+ */
+export const PASSWORD_RULES_HINT = `At least ${PASSWORD_MIN_LENGTH} characters; not your username; not a common or leaked password`;
 
 /** SPEC §8. */
 export const PASSWORD_CHANGED = 'Password changed successfully!';
@@ -26,14 +33,34 @@ export const EMPTY_CHANGE_PASSWORD: ChangePasswordValues = {
 };
 
 // Passwords are taken as typed: no trimming, spaces may be part of them.
-export const changePasswordSchema = yup.object({
-  currentPassword: yup.string().required(CHANGE_PASSWORD_MESSAGES.currentRequired),
-  newPassword: yup.string().required(CHANGE_PASSWORD_MESSAGES.newRequired),
-  confirmPassword: yup
+
+/**
+ * A new password: required (SPEC §5), then the first rule of packages/domain it breaks (length,
+ * the username), so the form says why before sending. An empty one only says it is required.
+ */
+export const newPasswordSchema = (username: string) =>
+  yup
+    .string()
+    .required(CHANGE_PASSWORD_MESSAGES.newRequired)
+    .test('password-rules', (value, context) => {
+      const problem = value ? passwordRuleProblem(value, username) : null;
+      return problem ? context.createError({ message: problem }) : true;
+    });
+
+/** The confirmation of `newPassword` (SPEC §5): required and equal to it. */
+export const passwordConfirmationSchema = () =>
+  yup
     .string()
     .required(CHANGE_PASSWORD_MESSAGES.confirmationRequired)
-    .oneOf([yup.ref('newPassword')], CHANGE_PASSWORD_MESSAGES.mismatch),
-});
+    .oneOf([yup.ref('newPassword')], CHANGE_PASSWORD_MESSAGES.mismatch);
+
+/** Change password for the signed-in `username`: SPEC §5 plus the password rules. */
+export const changePasswordSchema = (username: string) =>
+  yup.object({
+    currentPassword: yup.string().required(CHANGE_PASSWORD_MESSAGES.currentRequired),
+    newPassword: newPasswordSchema(username),
+    confirmPassword: passwordConfirmationSchema(),
+  });
 
 /** The POST /api/v1/user/change_password body. */
 export const changePasswordPayload = ({ currentPassword, newPassword }: ChangePasswordValues) => ({

@@ -88,4 +88,49 @@ describe('change password', () => {
     // A refused change is not a lost session.
     expect(screen.queryByRole('heading', { name: 'Sign in' })).not.toBeInTheDocument();
   });
+
+  it('shows the password rules under the new password', async () => {
+    renderChangePassword();
+    await screen.findByRole('heading', { name: 'Change password' });
+    expect(newPassword()).toHaveAccessibleDescription(
+      'At least 12 characters; not your username; not a common or leaked password',
+    );
+  });
+
+  it('says why a new password is too short and sends nothing', async () => {
+    const api = renderChangePassword();
+    await screen.findByRole('heading', { name: 'Change password' });
+    await fillIn('old-secret', 'short-11ch!', 'short-11ch!');
+    await submit();
+    expect(
+      await screen.findByText('The password must be at least 12 characters long'),
+    ).toBeInTheDocument();
+    expect(newPassword()).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls.some((call) => call.startsWith(CHANGE))).toBe(false);
+  });
+
+  it("refuses a new password that contains the person's username and sends nothing", async () => {
+    const api = renderChangePassword();
+    await screen.findByRole('heading', { name: 'Change password' });
+    // The signed-in person is "tester".
+    await fillIn('old-secret', 'Tester-2026-spring', 'Tester-2026-spring');
+    await submit();
+    expect(
+      await screen.findByText('The password must not contain the username'),
+    ).toBeInTheDocument();
+    expect(api.calls.some((call) => call.startsWith(CHANGE))).toBe(false);
+  });
+
+  it("shows the server's refusal of a common password", async () => {
+    const api = renderChangePassword();
+    const common = 'This password is on a list of common or leaked passwords; choose another one';
+    api.set(CHANGE, { status: 400, body: { message: common } });
+    await screen.findByRole('heading', { name: 'Change password' });
+    await fillIn('old-secret', 'password1234', 'password1234');
+    await submit();
+    expect(await screen.findByText(common)).toBeInTheDocument();
+    expect(await api.bodiesOf(CHANGE)).toEqual([
+      { currentPassword: 'old-secret', newPassword: 'password1234' },
+    ]);
+  });
 });

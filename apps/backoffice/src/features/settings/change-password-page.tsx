@@ -1,7 +1,9 @@
 import { errorMessageOf, useChangePasswordMutation } from '@paygate/api';
 import { Button, TextField, useToast } from '@paygate/ui';
 import { useFormik } from 'formik';
+import { useMemo } from 'react';
 import { BackButton } from '../layout/back-button.tsx';
+import { useCurrentPerson } from '../session/current-person.tsx';
 import {
   type ChangePasswordValues,
   changePasswordPayload,
@@ -9,6 +11,7 @@ import {
   EMPTY_CHANGE_PASSWORD,
   PASSWORD_CHANGE_FAILED,
   PASSWORD_CHANGED,
+  PASSWORD_RULES_HINT,
 } from './change-password-form.ts';
 import './settings.css';
 
@@ -18,13 +21,17 @@ type FieldName = keyof ChangePasswordValues;
  * SPEC §2, §5, §8 Change password: old, new and confirmation, all required, the confirmation
  * equal to the new one. Success toasts 'Password changed successfully!' and empties the form; a
  * refusal (e.g. a wrong old password) toasts the server's message and keeps what was typed.
+ * The new password is checked against the password rules (length, not the username) before it
+ * is sent; the server's refusal of a common or leaked one comes back as its message.
  */
 export const ChangePasswordPage = () => {
+  const { username } = useCurrentPerson();
   const [changePassword] = useChangePasswordMutation();
   const toast = useToast();
+  const validationSchema = useMemo(() => changePasswordSchema(username), [username]);
   const form = useFormik<ChangePasswordValues>({
     initialValues: EMPTY_CHANGE_PASSWORD,
-    validationSchema: changePasswordSchema,
+    validationSchema,
     onSubmit: async (values, helpers) => {
       try {
         await changePassword(changePasswordPayload(values)).unwrap();
@@ -58,6 +65,7 @@ export const ChangePasswordPage = () => {
         <TextField
           label="New password"
           autoComplete="new-password"
+          hint={PASSWORD_RULES_HINT}
           {...fieldProps('newPassword')}
         />
         <TextField

@@ -1,10 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../testing/fake-api.ts';
 import { renderScreen } from '../../testing/render-screen.tsx';
 import { personWith } from '../../testing/test-people.ts';
 import { ChangePasswordPage } from './change-password-page.tsx';
+import { SecurityPage } from './security-page.tsx';
 import { SettingsPage } from './settings-page.tsx';
 
 const SWITCH = 'PATCH /api/v1/people/me/testDashboard';
@@ -17,6 +18,7 @@ const renderSettings = (testDashboard = false) => {
     '/settings',
     { path: '/settings', element: <SettingsPage /> },
     { path: '/settings/change-password', element: <ChangePasswordPage /> },
+    { path: '/settings/security', element: <SecurityPage /> },
   );
   return { api, ...view };
 };
@@ -29,6 +31,18 @@ describe('settings', () => {
     await userEvent.click(await screen.findByRole('link', { name: 'Change password' }));
     expect(await screen.findByRole('heading', { name: 'Change password' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/settings/change-password');
+  });
+
+  it('links to security, next to change password', async () => {
+    const { api, router } = renderSettings();
+    api.set('GET /api/v1/sessions', { body: { data: [] } });
+    const links = within(await screen.findByRole('region', { name: 'Account' }))
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(links.slice(0, 2)).toEqual(['Change password', 'Security']);
+    await userEvent.click(screen.getByRole('link', { name: 'Security' }));
+    expect(await screen.findByRole('heading', { name: 'Security', level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/settings/security');
   });
 
   it("shows the person's test-dashboard mode", async () => {

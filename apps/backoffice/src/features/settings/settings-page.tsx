@@ -2,7 +2,10 @@ import { Link } from 'react-router';
 import { DashboardTestModeSwitch } from './dashboard-test-mode-switch.tsx';
 import './settings.css';
 
-/** SPEC §2 Settings: a link to Change password, and the person's test-dashboard mode (SPEC §4). */
+/**
+ * SPEC §2 Settings: a link to Change password, and the person's test-dashboard mode (SPEC §4);
+ * next to Change password, Security (issue 22: the person's sessions).
+ */
 export const SettingsPage = () => (
   <section aria-labelledby="settings-title" className="bo-settings">
     <h1 id="settings-title">Settings</h1>
@@ -11,6 +14,9 @@ export const SettingsPage = () => (
       <ul className="bo-settings__links">
         <li>
           <Link to="/settings/change-password">Change password</Link>
+        </li>
+        <li>
+          <Link to="/settings/security">Security</Link>
         </li>
         <li>
           <Link to="/notifications">Notifications</Link>

@@ -10,9 +10,10 @@ export type MerchantRecordKind =
   | 'invoice'
   | 'merchantInvoice'
   | 'ticket'
-  | 'form';
-/** Platform records (provider accounts, pools): not any merchant's. */
-export type PlatformRecordKind = 'account' | 'credential' | 'pool';
+  | 'form'
+  | 'user';
+/** Platform records (provider accounts, pools, roles, sessions): not any merchant's. */
+export type PlatformRecordKind = 'account' | 'credential' | 'pool' | 'role' | 'session';
 export type RecordKind = MerchantRecordKind | PlatformRecordKind;
 
 const MERCHANT_RECORD_KINDS = new Set<RecordKind>([
@@ -22,6 +23,7 @@ const MERCHANT_RECORD_KINDS = new Set<RecordKind>([
   'merchantInvoice',
   'ticket',
   'form',
+  'user',
 ]);
 export const isMerchantRecordKind = (kind: RecordKind): kind is MerchantRecordKind =>
   MERCHANT_RECORD_KINDS.has(kind);
@@ -45,6 +47,9 @@ const PATH_ID_KINDS: Array<[RegExp, RecordKind]> = [
   [/\/merchant\/:id$/, 'merchant'],
   [/\/people\/account\/limit\/:id$/, 'account'],
   [/\/people\/account\/:id(\/|$)/, 'account'],
+  [/\/users\/:id(\/|$)/, 'user'],
+  [/\/roles\/:id$/, 'role'],
+  [/\/sessions\/:id$/, 'session'],
 ];
 
 /**
@@ -97,12 +102,16 @@ export const exampleRequest = (
       merchantInvoice: records.merchantInvoiceId,
       ticket: records.ticketId,
       form: records.formId,
+      user: records.userId,
     })[kind];
   const platformRecord = (kind: PlatformRecordKind) =>
     ({
       account: world.provider.accountId,
       credential: world.provider.credentialId,
       pool: world.terminalPoolId,
+      role: world.roleId,
+      // Nobody's session: ending it is not found for everyone.
+      session: '00000000-0000-4000-8000-00000000a11d',
     })[kind];
 
   const named: Record<string, unknown> = {

@@ -40,6 +40,8 @@ export interface MerchantRecords {
   merchantInvoiceId: string;
   formId: string;
   ticketId: number;
+  /** A user of the merchant holding no permissions (for the users routes). */
+  userId: number;
   apiKey: string;
   signingSecret: string;
 }
@@ -71,6 +73,11 @@ export const createRouteTestWorld = async (kind: 'pglite' | 'postgres') => {
       .values({ invoiceId: invoice.id, description: `${name} ticket` })
       .returning();
     if (!ticket) throw new Error('ticket insert returned nothing');
+    const clerk = await createTestPerson(db, {
+      username: `${name.toLowerCase().replace(/\W+/g, '-')}-clerk`,
+      role: NO_PERMISSION_ROLE as RoleName,
+      merchantId: merchant.id,
+    });
     return {
       merchantId: merchant.id,
       terminalId: terminal.id,
@@ -78,6 +85,7 @@ export const createRouteTestWorld = async (kind: 'pglite' | 'postgres') => {
       merchantInvoiceId: invoice.merchantInvoiceId,
       formId: invoice.formId,
       ticketId: ticket.id,
+      userId: clerk.id,
       apiKey: merchant.clientPublicKey,
       signingSecret: merchant.signingSecret,
     };
@@ -100,6 +108,11 @@ export const createRouteTestWorld = async (kind: 'pglite' | 'postgres') => {
   if (!method) throw new Error('no HUMOUZS payment method seeded');
   const [pool] = await db.insert(terminalPools).values({ name: 'Matrix pool' }).returning();
   if (!pool) throw new Error('pool insert returned nothing');
+  const [customRole] = await db
+    .insert(roles)
+    .values({ name: 'Matrix role', permissions: ['merchant.read'] })
+    .returning();
+  if (!customRole) throw new Error('role insert returned nothing');
 
   /** A provider with a signing secret, a people account and a live deposit of `own` routed to it. */
   const providerRecords = async (code: string) => {
@@ -163,6 +176,7 @@ export const createRouteTestWorld = async (kind: 'pglite' | 'postgres') => {
     otherProvider,
     paymentMethodId: method.id,
     terminalPoolId: pool.id,
+    roleId: customRole.id,
     currencyId: currencyId('UZS'),
     supportCodeOf,
     close: () => testApp.close(),

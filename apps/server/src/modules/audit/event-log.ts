@@ -22,6 +22,25 @@ export const EVENT_CODES = {
   merchantCreated: 'MERCHANT_CREATED',
   merchantRenamed: 'MERCHANT_RENAMED',
   administratorCreated: 'ADMINISTRATOR_CREATED',
+  // Staff administration (issue 22, decision 0019): entityType 'person', 'role' or 'session'.
+  sessionEnded: 'SESSION_ENDED',
+  userCreated: 'USER_CREATED',
+  userChanged: 'USER_CHANGED',
+  userDeactivated: 'USER_DEACTIVATED',
+  userReactivated: 'USER_REACTIVATED',
+  userSessionsEnded: 'USER_SESSIONS_ENDED',
+  passwordResetIssued: 'PASSWORD_RESET_ISSUED',
+  passwordSet: 'PASSWORD_SET',
+  roleCreated: 'ROLE_CREATED',
+  roleChanged: 'ROLE_CHANGED',
+  roleDeleted: 'ROLE_DELETED',
+  // Two-factor sign-in (entityType 'person').
+  twoFactorEnabled: 'TWO_FACTOR_ENABLED',
+  twoFactorDisabled: 'TWO_FACTOR_DISABLED',
+  twoFactorReset: 'TWO_FACTOR_RESET',
+  twoFactorFailed: 'TWO_FACTOR_FAILED',
+  recoveryCodesRegenerated: 'RECOVERY_CODES_REGENERATED',
+  recoveryCodeUsed: 'RECOVERY_CODE_USED',
 } as const;
 
 export interface AuditEvent {
@@ -33,7 +52,27 @@ export interface AuditEvent {
   entityType?: string;
   entityId?: string | number;
   sourceIp?: string | null;
+  /** What changed, e.g. `{ roles: { from: ['support'], to: ['support', 'operator'] } }`. */
+  details?: Record<string, unknown>;
 }
+
+/**
+ * The details with every string well-formed: jsonb refuses a lone surrogate escape (`\ud800`),
+ * which JSON.stringify writes for text a client sent; it becomes U+FFFD, as in text columns.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const wellFormedText = (text: string) => text.replace(LONE_SURROGATE, '\ufffd');
+
+const wellFormed = (value: unknown): unknown => {
+  if (typeof value === 'string') return wellFormedText(value);
+  if (Array.isArray(value)) return value.map(wellFormed);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [wellFormedText(key), wellFormed(item)]),
+    );
+  }
+  return value;
+};
 
 /** Writes one event-log row: who did what, when (database time) and from where. */
 export const recordEvent = async (db: Database, event: AuditEvent): Promise<void> => {
@@ -46,5 +85,6 @@ export const recordEvent = async (db: Database, event: AuditEvent): Promise<void
     entityType: event.entityType ?? null,
     entityId: event.entityId === undefined ? null : String(event.entityId),
     sourceIp: event.sourceIp ?? null,
+    details: event.details ? wellFormed(event.details) : null,
   });
 };

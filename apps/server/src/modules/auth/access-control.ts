@@ -21,7 +21,7 @@ export const isBackOfficeRoute = (url: string) =>
  */
 export const registerAccessControl = (
   app: FastifyInstance,
-  { db, jwtSecret }: { db: Database; jwtSecret: string },
+  { db, jwtSecret, idleMinutes }: { db: Database; jwtSecret: string; idleMinutes: number },
 ): void => {
   app.decorateRequest('person', null);
 
@@ -34,7 +34,9 @@ export const registerAccessControl = (
   const authorise = async (request: FastifyRequest, access: RouteAccess) => {
     const token = request.cookies[SESSION_COOKIE];
     const claims = token ? await verifySessionToken(token, jwtSecret) : null;
-    const person = claims ? await loadSessionPerson(db, claims.personId, claims.sessionId) : null;
+    const person = claims
+      ? await loadSessionPerson(db, claims.personId, claims.sessionId, idleMinutes)
+      : null;
     if (!person) throw unauthorized();
     request.person = person;
 

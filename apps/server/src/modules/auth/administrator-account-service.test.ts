@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
-import { eventLog, people } from '../../db/schema.ts';
+import { eventLog, people, personRoles } from '../../db/schema.ts';
 import { openTestDatabase } from '../../db/testing/test-databases.ts';
 import { seedRoles } from '../../seed/roles-seed.ts';
 import { createAdministrator } from './administrator-account-service.ts';
@@ -11,6 +11,8 @@ const auth = {
   jwtSecret: 'administrator-account-test-secret-0123456789',
   cookieSecure: false,
   sessionTtlMinutes: 60,
+  sessionIdleMinutes: 30,
+  adminsRequireTwoFactor: false,
 };
 
 describe('the first administrator, created from the command line', () => {
@@ -25,7 +27,11 @@ describe('the first administrator, created from the command line', () => {
     const { personId, password } = await createAdministrator(handle.db, 'ops.admin');
     expect(password.length).toBeGreaterThanOrEqual(24);
     const [stored] = await handle.db.select().from(people).where(eq(people.id, personId));
-    expect(stored?.roleName).toBe('admin');
+    const roleRows = await handle.db
+      .select()
+      .from(personRoles)
+      .where(eq(personRoles.personId, personId));
+    expect(roleRows.map((row) => row.roleName)).toEqual(['admin']);
     expect(stored?.merchantId).toBeNull();
     expect(stored?.passwordHash).not.toContain(password);
 
@@ -51,7 +57,10 @@ describe('the first administrator, created from the command line', () => {
     );
     await expect(createAdministrator(handle.db, "x'; drop")).rejects.toThrow('must be 3 to 64');
     await expect(createAdministrator(handle.db, 'ab')).rejects.toThrow('must be 3 to 64');
-    const admins = await handle.db.select().from(people).where(eq(people.roleName, 'admin'));
+    const admins = await handle.db
+      .select()
+      .from(personRoles)
+      .where(eq(personRoles.roleName, 'admin'));
     expect(admins).toHaveLength(1);
   });
 });

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { USERNAME_MESSAGE, USERNAME_PATTERN } from '@paygate/domain';
 import type { Database } from '../../db/database.ts';
 import { invalid, stateConflict } from '../../service-errors.ts';
-import { EVENT_CODES, recordEvent } from '../audit/event-log.ts';
+import { EVENT_CODES, recordEvent } from '../audit/audit-entry.ts';
 import { hashPassword } from './password-hashing.ts';
 import { insertAdministrator, usernameTaken } from './person-repository.ts';
-
-const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,64}$/;
 
 /**
  * A production database starts without users (demo data is refused there): the operator creates
@@ -19,7 +18,7 @@ export const createAdministrator = async (
   username: string,
 ): Promise<{ personId: number; password: string }> => {
   if (!USERNAME_PATTERN.test(username)) {
-    throw invalid('The username must be 3 to 64 letters, digits, dots, dashes or underscores');
+    throw invalid(USERNAME_MESSAGE);
   }
   const password = randomBytes(18).toString('base64url');
   const passwordHash = await hashPassword(password);

@@ -18,10 +18,10 @@ import {
   authRoutes,
   INVALID_CREDENTIALS_MESSAGE,
   PASSWORD_CHECK_THROTTLED_MESSAGE,
-  SESSION_MARKER_COOKIE,
   THROTTLED_MESSAGE,
 } from './auth-routes.ts';
 import { LOGIN_THROTTLE, throttleDelayMs } from './login-throttle.ts';
+import { SESSION_MARKER_COOKIE } from './session-cookies.ts';
 
 describe.each(TEST_DATABASE_KINDS)('sign-in on %s', (kind) => {
   let testApp: TestApp;
@@ -482,7 +482,7 @@ describe.each(TEST_DATABASE_KINDS)('password change on %s', (kind) => {
 describe('access rules', () => {
   it('refuses to start when a back-office route declares none', () => {
     const app = Fastify();
-    registerAccessControl(app, { db: {} as never, jwtSecret: 'x'.repeat(32) });
+    registerAccessControl(app, { db: {} as never, jwtSecret: 'x'.repeat(32), idleMinutes: 30 });
     expect(() => app.get('/api/v1/forgotten', async () => ({}))).toThrow(
       'Route GET /api/v1/forgotten declares no access rule',
     );
@@ -494,7 +494,11 @@ describe('access rules', () => {
     await seedRoles(database.db);
     const app = Fastify();
     await app.register(cookie);
-    registerAccessControl(app, { db: database.db, jwtSecret: TEST_AUTH.jwtSecret });
+    registerAccessControl(app, {
+      db: database.db,
+      jwtSecret: TEST_AUTH.jwtSecret,
+      idleMinutes: 30,
+    });
     app.get(
       '/api/v1/tickets-only',
       { config: { access: { permissions: ['ticket.decision'] } } },

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthConfig } from '../../config/server-config.ts';
 import type { Database } from '../../db/database.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
@@ -7,20 +7,16 @@ import { dataEnvelope } from '../../http/response-envelope.ts';
 import { SESSION_COOKIE } from './access-control.ts';
 import { changePassword, signIn, signOut } from './auth-service.ts';
 import { requirePerson } from './authenticated-person.ts';
+import {
+  clearSessionCookies,
+  setSecondFactorCookie,
+  setSessionCookies,
+} from './session-cookies.ts';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password';
 export const THROTTLED_MESSAGE = 'Too many sign-in attempts. Try again later.';
 /** A password change while the person's password checks from this address are throttled. */
 export const PASSWORD_CHECK_THROTTLED_MESSAGE = 'Too many wrong passwords. Try again later.';
-
-/**
- * A cookie the back office can read, next to the HttpOnly jwt (decision 0010): it says only
- * that a session may exist, so a signed-out start asks nothing (no 401 of people/me in the
- * console). Not a secret and never trusted by the server: the jwt alone authenticates. Same
- * lifetime as the jwt, cleared with it on logout. The back office reads it by this name
- * (apps/backoffice src/features/session/session-memory.ts).
- */
-export const SESSION_MARKER_COOKIE = 'signed_in';
 
 const loginBody = {
   type: 'object',
@@ -50,25 +46,28 @@ const okResponse = dataEnvelope({
 
 const loginResponse = dataEnvelope({
   type: 'object',
-  required: ['expiresAt'],
-  properties: { expiresAt: { type: 'string', format: 'date-time' } },
+  properties: {
+    /** Signed in: when the session ends at the latest. */
+    expiresAt: { type: 'string', format: 'date-time' },
+    /**
+     * Not signed in yet (decision 0019): the password was right and the person must send a code
+     * of their second factor (`two-factor`, POST /api/v1/login/two-factor) or set one up first
+     * (`two-factor-enrolment`, POST /api/v1/login/two-factor/enrolment). The second_factor
+     * cookie carries the step for 10 minutes.
+     */
+    next: { type: 'string', enum: ['two-factor', 'two-factor-enrolment'] },
+  },
 });
+
+/** The browser's own description, kept with the session to tell sessions apart (bounded). */
+export const userAgentOf = (request: FastifyRequest): string | null =>
+  request.headers['user-agent']?.slice(0, 512) || null;
 
 /** POST /api/v1/login, POST /api/v1/logout, POST /api/v1/user/change_password (SPEC §7). */
 export const authRoutes = async (
   app: FastifyInstance,
   { db, auth }: { db: Database; auth: AuthConfig },
 ) => {
-  const cookieOptions = { sameSite: 'strict', secure: auth.cookieSecure, path: '/' } as const;
-  const setSessionCookie = (reply: FastifyReply, token: string, expiresAt: Date) =>
-    reply
-      .setCookie(SESSION_COOKIE, token, { ...cookieOptions, httpOnly: true, expires: expiresAt })
-      .setCookie(SESSION_MARKER_COOKIE, '1', {
-        ...cookieOptions,
-        httpOnly: false,
-        expires: expiresAt,
-      });
-
   app.post<{ Body: { username: string; password: string } }>(
     '/api/v1/login',
     {
@@ -85,13 +84,18 @@ export const authRoutes = async (
         username: request.body.username,
         password: request.body.password,
         sourceIp: request.ip,
+        userAgent: userAgentOf(request),
       });
       // Throttled: 429 without looking at the password (login-throttle.ts, issue 19).
       if (result.outcome === 'throttled') {
         throw tooManyRequests(THROTTLED_MESSAGE, result.retryAfterSeconds);
       }
       if (result.outcome === 'refused') throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
-      setSessionCookie(reply, result.token, result.expiresAt);
+      if (result.outcome === 'second-factor') {
+        setSecondFactorCookie(reply, auth, result);
+        return { data: { next: result.step === 'verify' ? 'two-factor' : 'two-factor-enrolment' } };
+      }
+      setSessionCookies(reply, auth, result);
       return { data: { expiresAt: result.expiresAt.toISOString() } };
     },
   );
@@ -115,9 +119,7 @@ export const authRoutes = async (
         token: request.cookies[SESSION_COOKIE],
         sourceIp: request.ip,
       });
-      reply
-        .clearCookie(SESSION_COOKIE, { ...cookieOptions, httpOnly: true })
-        .clearCookie(SESSION_MARKER_COOKIE, { ...cookieOptions, httpOnly: false });
+      clearSessionCookies(reply, auth);
       return { data: { ok: true } };
     },
   );

@@ -1,16 +1,33 @@
 import type { Database } from '../../db/database.ts';
 import { invalid } from '../../service-errors.ts';
-import { EVENT_CODES, recordEvent } from '../audit/event-log.ts';
+import { EVENT_CODES, recordEvent } from '../audit/audit-entry.ts';
 import type { AuthenticatedPerson } from './authenticated-person.ts';
-import { finishPasswordCheck, reservePasswordCheck } from './login-throttle.ts';
+import { finishPasswordCheck, reservePasswordCheck, type Throttled } from './login-throttle.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password-hashing.ts';
+import { newPasswordProblem } from './password-policy.ts';
 import {
+  findEnabledPersonById,
   findEnabledPersonByUsername,
   findPasswordHash,
   storePasswordHash,
 } from './person-repository.ts';
-import { createSession, revokeOtherSessions, revokeSession } from './session-repository.ts';
-import { signSessionToken, verifySessionToken } from './session-tokens.ts';
+import { createSession, endSessions } from './session-repository.ts';
+import {
+  SECOND_FACTOR_MINUTES,
+  type SecondFactorStep,
+  signSecondFactorToken,
+  signSessionToken,
+  verifySecondFactorToken,
+  verifySessionToken,
+} from './session-tokens.ts';
+import {
+  checkSecondFactor,
+  confirmEnrolment,
+  type SecondFactor,
+  startEnrolment,
+  TWO_FACTOR_MESSAGES,
+  twoFactorStatus,
+} from './two-factor-service.ts';
 
 /**
  * Signing in, signing out and changing one's password (SPEC §7): the password checks go through
@@ -20,7 +37,6 @@ import { signSessionToken, verifySessionToken } from './session-tokens.ts';
  */
 
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Current password is incorrect';
-export const PASSWORD_MIN_LENGTH = 8;
 
 /** How sessions are made: the JWT key and the session lifetime (AuthConfig). */
 export interface SessionSettings {
@@ -28,30 +44,68 @@ export interface SessionSettings {
   sessionTtlMinutes: number;
 }
 
-/** A password check the throttle refused: try again after this many seconds. */
-export interface Throttled {
-  outcome: 'throttled';
-  retryAfterSeconds: number;
-}
-
 export type SignInResult =
   | Throttled
   /** Unknown or disabled username, or a wrong password: said the same way for all. */
   | { outcome: 'refused' }
-  | { outcome: 'signed-in'; token: string; expiresAt: Date };
+  | SignedIn
+  /** The password was right; a code (`verify`) or enrolment (`enrol`) comes next. */
+  | { outcome: 'second-factor'; step: SecondFactorStep; token: string; expiresAt: Date };
+
+export interface SignedIn {
+  outcome: 'signed-in';
+  token: string;
+  expiresAt: Date;
+}
 
 /** The username as people are looked up and throttled by: trimmed, lower case. */
 const normalisedUsername = (username: string) => username.trim().toLowerCase();
 
+interface Client {
+  sourceIp: string;
+  userAgent: string | null;
+}
+
+/** Opens a session for a person who proved who they are, signs its token, records the sign-in. */
+const openSession = async (
+  db: Database,
+  settings: SessionSettings,
+  person: { id: number; username: string; merchantId: number | null },
+  { sourceIp, userAgent, secondFactor }: Client & { secondFactor?: SecondFactor },
+): Promise<SignedIn> => {
+  const expiresAt = new Date(Date.now() + settings.sessionTtlMinutes * 60_000);
+  const sessionId = await createSession(db, {
+    personId: person.id,
+    expiresAt,
+    sourceIp,
+    userAgent,
+  });
+  const token = await signSessionToken(
+    { personId: person.id, sessionId },
+    settings.jwtSecret,
+    expiresAt,
+  );
+  await recordEvent(db, {
+    eventCode: EVENT_CODES.loginSucceeded,
+    description: `Signed in as "${person.username}"`,
+    personId: person.id,
+    merchantId: person.merchantId,
+    sourceIp,
+    ...(secondFactor && { details: { secondFactor } }),
+  });
+  return { outcome: 'signed-in', token, expiresAt };
+};
+
 /**
  * Checks a username and password and, when they match an enabled person, opens a session and
- * signs its token. Throttled checks do not look at the password at all (issue 19). A wrong
+ * signs its token — or, for a person with a second factor (or whose role requires one), answers
+ * the next step instead. Throttled checks do not look at the password at all (issue 19). A wrong
  * username takes as long as a wrong password (the decoy hash is checked).
  */
 export const signIn = async (
   db: Database,
   settings: SessionSettings,
-  request: { username: string; password: string; sourceIp: string },
+  request: { username: string; password: string } & Client,
 ): Promise<SignInResult> => {
   const username = normalisedUsername(request.username);
   const { sourceIp } = request;
@@ -61,10 +115,11 @@ export const signIn = async (
 
   const person = await findEnabledPersonByUsername(db, username);
   const passwordOk = await verifyPassword(
+    // A person without a password yet (a new user before their link) is checked like a stranger.
     person?.passwordHash ?? (await decoyPasswordHash),
     request.password,
   );
-  const succeeded = Boolean(person) && passwordOk;
+  const succeeded = Boolean(person?.passwordHash) && passwordOk;
   if (!person || !succeeded) {
     await recordEvent(db, {
       eventCode: EVENT_CODES.loginFailed,
@@ -80,28 +135,95 @@ export const signIn = async (
     });
     return { outcome: 'refused' };
   }
+
+  const twoFactor = await twoFactorStatus(db, person.id);
+  if (twoFactor.enabled || twoFactor.required) {
+    // The password alone is no sign-in: its check stays counted until the second factor passes,
+    // so right passwords cannot clear the count between guessed codes.
+    await finishPasswordCheck(db, check, {
+      succeeded: false,
+      personId: person.id,
+      sourceIp,
+      purpose: 'sign-in',
+    });
+    const step: SecondFactorStep = twoFactor.enabled ? 'verify' : 'enrol';
+    const expiresAt = new Date(Date.now() + SECOND_FACTOR_MINUTES * 60_000);
+    const token = await signSecondFactorToken(
+      { personId: person.id, step },
+      settings.jwtSecret,
+      expiresAt,
+    );
+    return { outcome: 'second-factor', step, token, expiresAt };
+  }
+
   await finishPasswordCheck(db, check, {
     succeeded: true,
     personId: person.id,
     sourceIp,
     purpose: 'sign-in',
   });
+  return openSession(db, settings, person, request);
+};
 
-  const expiresAt = new Date(Date.now() + settings.sessionTtlMinutes * 60_000);
-  const sessionId = await createSession(db, person.id, expiresAt, sourceIp);
-  const token = await signSessionToken(
-    { personId: person.id, sessionId },
-    settings.jwtSecret,
-    expiresAt,
+/** The person a second-factor token names, if it is valid for `step` and they are enabled. */
+const secondFactorPerson = async (
+  db: Database,
+  settings: SessionSettings,
+  token: string | undefined,
+  step: SecondFactorStep,
+) => {
+  const claims = token ? await verifySecondFactorToken(token, settings.jwtSecret) : null;
+  if (!claims || claims.step !== step) return null;
+  return (await findEnabledPersonById(db, claims.personId)) ?? null;
+};
+
+export type SecondStepResult = Throttled | { outcome: 'expired' } | SignedIn;
+
+/** The sign-in's second step: a TOTP or recovery code; a wrong one is invalid (400). */
+export const completeSignInWithCode = async (
+  db: Database,
+  settings: SessionSettings,
+  request: { token: string | undefined; code: string } & Client,
+): Promise<SecondStepResult> => {
+  const person = await secondFactorPerson(db, settings, request.token, 'verify');
+  if (!person) return { outcome: 'expired' };
+  const checked = await checkSecondFactor(
+    db,
+    { serverSecret: settings.jwtSecret },
+    { personId: person.id, code: request.code, sourceIp: request.sourceIp },
   );
-  await recordEvent(db, {
-    eventCode: EVENT_CODES.loginSucceeded,
-    description: `Signed in as "${person.username}"`,
-    personId: person.id,
-    merchantId: person.merchantId,
-    sourceIp,
-  });
-  return { outcome: 'signed-in', token, expiresAt };
+  if (checked.outcome === 'throttled') return checked;
+  if (checked.result === null) throw invalid(TWO_FACTOR_MESSAGES.wrongCode);
+  return openSession(db, settings, person, { ...request, secondFactor: checked.result });
+};
+
+/** Enrolment during sign-in, for a person whose role requires a second factor they lack. */
+export const startSignInEnrolment = async (
+  db: Database,
+  settings: SessionSettings,
+  token: string | undefined,
+) => {
+  const person = await secondFactorPerson(db, settings, token, 'enrol');
+  if (!person) return null;
+  return startEnrolment(db, { serverSecret: settings.jwtSecret }, person.id);
+};
+
+/** Confirms sign-in enrolment with a first code: signed in, with the recovery codes shown once. */
+export const confirmSignInEnrolment = async (
+  db: Database,
+  settings: SessionSettings,
+  request: { token: string | undefined; code: string } & Client,
+): Promise<Throttled | { outcome: 'expired' } | (SignedIn & { recoveryCodes: string[] })> => {
+  const person = await secondFactorPerson(db, settings, request.token, 'enrol');
+  if (!person) return { outcome: 'expired' };
+  const enabled = await confirmEnrolment(
+    db,
+    { serverSecret: settings.jwtSecret },
+    { personId: person.id, code: request.code, sourceIp: request.sourceIp },
+  );
+  if (enabled.outcome === 'throttled') return enabled;
+  const session = await openSession(db, settings, person, { ...request, secondFactor: 'totp' });
+  return { ...session, recoveryCodes: enabled.recoveryCodes };
 };
 
 /**
@@ -115,7 +237,7 @@ export const signOut = async (
 ): Promise<void> => {
   const claims = token ? await verifySessionToken(token, jwtSecret) : null;
   if (!claims) return;
-  await revokeSession(db, claims.sessionId);
+  await endSessions(db, { sessionIds: [claims.sessionId], reason: 'sign-out' });
   await recordEvent(db, {
     eventCode: EVENT_CODES.logout,
     description: 'Signed out',
@@ -139,9 +261,8 @@ export const changePassword = async (
     sourceIp,
   }: { currentPassword: string; newPassword: string; sourceIp: string },
 ): Promise<Throttled | { outcome: 'changed' }> => {
-  if (newPassword.length < PASSWORD_MIN_LENGTH) {
-    throw invalid(`New password must be at least ${PASSWORD_MIN_LENGTH} characters long`);
-  }
+  const problem = newPasswordProblem(newPassword, person.username);
+  if (problem) throw invalid(problem);
   const check = await reservePasswordCheck(db, {
     username: normalisedUsername(person.username),
     sourceIp,
@@ -170,7 +291,7 @@ export const changePassword = async (
   if (!currentPasswordOk) throw invalid(WRONG_CURRENT_PASSWORD_MESSAGE);
 
   await storePasswordHash(db, person.id, await hashPassword(newPassword));
-  await revokeOtherSessions(db, person.id, person.sessionId);
+  await endSessions(db, { personId: person.id, exceptId: person.sessionId, reason: 'password' });
   await recordEvent(db, {
     eventCode: EVENT_CODES.passwordChanged,
     description: 'Password changed',

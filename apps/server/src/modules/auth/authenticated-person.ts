@@ -8,7 +8,9 @@ export interface AuthenticatedPerson {
   lastName: string;
   /** Null for platform staff; merchant users are confined to this merchant. */
   merchantId: number | null;
-  roleName: string;
+  /** Names of the person's roles, alphabetical. */
+  roles: string[];
+  /** The union of the roles' permissions and the person's extra ones, each once. */
   permissions: string[];
   testDashboard: boolean;
   sessionId: string;

@@ -212,7 +212,12 @@ const lockDescription = (
   purpose: PasswordCheckPurpose,
 ) => {
   const wait = `the next check waits ${lock.delayMs / SECOND_MS} s, doubling with each further failure up to ${LOGIN_THROTTLE.maxDelayMs / SECOND_MS} s`;
-  const last = purpose === 'current-password' ? ' (the last a wrong current password)' : '';
+  const last =
+    purpose === 'current-password'
+      ? ' (the last a wrong current password)'
+      : purpose === 'second-factor'
+        ? ' (the last a wrong second-factor code)'
+        : '';
   switch (lock.kind) {
     case 'pair':
       return `Password checks locked for "${username}" from ${address} after ${lock.failures} failures in a row${last}: ${wait}`;
@@ -230,7 +235,14 @@ const lockEntityId = (kind: ThrottleKeyKind, username: string, address: string) 
       ? `address:${address}`
       : `username:${username}`;
 
-export type PasswordCheckPurpose = 'sign-in' | 'current-password';
+/** A check the throttle refused: try again after this many seconds. */
+export interface Throttled {
+  outcome: 'throttled';
+  retryAfterSeconds: number;
+}
+
+/** What a throttled check was: a password at sign-in, one's current password, or a 2FA code. */
+export type PasswordCheckPurpose = 'sign-in' | 'current-password' | 'second-factor';
 
 /**
  * Records the outcome of a reserved check: a success clears the pair (its failures before it no

@@ -10,7 +10,7 @@ const person = (overrides: Partial<AuthenticatedPerson>): AuthenticatedPerson =>
   firstName: 'P',
   lastName: 'Q',
   merchantId: null,
-  roleName: 'merchant',
+  roles: ['merchant'],
   permissions: [],
   testDashboard: false,
   sessionId: 's',

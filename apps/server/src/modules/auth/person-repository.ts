@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { people } from '../../db/schema.ts';
+import { people, personRoles } from '../../db/schema.ts';
 
 /** The people rows behind signing in: usernames, password hashes, the first administrator. SQL only. */
 
@@ -13,11 +13,20 @@ export const findEnabledPersonByUsername = async (db: Database, username: string
   return person;
 };
 
-/** The stored password hash of a person, or undefined when there is no such person. */
+/** The enabled person of this id, if any. */
+export const findEnabledPersonById = async (db: Database, personId: number) => {
+  const [person] = await db
+    .select()
+    .from(people)
+    .where(and(eq(people.id, personId), eq(people.enabled, true)));
+  return person;
+};
+
+/** The stored password hash of a person: null before they set one, undefined for no such person. */
 export const findPasswordHash = async (
   db: Database,
   personId: number,
-): Promise<string | undefined> => {
+): Promise<string | null | undefined> => {
   const [row] = await db
     .select({ passwordHash: people.passwordHash })
     .from(people)
@@ -46,21 +55,17 @@ export const usernameTaken = async (db: Database, username: string): Promise<boo
   return existing !== undefined;
 };
 
-/** Inserts a platform administrator (no merchant); returns the new person's id. */
+/** Inserts a platform administrator (no merchant, the admin role); returns the new person's id. */
 export const insertAdministrator = async (
   db: Database,
   { username, passwordHash }: { username: string; passwordHash: string },
-): Promise<number> => {
-  const [person] = await db
-    .insert(people)
-    .values({
-      username,
-      passwordHash,
-      firstName: 'Administrator',
-      lastName: username,
-      roleName: 'admin',
-    })
-    .returning({ id: people.id });
-  if (!person) throw new Error('the new administrator was not stored');
-  return person.id;
-};
+): Promise<number> =>
+  db.transaction(async (tx) => {
+    const [person] = await tx
+      .insert(people)
+      .values({ username, passwordHash, firstName: 'Administrator', lastName: username })
+      .returning({ id: people.id });
+    if (!person) throw new Error('the new administrator was not stored');
+    await tx.insert(personRoles).values({ personId: person.id, roleName: 'admin' });
+    return person.id;
+  });

@@ -1,27 +1,58 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { people, roles, sessions } from '../../db/schema.ts';
+import { people, personRoles, roles, sessions } from '../../db/schema.ts';
 import type { AuthenticatedPerson } from './authenticated-person.ts';
+
+/** Sessions: opening, loading on every request, listing and ending them. SQL only. */
+
+/** Why a session ended (sessions.end_reason, decision 0019). */
+export type SessionEndReason = 'sign-out' | 'ended' | 'password' | 'deactivated' | 'idle';
+
+/** last_seen_at is written at most this often: not one write per request. */
+const LAST_SEEN_RESOLUTION_MS = 60_000;
 
 export const createSession = async (
   db: Database,
-  personId: number,
-  expiresAt: Date,
-  sourceIp: string,
+  {
+    personId,
+    expiresAt,
+    sourceIp,
+    userAgent,
+  }: { personId: number; expiresAt: Date; sourceIp: string; userAgent: string | null },
 ): Promise<string> => {
   const [session] = await db
     .insert(sessions)
-    .values({ personId, expiresAt, sourceIp })
+    .values({ personId, expiresAt, sourceIp, userAgent })
     .returning({ id: sessions.id });
   if (!session) throw new Error('session insert returned nothing');
   return session.id;
 };
 
-/** The person behind a live session (not revoked, not expired, person enabled), or null. */
+/** The names of a person's roles, alphabetical (a correlated subquery on people.id). */
+export const roleNamesOf = (personId: typeof people.id) => sql<string[]>`coalesce(
+  (select array_agg(${personRoles.roleName} order by ${personRoles.roleName})
+     from ${personRoles} where ${personRoles.personId} = ${personId}),
+  '{}'::text[])`;
+
+/** The permissions of a person's roles, each once (a correlated subquery on people.id). */
+export const rolePermissionsOf = (personId: typeof people.id) => sql<string[]>`coalesce(
+  (select array_agg(distinct permission)
+     from ${personRoles}
+     join ${roles} on ${roles.name} = ${personRoles.roleName}
+     cross join lateral unnest(${roles.permissions}) as permission
+    where ${personRoles.personId} = ${personId}),
+  '{}'::text[])`;
+
+/**
+ * The person behind a live session (not revoked, not expired, used within `idleMinutes`, person
+ * enabled), or null. Roles and permissions are read on every call, so a change to a role or to
+ * the person's roles applies at the next request (issue 22). A session found idle is ended.
+ */
 export const loadSessionPerson = async (
   db: Database,
   personId: number,
   sessionId: string,
+  idleMinutes: number,
 ): Promise<AuthenticatedPerson | null> => {
   const [row] = await db
     .select({
@@ -30,25 +61,33 @@ export const loadSessionPerson = async (
       firstName: people.firstName,
       lastName: people.lastName,
       merchantId: people.merchantId,
-      roleName: people.roleName,
-      rolePermissions: roles.permissions,
+      roles: roleNamesOf(people.id),
+      rolePermissions: rolePermissionsOf(people.id),
       extraPermissions: people.extraPermissions,
       testDashboard: people.testDashboard,
+      lastSeenAt: sessions.lastSeenAt,
+      idle: sql<boolean>`${sessions.lastSeenAt} <= now() - make_interval(mins => ${idleMinutes}::int)`,
     })
     .from(sessions)
     .innerJoin(people, eq(people.id, sessions.personId))
-    .innerJoin(roles, eq(roles.name, people.roleName))
     .where(
       and(
         eq(sessions.id, sessionId),
         eq(sessions.personId, personId),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
+        gt(sessions.expiresAt, sql`now()`),
         eq(people.enabled, true),
       ),
     );
   if (!row) return null;
-  const { rolePermissions, extraPermissions, ...person } = row;
+  const { rolePermissions, extraPermissions, lastSeenAt, idle, ...person } = row;
+  if (idle) {
+    await endSessions(db, { sessionIds: [sessionId], reason: 'idle' });
+    return null;
+  }
+  if (Date.now() - lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) {
+    await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, sessionId));
+  }
   return {
     ...person,
     permissions: [...new Set([...rolePermissions, ...extraPermissions])],
@@ -56,21 +95,67 @@ export const loadSessionPerson = async (
   };
 };
 
-export const revokeSession = async (db: Database, sessionId: string): Promise<void> => {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
-};
+/** A live session as its owner sees it in Security (decision 0019). */
+export interface LiveSession {
+  id: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  sourceIp: string | null;
+  userAgent: string | null;
+}
 
-/** Ends every live session of a person but `keepSessionId` (after a password change). */
-export const revokeOtherSessions = async (
+/** The live sessions of a person (not ended, not expired, not idle), the newest use first. */
+export const listLiveSessions = async (
   db: Database,
   personId: number,
-  keepSessionId: string,
-): Promise<void> => {
-  const live = await db
-    .select({ id: sessions.id })
+  idleMinutes: number,
+): Promise<LiveSession[]> =>
+  db
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      sourceIp: sessions.sourceIp,
+      userAgent: sessions.userAgent,
+    })
     .from(sessions)
-    .where(and(eq(sessions.personId, personId), isNull(sessions.revokedAt)));
-  for (const { id } of live) {
-    if (id !== keepSessionId) await revokeSession(db, id);
-  }
+    .where(
+      and(
+        eq(sessions.personId, personId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.lastSeenAt, sql`now() - make_interval(mins => ${idleMinutes}::int)`),
+      ),
+    )
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+
+/**
+ * Ends sessions that are still open: the given ones, or every one of a person but `exceptId`.
+ * Returns the ids it ended (already ended ones are left as they were).
+ */
+export const endSessions = async (
+  db: Database,
+  target:
+    | { sessionIds: readonly string[]; reason: SessionEndReason; personId?: number }
+    | { personId: number; exceptId?: string; reason: SessionEndReason },
+): Promise<string[]> => {
+  const scope =
+    'sessionIds' in target
+      ? and(
+          inArray(sessions.id, [...target.sessionIds]),
+          target.personId === undefined ? undefined : eq(sessions.personId, target.personId),
+        )
+      : and(
+          eq(sessions.personId, target.personId),
+          target.exceptId === undefined ? undefined : ne(sessions.id, target.exceptId),
+        );
+  if ('sessionIds' in target && target.sessionIds.length === 0) return [];
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, endReason: target.reason })
+    .where(and(scope, isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return ended.map(({ id }) => id);
 };

@@ -47,3 +47,47 @@ export const verifySessionToken = async (
     return null;
   }
 };
+
+/** What is left to do after a right password: check a code, or enrol first (decision 0019). */
+export type SecondFactorStep = 'verify' | 'enrol';
+
+export interface SecondFactorClaims {
+  personId: number;
+  step: SecondFactorStep;
+}
+
+const SECOND_FACTOR_AUDIENCE = 'paygate-second-factor';
+/** How long the second step may take after the password. */
+export const SECOND_FACTOR_MINUTES = 10;
+
+export const signSecondFactorToken = (
+  claims: SecondFactorClaims,
+  secret: string,
+  expiresAt: Date,
+): Promise<string> =>
+  new SignJWT({ step: claims.step })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(claims.personId))
+    .setAudience(SECOND_FACTOR_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(keyOf(secret));
+
+/** The claims of a valid second-factor token, or null (a session token is not one). */
+export const verifySecondFactorToken = async (
+  token: string,
+  secret: string,
+): Promise<SecondFactorClaims | null> => {
+  try {
+    const { payload } = await jwtVerify(token, keyOf(secret), {
+      algorithms: ['HS256'],
+      audience: SECOND_FACTOR_AUDIENCE,
+    });
+    const { sub, step } = payload;
+    if (typeof sub !== 'string' || !PERSON_ID.test(sub) || Number(sub) > RECORD_ID_MAX) return null;
+    if (step !== 'verify' && step !== 'enrol') return null;
+    return { personId: Number(sub), step };
+  } catch {
+    return null;
+  }
+};

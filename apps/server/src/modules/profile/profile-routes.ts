@@ -2,12 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
-import { type AuthenticatedPerson, requirePerson } from '../auth/authenticated-person.ts';
+import { type AuthenticatedPerson, requirePerson } from '../auth/auth-entry.ts';
 import { switchTestDashboard } from './profile-service.ts';
 
 const currentPersonSchema = dataEnvelope({
   type: 'object',
-  required: ['id', 'username', 'personal', 'permissions', 'role', 'merchantId', 'testDashboard'],
+  required: [
+    'id',
+    'username',
+    'personal',
+    'permissions',
+    'role',
+    'roles',
+    'merchantId',
+    'testDashboard',
+  ],
   properties: {
     id: { type: 'integer' },
     username: { type: 'string' },
@@ -17,7 +26,9 @@ const currentPersonSchema = dataEnvelope({
       properties: { firstName: { type: 'string' }, lastName: { type: 'string' } },
     },
     permissions: { type: 'array', items: { type: 'string' } },
+    /** The roles' names joined with ', ' (one role before issue 22); `roles` lists them. */
     role: { type: 'string' },
+    roles: { type: 'array', items: { type: 'string' } },
     merchantId: { type: ['integer', 'null'] },
     testDashboard: { type: 'boolean' },
   },
@@ -30,7 +41,8 @@ const presentPerson = (person: AuthenticatedPerson, testDashboard = person.testD
     username: person.username,
     personal: { firstName: person.firstName, lastName: person.lastName },
     permissions: person.permissions,
-    role: person.roleName,
+    role: person.roles.join(', '),
+    roles: person.roles,
     merchantId: person.merchantId,
     testDashboard,
   },

@@ -1,0 +1,349 @@
+import { and, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventLog, people, roles } from '../../db/schema.ts';
+import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
+import {
+  createTestApp,
+  createTestPerson,
+  sessionCookieOf,
+  signIn,
+  TEST_AUTH,
+  type TestApp,
+} from '../../testing/test-app.ts';
+import { SECOND_FACTOR_COOKIE } from './session-cookies.ts';
+import { decryptTotpSecret } from './two-factor-secrets.ts';
+import { TWO_FACTOR_MESSAGES } from './two-factor-service.ts';
+
+/** The code an authenticator app shows for `secret`, `stepsAhead` 30-second steps from now. */
+const codeOf = (secret: string, stepsAhead = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({
+    timestamp: Date.now() + stepsAhead * 30_000,
+  });
+
+const cookieOf = (response: LightMyRequestResponse, name: string) => {
+  const cookie = response.cookies.find((candidate) => candidate.name === name);
+  return cookie ? `${name}=${cookie.value}` : undefined;
+};
+
+describe.each(TEST_DATABASE_KINDS)('two-factor sign-in on %s', (kind) => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await createTestApp(kind);
+  });
+  afterAll(async () => testApp?.close());
+
+  const post = (url: string, cookie: string | undefined, payload?: object) =>
+    testApp.app.inject({
+      method: 'POST',
+      url,
+      headers: cookie ? { cookie } : {},
+      ...(payload ? { payload } : {}),
+    });
+  const login = (username: string, password: string) =>
+    post('/api/v1/login', undefined, { username, password });
+
+  /** A person with two-factor sign-in on; answers their secret, recovery codes and password. */
+  const enrolled = async (username: string) => {
+    const person = await createTestPerson(testApp.db, { username, role: 'support' });
+    const cookie = await signIn(testApp.app, username, person.password);
+    const start = await post('/api/v1/two-factor/enrolment', cookie);
+    expect(start.statusCode).toBe(200);
+    const { secret } = start.json().data;
+    const confirm = await post('/api/v1/two-factor/enrolment/confirm', cookie, {
+      code: codeOf(secret),
+    });
+    expect(confirm.statusCode).toBe(200);
+    return {
+      ...person,
+      secret,
+      cookie,
+      recoveryCodes: confirm.json().data.recoveryCodes as string[],
+    };
+  };
+
+  it('enrols from settings: a QR code and URI of the secret, a first code, 10 recovery codes', async () => {
+    const person = await createTestPerson(testApp.db, { username: 'tanya', role: 'support' });
+    const cookie = await signIn(testApp.app, 'tanya', person.password);
+    const before = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/v1/two-factor',
+      headers: { cookie },
+    });
+    expect(before.json().data).toEqual({
+      enabled: false,
+      enabledAt: null,
+      required: false,
+      recoveryCodesLeft: 0,
+    });
+    const start = (await post('/api/v1/two-factor/enrolment', cookie)).json().data;
+    expect(start.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(start.otpauthUri).toContain('otpauth://totp/');
+    expect(start.otpauthUri).toContain(`secret=${start.secret}`);
+    expect(start.otpauthUri).toContain('tanya');
+    expect(start.qrSvg).toMatch(/^<svg/);
+
+    const wrong = await post('/api/v1/two-factor/enrolment/confirm', cookie, { code: '000000' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe(TWO_FACTOR_MESSAGES.wrongCode);
+
+    const confirm = await post('/api/v1/two-factor/enrolment/confirm', cookie, {
+      code: codeOf(start.secret),
+    });
+    expect(confirm.statusCode).toBe(200);
+    const { recoveryCodes } = confirm.json().data;
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    expect(recoveryCodes[0]).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+
+    const status = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/v1/two-factor',
+      headers: { cookie },
+    });
+    expect(status.json().data).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
+    // The secret is stored encrypted, not as the app's base32.
+    const [row] = await testApp.db.select().from(people).where(eq(people.id, person.id));
+    expect(row?.totpSecret).not.toContain(start.secret);
+    expect(decryptTotpSecret(row?.totpSecret ?? '', TEST_AUTH.jwtSecret)).toBe(start.secret);
+    expect(
+      decryptTotpSecret(row?.totpSecret ?? '', 'another-server-secret-0123456789abcdef'),
+    ).toBeNull();
+    const events = await testApp.db
+      .select()
+      .from(eventLog)
+      .where(and(eq(eventLog.eventCode, 'TWO_FACTOR_ENABLED'), eq(eventLog.personId, person.id)));
+    expect(events).toHaveLength(1);
+    // Once on, a second enrolment is refused.
+    expect((await post('/api/v1/two-factor/enrolment', cookie)).statusCode).toBe(409);
+  });
+
+  it('asks for the code after the right password, and signs in only with it', async () => {
+    const person = await enrolled('ulugbek');
+    const wrongPassword = await login('ulugbek', 'not-the-password');
+    expect(wrongPassword.statusCode).toBe(401);
+
+    const first = await login('ulugbek', person.password);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data).toEqual({ next: 'two-factor' });
+    expect(cookieOf(first, 'jwt')).toBeUndefined();
+    const pending = cookieOf(first, SECOND_FACTOR_COOKIE);
+    expect(pending).toBeDefined();
+    const pendingCookie = first.cookies.find((cookie) => cookie.name === SECOND_FACTOR_COOKIE);
+    expect(pendingCookie).toMatchObject({
+      httpOnly: true,
+      path: '/api/v1/login',
+      sameSite: 'Strict',
+    });
+
+    const wrong = await post('/api/v1/login/two-factor', pending, { code: '123456' });
+    expect(wrong.statusCode).toBe(400);
+    expect(cookieOf(wrong, 'jwt')).toBeUndefined();
+
+    // One code, computed once: a step boundary must not make the replay below a new code.
+    const code = codeOf(person.secret, 1);
+    const right = await post('/api/v1/login/two-factor', pending, { code });
+    expect(right.statusCode).toBe(200);
+    const session = sessionCookieOf(right);
+    const me = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/v1/people/me',
+      headers: { cookie: session },
+    });
+    expect(me.json().data.username).toBe('ulugbek');
+
+    // The same code never signs in twice (replay), even with a fresh password step.
+    const again = await login('ulugbek', person.password);
+    const replay = await post('/api/v1/login/two-factor', cookieOf(again, SECOND_FACTOR_COOKIE), {
+      code,
+    });
+    expect(replay.statusCode).toBe(400);
+    const failed = await testApp.db
+      .select()
+      .from(eventLog)
+      .where(and(eq(eventLog.eventCode, 'TWO_FACTOR_FAILED'), eq(eventLog.personId, person.id)));
+    expect(failed).toHaveLength(2);
+  });
+
+  it('takes a recovery code once instead of the app code', async () => {
+    const person = await enrolled('vasila');
+    const [recovery] = person.recoveryCodes;
+    const pending = cookieOf(await login('vasila', person.password), SECOND_FACTOR_COOKIE);
+    const signed = await post('/api/v1/login/two-factor', pending, {
+      code: recovery?.toUpperCase().replace('-', ' '),
+    });
+    expect(signed.statusCode).toBe(200);
+    const reused = await post(
+      '/api/v1/login/two-factor',
+      cookieOf(await login('vasila', person.password), SECOND_FACTOR_COOKIE),
+      { code: recovery },
+    );
+    expect(reused.statusCode).toBe(400);
+    const status = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/v1/two-factor',
+      headers: { cookie: sessionCookieOf(signed) },
+    });
+    expect(status.json().data.recoveryCodesLeft).toBe(9);
+  });
+
+  it('refuses the second step without the password step or with a session token', async () => {
+    const person = await enrolled('walter');
+    expect(
+      (await post('/api/v1/login/two-factor', undefined, { code: codeOf(person.secret) }))
+        .statusCode,
+    ).toBe(401);
+    const asSession = person.cookie.replace(/^jwt=/, `${SECOND_FACTOR_COOKIE}=`);
+    expect(
+      (await post('/api/v1/login/two-factor', asSession, { code: codeOf(person.secret) }))
+        .statusCode,
+    ).toBe(401);
+    // A verify step cannot enrol anew.
+    const pending = cookieOf(await login('walter', person.password), SECOND_FACTOR_COOKIE);
+    expect((await post('/api/v1/login/two-factor/enrolment', pending)).statusCode).toBe(401);
+  });
+
+  it('throttles wrong codes like wrong passwords', async () => {
+    const person = await enrolled('xenia');
+    const pending = cookieOf(await login('xenia', person.password), SECOND_FACTOR_COOKIE);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 8; attempt += 1) {
+      statuses.push(
+        (await post('/api/v1/login/two-factor', pending, { code: '111111' })).statusCode,
+      );
+    }
+    expect(statuses).toContain(429);
+    // Throttled: even the right code waits.
+    // One code, computed once: a step boundary must not make the replay below a new code.
+    const code = codeOf(person.secret, 1);
+    const right = await post('/api/v1/login/two-factor', pending, { code });
+    expect(right.statusCode).toBe(429);
+    expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('leads a person whose role requires it through enrolment at sign-in', async () => {
+    await testApp.db.insert(roles).values({
+      name: 'Guarded',
+      permissions: ['merchant.read'],
+      requiresTwoFactor: true,
+    });
+    const person = await createTestPerson(testApp.db, {
+      username: 'yusuf',
+      role: 'Guarded' as 'support',
+    });
+    const first = await login('yusuf', person.password);
+    expect(first.json().data).toEqual({ next: 'two-factor-enrolment' });
+    const pending = cookieOf(first, SECOND_FACTOR_COOKIE);
+    // No session before enrolment: the app code step is not open either.
+    expect((await post('/api/v1/login/two-factor', pending, { code: '123456' })).statusCode).toBe(
+      401,
+    );
+
+    const start = await post('/api/v1/login/two-factor/enrolment', pending);
+    expect(start.statusCode).toBe(200);
+    const { secret } = start.json().data;
+    const confirm = await post('/api/v1/login/two-factor/enrolment/confirm', pending, {
+      code: codeOf(secret),
+    });
+    expect(confirm.statusCode).toBe(200);
+    expect(confirm.json().data.recoveryCodes).toHaveLength(10);
+    const session = sessionCookieOf(confirm);
+    const status = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/v1/two-factor',
+      headers: { cookie: session },
+    });
+    expect(status.json().data).toMatchObject({ enabled: true, required: true });
+    // Required: it cannot be turned off.
+    const off = await post('/api/v1/two-factor/disable', session, { code: codeOf(secret, 1) });
+    expect(off.statusCode).toBe(409);
+    expect(off.json().message).toBe(TWO_FACTOR_MESSAGES.required);
+    // The next sign-in asks for the code.
+    expect((await login('yusuf', person.password)).json().data).toEqual({ next: 'two-factor' });
+  });
+
+  it('issues new recovery codes and turns off after a code', async () => {
+    const person = await enrolled('zarina');
+    const wrong = await post('/api/v1/two-factor/recovery-codes', person.cookie, {
+      code: '000000',
+    });
+    expect(wrong.statusCode).toBe(400);
+    const fresh = await post('/api/v1/two-factor/recovery-codes', person.cookie, {
+      code: codeOf(person.secret, 1),
+    });
+    expect(fresh.statusCode).toBe(200);
+    const newCodes: string[] = fresh.json().data.recoveryCodes;
+    expect(newCodes.some((code) => person.recoveryCodes.includes(code))).toBe(false);
+    // An old recovery code no longer signs in.
+    const pending = cookieOf(await login('zarina', person.password), SECOND_FACTOR_COOKIE);
+    expect(
+      (await post('/api/v1/login/two-factor', pending, { code: person.recoveryCodes[0] }))
+        .statusCode,
+    ).toBe(400);
+
+    const off = await post('/api/v1/two-factor/disable', person.cookie, { code: newCodes[0] });
+    expect(off.statusCode).toBe(200);
+    // Off: the password alone signs in again.
+    const plain = await login('zarina', person.password);
+    expect(plain.json().data.expiresAt).toBeDefined();
+    expect(cookieOf(plain, 'jwt')).toBeDefined();
+  });
+
+  it('lets an administrator reset a user’s second factor, ending their sessions', async () => {
+    const person = await enrolled('adham');
+    const admin = await createTestPerson(testApp.db, { username: 'boss', role: 'admin' });
+    const adminCookie = await signIn(testApp.app, 'boss', admin.password);
+    const view = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/v1/users/${person.id}`,
+      headers: { cookie: adminCookie },
+    });
+    expect(view.json().data.twoFactorEnabled).toBe(true);
+
+    const reset = await post(`/api/v1/users/${person.id}/two-factor-reset`, adminCookie);
+    expect(reset.statusCode).toBe(200);
+    const me = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/v1/people/me',
+      headers: { cookie: person.cookie },
+    });
+    expect(me.statusCode).toBe(401);
+    // The password alone signs in again (the support role requires no second factor).
+    expect(cookieOf(await login('adham', person.password), 'jwt')).toBeDefined();
+    const events = await testApp.db
+      .select()
+      .from(eventLog)
+      .where(and(eq(eventLog.eventCode, 'TWO_FACTOR_RESET'), eq(eventLog.personId, admin.id)));
+    expect(events.map((event) => event.entityId)).toEqual([String(person.id)]);
+    // Nothing left to reset.
+    expect(
+      (await post(`/api/v1/users/${person.id}/two-factor-reset`, adminCookie)).statusCode,
+    ).toBe(409);
+  });
+
+  it('lets a custom role require a second factor, audited', async () => {
+    const admin = await createTestPerson(testApp.db, { username: 'chief', role: 'admin' });
+    const cookie = await signIn(testApp.app, 'chief', admin.password);
+    const created = await post('/api/v1/roles', cookie, {
+      name: 'Cashier',
+      permissions: ['merchant.read'],
+      requiresTwoFactor: true,
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data.requiresTwoFactor).toBe(true);
+    const changed = await testApp.app.inject({
+      method: 'PUT',
+      url: `/api/v1/roles/${created.json().data.id}`,
+      headers: { cookie },
+      payload: { name: 'Cashier', permissions: ['merchant.read'], requiresTwoFactor: false },
+    });
+    expect(changed.json().data.requiresTwoFactor).toBe(false);
+    const [event] = await testApp.db
+      .select()
+      .from(eventLog)
+      .where(eq(eventLog.eventCode, 'ROLE_CHANGED'));
+    expect(event?.details).toEqual({ requiresTwoFactor: { from: true, to: false } });
+  });
+});

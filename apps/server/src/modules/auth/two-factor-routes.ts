@@ -1,0 +1,300 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthConfig } from '../../config/server-config.ts';
+import type { Database } from '../../db/database.ts';
+import { errorResponseSchema } from '../../http/error-handler.ts';
+import { tooManyRequests, unauthorized } from '../../http/http-errors.ts';
+import { dataEnvelope } from '../../http/response-envelope.ts';
+import { userAgentOf } from './auth-routes.ts';
+import {
+  completeSignInWithCode,
+  confirmSignInEnrolment,
+  startSignInEnrolment,
+} from './auth-service.ts';
+import { requirePerson } from './authenticated-person.ts';
+import type { Throttled } from './login-throttle.ts';
+import {
+  clearSecondFactorCookie,
+  SECOND_FACTOR_COOKIE,
+  setSessionCookies,
+} from './session-cookies.ts';
+import {
+  confirmEnrolment,
+  regenerateRecoveryCodes,
+  startEnrolment,
+  turnOffTwoFactor,
+  twoFactorStatus,
+} from './two-factor-service.ts';
+
+export const SECOND_STEP_EXPIRED_MESSAGE = 'The sign-in has expired. Sign in again.';
+export const CODE_THROTTLED_MESSAGE = 'Too many wrong codes. Try again later.';
+
+const codeBody = {
+  type: 'object',
+  required: ['code'],
+  additionalProperties: false,
+  properties: {
+    /** 6 digits from the authenticator app, or a recovery code such as k7m2p-9xq4t. */
+    code: { type: 'string', minLength: 1, maxLength: 32 },
+  },
+} as const;
+
+const enrolmentSchema = {
+  type: 'object',
+  required: ['secret', 'otpauthUri', 'qrSvg'],
+  additionalProperties: false,
+  properties: {
+    /** Base32, for typing into an app that cannot scan. */
+    secret: { type: 'string' },
+    otpauthUri: { type: 'string' },
+    /** The otpauth URI as a QR code, an SVG document. */
+    qrSvg: { type: 'string' },
+  },
+} as const;
+
+const recoveryCodesSchema = {
+  type: 'object',
+  required: ['recoveryCodes'],
+  additionalProperties: false,
+  properties: {
+    /** Shown once: each signs in once when the phone is lost. */
+    recoveryCodes: { type: 'array', items: { type: 'string' } },
+  },
+} as const;
+
+const statusSchema = {
+  type: 'object',
+  required: ['enabled', 'enabledAt', 'required', 'recoveryCodesLeft'],
+  additionalProperties: false,
+  properties: {
+    enabled: { type: 'boolean' },
+    enabledAt: { type: ['string', 'null'], format: 'date-time' },
+    /** One of the person's roles requires two-factor sign-in: it cannot be turned off. */
+    required: { type: 'boolean' },
+    recoveryCodesLeft: { type: 'integer' },
+  },
+} as const;
+
+const signInErrors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+};
+const signedInErrors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+};
+
+const throttled = (result: Throttled) =>
+  tooManyRequests(CODE_THROTTLED_MESSAGE, result.retryAfterSeconds);
+
+/**
+ * Two-factor sign-in (issue 22 item 3, decision 0019). The sign-in's second step, public and
+ * authorised by the second_factor cookie the right password set: POST /api/v1/login/two-factor,
+ * POST /api/v1/login/two-factor/enrolment(/confirm). The signed-in person's own settings:
+ * GET /api/v1/two-factor, POST /api/v1/two-factor/enrolment(/confirm),
+ * POST /api/v1/two-factor/recovery-codes, POST /api/v1/two-factor/disable.
+ */
+export const twoFactorRoutes = async (
+  app: FastifyInstance,
+  { db, auth }: { db: Database; auth: AuthConfig },
+) => {
+  const keys = { serverSecret: auth.jwtSecret };
+  const client = (request: FastifyRequest) => ({
+    token: request.cookies[SECOND_FACTOR_COOKIE],
+    sourceIp: request.ip,
+    userAgent: userAgentOf(request),
+  });
+  const signedIn = (
+    reply: FastifyReply,
+    session: { token: string; expiresAt: Date },
+  ): { expiresAt: string } => {
+    clearSecondFactorCookie(reply, auth);
+    setSessionCookies(reply, auth, session);
+    return { expiresAt: session.expiresAt.toISOString() };
+  };
+
+  app.post<{ Body: { code: string } }>(
+    '/api/v1/login/two-factor',
+    {
+      config: { access: { public: true } },
+      schema: {
+        tags: ['session'],
+        summary: 'Sign-in, second step: a code of the authenticator app or a recovery code',
+        body: codeBody,
+        response: {
+          200: dataEnvelope({
+            type: 'object',
+            required: ['expiresAt'],
+            properties: { expiresAt: { type: 'string', format: 'date-time' } },
+          }),
+          ...signInErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await completeSignInWithCode(db, auth, {
+        ...client(request),
+        code: request.body.code,
+      });
+      if (result.outcome === 'expired') throw unauthorized(SECOND_STEP_EXPIRED_MESSAGE);
+      if (result.outcome === 'throttled') throw throttled(result);
+      return { data: signedIn(reply, result) };
+    },
+  );
+
+  app.post(
+    '/api/v1/login/two-factor/enrolment',
+    {
+      config: { access: { public: true } },
+      schema: {
+        tags: ['session'],
+        summary: 'Sign-in, when the role requires a second factor: a new secret to scan',
+        response: { 200: dataEnvelope(enrolmentSchema), ...signInErrors },
+      },
+    },
+    async (request) => {
+      const enrolment = await startSignInEnrolment(db, auth, client(request).token);
+      if (!enrolment) throw unauthorized(SECOND_STEP_EXPIRED_MESSAGE);
+      return { data: enrolment };
+    },
+  );
+
+  app.post<{ Body: { code: string } }>(
+    '/api/v1/login/two-factor/enrolment/confirm',
+    {
+      config: { access: { public: true } },
+      schema: {
+        tags: ['session'],
+        summary: 'Sign-in enrolment: a first code turns the second factor on and signs in',
+        body: codeBody,
+        response: {
+          200: dataEnvelope({
+            type: 'object',
+            required: ['expiresAt', 'recoveryCodes'],
+            additionalProperties: false,
+            properties: {
+              expiresAt: { type: 'string', format: 'date-time' },
+              recoveryCodes: recoveryCodesSchema.properties.recoveryCodes,
+            },
+          }),
+          ...signInErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await confirmSignInEnrolment(db, auth, {
+        ...client(request),
+        code: request.body.code,
+      });
+      if (result.outcome === 'expired') throw unauthorized(SECOND_STEP_EXPIRED_MESSAGE);
+      if (result.outcome === 'throttled') throw throttled(result);
+      return { data: { ...signedIn(reply, result), recoveryCodes: result.recoveryCodes } };
+    },
+  );
+
+  const OWN = { access: { permissions: [] } } as const;
+
+  app.get(
+    '/api/v1/two-factor',
+    {
+      config: OWN,
+      schema: {
+        tags: ['session'],
+        summary: 'The signed-in person’s two-factor sign-in',
+        response: { 200: dataEnvelope(statusSchema), 401: errorResponseSchema },
+      },
+    },
+    async (request) => ({ data: await twoFactorStatus(db, requirePerson(request.person).id) }),
+  );
+
+  app.post(
+    '/api/v1/two-factor/enrolment',
+    {
+      config: OWN,
+      schema: {
+        tags: ['session'],
+        summary: 'Start setting up two-factor sign-in: a new secret to scan (shown once)',
+        response: { 200: dataEnvelope(enrolmentSchema), ...signedInErrors },
+      },
+    },
+    async (request) => ({
+      data: await startEnrolment(db, keys, requirePerson(request.person).id),
+    }),
+  );
+
+  app.post<{ Body: { code: string } }>(
+    '/api/v1/two-factor/enrolment/confirm',
+    {
+      config: OWN,
+      schema: {
+        tags: ['session'],
+        summary: 'A first code turns two-factor sign-in on; the recovery codes are shown once',
+        body: codeBody,
+        response: { 200: dataEnvelope(recoveryCodesSchema), ...signedInErrors },
+      },
+    },
+    async (request) => {
+      const result = await confirmEnrolment(db, keys, {
+        personId: requirePerson(request.person).id,
+        code: request.body.code,
+        sourceIp: request.ip,
+      });
+      if (result.outcome === 'throttled') throw throttled(result);
+      return { data: { recoveryCodes: result.recoveryCodes } };
+    },
+  );
+
+  app.post<{ Body: { code: string } }>(
+    '/api/v1/two-factor/recovery-codes',
+    {
+      config: OWN,
+      schema: {
+        tags: ['session'],
+        summary: 'New recovery codes (the old ones stop working), after a code',
+        body: codeBody,
+        response: { 200: dataEnvelope(recoveryCodesSchema), ...signedInErrors },
+      },
+    },
+    async (request) => {
+      const result = await regenerateRecoveryCodes(db, keys, {
+        personId: requirePerson(request.person).id,
+        code: request.body.code,
+        sourceIp: request.ip,
+      });
+      if (result.outcome === 'throttled') throw throttled(result);
+      return { data: { recoveryCodes: result.recoveryCodes } };
+    },
+  );
+
+  app.post<{ Body: { code: string } }>(
+    '/api/v1/two-factor/disable',
+    {
+      config: OWN,
+      schema: {
+        tags: ['session'],
+        summary: 'Turn two-factor sign-in off, after a code (not when a role requires it)',
+        body: codeBody,
+        response: {
+          200: dataEnvelope({
+            type: 'object',
+            required: ['ok'],
+            properties: { ok: { type: 'boolean' } },
+          }),
+          ...signedInErrors,
+        },
+      },
+    },
+    async (request) => {
+      const result = await turnOffTwoFactor(db, keys, {
+        personId: requirePerson(request.person).id,
+        code: request.body.code,
+        sourceIp: request.ip,
+      });
+      if (result.outcome === 'throttled') throw throttled(result);
+      return { data: { ok: true } };
+    },
+  );
+};

@@ -1,0 +1,283 @@
+import type { Database } from '../../db/database.ts';
+import { invalid, notFoundError, stateConflict } from '../../service-errors.ts';
+import { EVENT_CODES, recordEvent } from '../audit/audit-entry.ts';
+import { finishPasswordCheck, reservePasswordCheck, type Throttled } from './login-throttle.ts';
+import {
+  disableTotp,
+  enableTotp,
+  replaceRecoveryCodes,
+  selectTwoFactor,
+  storeLastStep,
+  storePendingSecret,
+  type TwoFactorRecord,
+  useRecoveryCode,
+} from './two-factor-repository.ts';
+import {
+  acceptedTotpStep,
+  decryptTotpSecret,
+  encryptTotpSecret,
+  enrolmentOf,
+  looksLikeRecoveryCode,
+  newRecoveryCodes,
+  newTotpSecret,
+  recoveryCodeHash,
+} from './two-factor-secrets.ts';
+
+/**
+ * Two-factor sign-in (issue 22 item 3, decision 0019): enrolment (a secret shown once as a QR
+ * code and text, confirmed by a first code), 10 single-use recovery codes shown once, checking a
+ * code at sign-in and for changes (throttled like passwords, never the same 30-second code
+ * twice), turning it off (unless a role requires it) and an administrator's reset.
+ */
+
+export const TWO_FACTOR_MESSAGES = {
+  alreadyOn: 'Two-factor sign-in is already on',
+  notOn: 'Two-factor sign-in is not on',
+  noEnrolment: 'Start the set-up first: scan the new QR code, then enter a code from the app',
+  wrongCode: 'The code is not right. Check that the time on your phone is set automatically',
+  required: 'Your role requires two-factor sign-in; it cannot be turned off',
+} as const;
+
+/** The server's secret, which the TOTP secrets are encrypted under. */
+export interface TwoFactorKeys {
+  serverSecret: string;
+}
+
+export interface TwoFactorStatus {
+  enabled: boolean;
+  enabledAt: string | null;
+  /** A role of the person requires it. */
+  required: boolean;
+  recoveryCodesLeft: number;
+}
+
+const requireRecord = async (db: Database, personId: number, lock = false) => {
+  const record = await selectTwoFactor(db, personId, { lock });
+  if (!record) throw notFoundError('Person not found');
+  return record;
+};
+
+export const twoFactorStatus = async (db: Database, personId: number): Promise<TwoFactorStatus> => {
+  const record = await requireRecord(db, personId);
+  return {
+    enabled: record.totpSecret !== null,
+    enabledAt: record.totpEnabledAt?.toISOString() ?? null,
+    required: record.required,
+    recoveryCodesLeft: record.recoveryCodesLeft,
+  };
+};
+
+/**
+ * Starts (or restarts) enrolment: a new secret, kept pending until a code confirms it. The
+ * answer is shown once: the QR code, the otpauth URI and the secret to type in.
+ */
+export const startEnrolment = async (db: Database, keys: TwoFactorKeys, personId: number) => {
+  const record = await requireRecord(db, personId);
+  if (record.totpSecret !== null) throw stateConflict(TWO_FACTOR_MESSAGES.alreadyOn);
+  const secret = newTotpSecret();
+  await storePendingSecret(db, personId, encryptTotpSecret(secret, keys.serverSecret));
+  return enrolmentOf(secret, record.username);
+};
+
+interface CodeCheck {
+  personId: number;
+  code: string;
+  sourceIp: string;
+}
+
+/**
+ * Runs a code check through the sign-in throttle (per username and address, like passwords).
+ * `check` answers whether the code was right; a wrong one is audited.
+ */
+const throttledCheck = async <T>(
+  db: Database,
+  record: Pick<TwoFactorRecord, 'personId' | 'username' | 'merchantId'>,
+  sourceIp: string,
+  check: () => Promise<T | null>,
+): Promise<Throttled | { outcome: 'checked'; result: T | null }> => {
+  const reservation = await reservePasswordCheck(db, {
+    username: record.username.toLowerCase(),
+    sourceIp,
+  });
+  if (!reservation.allowed) {
+    return { outcome: 'throttled', retryAfterSeconds: reservation.retryAfterSeconds };
+  }
+  const result = await check();
+  if (result === null) {
+    await recordEvent(db, {
+      eventCode: EVENT_CODES.twoFactorFailed,
+      description: `Wrong second-factor code for "${record.username}"`,
+      personId: record.personId,
+      merchantId: record.merchantId,
+      entityType: 'person',
+      entityId: record.personId,
+      sourceIp,
+    });
+  }
+  await finishPasswordCheck(db, reservation, {
+    succeeded: result !== null,
+    personId: record.personId,
+    sourceIp,
+    purpose: 'second-factor',
+  });
+  return { outcome: 'checked', result };
+};
+
+const issueRecoveryCodes = async (db: Database, personId: number): Promise<string[]> => {
+  const codes = newRecoveryCodes();
+  await replaceRecoveryCodes(db, personId, codes.map(recoveryCodeHash));
+  return codes;
+};
+
+/**
+ * Confirms enrolment with a code of the pending secret: two-factor sign-in is on, and the answer
+ * carries the 10 recovery codes (shown once).
+ */
+export const confirmEnrolment = async (
+  db: Database,
+  keys: TwoFactorKeys,
+  { personId, code, sourceIp }: CodeCheck,
+): Promise<Throttled | { outcome: 'enabled'; recoveryCodes: string[] }> => {
+  const record = await requireRecord(db, personId);
+  if (record.totpSecret !== null) throw stateConflict(TWO_FACTOR_MESSAGES.alreadyOn);
+  const pending = record.totpPendingSecret
+    ? decryptTotpSecret(record.totpPendingSecret, keys.serverSecret)
+    : null;
+  if (!pending) throw stateConflict(TWO_FACTOR_MESSAGES.noEnrolment);
+  const checked = await throttledCheck(db, record, sourceIp, async () =>
+    acceptedTotpStep(pending, code),
+  );
+  if (checked.outcome === 'throttled') return checked;
+  const step = checked.result;
+  if (step === null) throw invalid(TWO_FACTOR_MESSAGES.wrongCode);
+  return db.transaction(async (tx) => {
+    const locked = await requireRecord(tx, personId, true);
+    if (locked.totpSecret !== null) throw stateConflict(TWO_FACTOR_MESSAGES.alreadyOn);
+    await enableTotp(tx, personId, {
+      encryptedSecret: encryptTotpSecret(pending, keys.serverSecret),
+      step,
+    });
+    const recoveryCodes = await issueRecoveryCodes(tx, personId);
+    await recordEvent(tx, {
+      eventCode: EVENT_CODES.twoFactorEnabled,
+      description: `Two-factor sign-in turned on for ${record.username}`,
+      personId,
+      merchantId: record.merchantId,
+      entityType: 'person',
+      entityId: personId,
+      sourceIp,
+    });
+    return { outcome: 'enabled' as const, recoveryCodes };
+  });
+};
+
+/** How a second factor was proven. */
+export type SecondFactor = 'totp' | 'recovery-code';
+
+/**
+ * Checks a code of the person's second factor: a TOTP code not used before (its step after the
+ * last accepted one), or an unused recovery code, which is then used up. Null when wrong.
+ */
+const proveSecondFactor = async (
+  db: Database,
+  keys: TwoFactorKeys,
+  personId: number,
+  code: string,
+  sourceIp: string,
+): Promise<SecondFactor | null> =>
+  db.transaction(async (tx) => {
+    const record = await requireRecord(tx, personId, true);
+    const secret = record.totpSecret
+      ? decryptTotpSecret(record.totpSecret, keys.serverSecret)
+      : null;
+    if (!secret) return null;
+    if (looksLikeRecoveryCode(code)) {
+      if (!(await useRecoveryCode(tx, personId, recoveryCodeHash(code)))) return null;
+      await recordEvent(tx, {
+        eventCode: EVENT_CODES.recoveryCodeUsed,
+        description: `A recovery code of ${record.username} was used (${record.recoveryCodesLeft - 1} left)`,
+        personId,
+        merchantId: record.merchantId,
+        entityType: 'person',
+        entityId: personId,
+        sourceIp,
+      });
+      return 'recovery-code';
+    }
+    const step = acceptedTotpStep(secret, code);
+    if (step === null || (record.totpLastStep !== null && step <= record.totpLastStep)) return null;
+    await storeLastStep(tx, personId, step);
+    return 'totp';
+  });
+
+/** A second-factor code checked through the throttle; `result` null when it was wrong. */
+export const checkSecondFactor = async (
+  db: Database,
+  keys: TwoFactorKeys,
+  { personId, code, sourceIp }: CodeCheck,
+): Promise<Throttled | { outcome: 'checked'; result: SecondFactor | null }> => {
+  const record = await requireRecord(db, personId);
+  if (record.totpSecret === null) throw stateConflict(TWO_FACTOR_MESSAGES.notOn);
+  return throttledCheck(db, record, sourceIp, () =>
+    proveSecondFactor(db, keys, personId, code, sourceIp),
+  );
+};
+
+/** New recovery codes (the old ones stop working), after a code proves the second factor. */
+export const regenerateRecoveryCodes = async (
+  db: Database,
+  keys: TwoFactorKeys,
+  request: CodeCheck,
+): Promise<Throttled | { outcome: 'issued'; recoveryCodes: string[] }> => {
+  const checked = await checkSecondFactor(db, keys, request);
+  if (checked.outcome === 'throttled') return checked;
+  if (checked.result === null) throw invalid(TWO_FACTOR_MESSAGES.wrongCode);
+  const record = await requireRecord(db, request.personId);
+  return db.transaction(async (tx) => {
+    const recoveryCodes = await issueRecoveryCodes(tx, request.personId);
+    await recordEvent(tx, {
+      eventCode: EVENT_CODES.recoveryCodesRegenerated,
+      description: `New recovery codes for ${record.username}`,
+      personId: request.personId,
+      merchantId: record.merchantId,
+      entityType: 'person',
+      entityId: request.personId,
+      sourceIp: request.sourceIp,
+    });
+    return { outcome: 'issued' as const, recoveryCodes };
+  });
+};
+
+/** Turns the person's own second factor off, after a code proves it; not when a role requires it. */
+export const turnOffTwoFactor = async (
+  db: Database,
+  keys: TwoFactorKeys,
+  request: CodeCheck,
+): Promise<Throttled | { outcome: 'disabled' }> => {
+  const record = await requireRecord(db, request.personId);
+  if (record.required) throw stateConflict(TWO_FACTOR_MESSAGES.required);
+  const checked = await checkSecondFactor(db, keys, request);
+  if (checked.outcome === 'throttled') return checked;
+  if (checked.result === null) throw invalid(TWO_FACTOR_MESSAGES.wrongCode);
+  await db.transaction(async (tx) => {
+    await disableTotp(tx, request.personId);
+    await recordEvent(tx, {
+      eventCode: EVENT_CODES.twoFactorDisabled,
+      description: `Two-factor sign-in turned off by ${record.username}`,
+      personId: request.personId,
+      merchantId: record.merchantId,
+      entityType: 'person',
+      entityId: request.personId,
+      sourceIp: request.sourceIp,
+    });
+  });
+  return { outcome: 'disabled' };
+};
+
+/**
+ * An administrator's reset (users module): the person's second factor and recovery codes are
+ * gone; when a role requires one, they enrol again at their next sign-in. The caller audits it
+ * and ends the person's sessions.
+ */
+export const removeSecondFactor = (db: Database, personId: number): Promise<void> =>
+  disableTotp(db, personId);

@@ -1,0 +1,116 @@
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { people, personRoles, roles } from '../../db/schema.ts';
+
+/** The roles table and who holds each role. SQL only. */
+
+export interface RoleRecord {
+  id: number;
+  name: string;
+  description: string;
+  permissions: string[];
+  builtIn: boolean;
+  requiresTwoFactor: boolean;
+  /** How many people hold the role. */
+  holders: number;
+  updatedAt: Date;
+}
+
+// Qualified by hand: drizzle leaves columns unqualified in a one-table select.
+const holderCount = sql<number>`(select count(*)::int from person_roles pr where pr.role_name = "roles"."name")`;
+
+const roleColumns = {
+  id: roles.id,
+  name: roles.name,
+  description: roles.description,
+  permissions: roles.permissions,
+  builtIn: roles.builtIn,
+  requiresTwoFactor: roles.requiresTwoFactor,
+  holders: holderCount,
+  updatedAt: roles.updatedAt,
+};
+
+/** Every role: the built-in ones first, then custom ones by name. */
+export const selectRoles = (db: Database): Promise<RoleRecord[]> =>
+  db
+    .select(roleColumns)
+    .from(roles)
+    .orderBy(sql`${roles.builtIn} desc`, asc(sql`lower(${roles.name})`));
+
+export const selectRole = async (db: Database, id: number): Promise<RoleRecord | undefined> => {
+  const [role] = await db.select(roleColumns).from(roles).where(eq(roles.id, id));
+  return role;
+};
+
+/** The roles of these names (any letter case is not matched: names are exact). */
+export const selectRolesByName = (
+  db: Database,
+  names: readonly string[],
+): Promise<Pick<RoleRecord, 'name' | 'permissions'>[]> =>
+  names.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({ name: roles.name, permissions: roles.permissions })
+        .from(roles)
+        .where(inArray(roles.name, [...names]));
+
+/** Whether another role has this name in any letter case. */
+export const roleNameTaken = async (
+  db: Database,
+  name: string,
+  exceptId?: number,
+): Promise<boolean> => {
+  const [row] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(
+      exceptId === undefined
+        ? sql`lower(${roles.name}) = lower(${name})`
+        : sql`lower(${roles.name}) = lower(${name}) and ${roles.id} <> ${exceptId}`,
+    );
+  return row !== undefined;
+};
+
+export const insertRole = async (
+  db: Database,
+  role: { name: string; description: string; permissions: string[]; requiresTwoFactor: boolean },
+): Promise<number> => {
+  const [row] = await db.insert(roles).values(role).returning({ id: roles.id });
+  if (!row) throw new Error('role insert returned nothing');
+  return row.id;
+};
+
+/** Changes a custom role; its holders' rows follow a new name (ON UPDATE CASCADE). */
+export const updateRole = async (
+  db: Database,
+  id: number,
+  role: { name: string; description: string; permissions: string[]; requiresTwoFactor: boolean },
+): Promise<void> => {
+  await db
+    .update(roles)
+    .set({ ...role, updatedAt: sql`now()` })
+    .where(eq(roles.id, id));
+};
+
+export const deleteRole = async (db: Database, id: number): Promise<void> => {
+  await db.delete(roles).where(eq(roles.id, id));
+};
+
+/** How many people hold the role (read inside the deleting transaction). */
+export const countHolders = async (db: Database, name: string): Promise<number> => {
+  const [row] = await db
+    .select({ holders: count() })
+    .from(personRoles)
+    .where(eq(personRoles.roleName, name));
+  return row?.holders ?? 0;
+};
+
+/** How many holders of the role belong to a merchant (they may not hold platform permissions). */
+export const countMerchantBoundHolders = async (db: Database, name: string): Promise<number> => {
+  const [row] = await db
+    .select({ holders: count() })
+    .from(personRoles)
+    .innerJoin(people, eq(people.id, personRoles.personId))
+    .where(sql`${personRoles.roleName} = ${name} and ${people.merchantId} is not null`);
+  return row?.holders ?? 0;
+};

@@ -1,0 +1,405 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  mayManageUser,
+  mayReachMerchant,
+  PERSON_NAME_MAX_LENGTH,
+  permissionsBeyond,
+  platformOnlyAmong,
+  USERNAME_MESSAGE,
+  USERNAME_PATTERN,
+  userManagementReach,
+} from '@paygate/domain';
+import type { Database } from '../../db/database.ts';
+import { invalid, notAllowed, notFoundError, stateConflict } from '../../service-errors.ts';
+import { EVENT_CODES, recordEvent } from '../audit/audit-entry.ts';
+import {
+  type AuthenticatedPerson,
+  endSessions,
+  removeSecondFactor,
+  usernameTaken,
+} from '../auth/auth-entry.ts';
+import { selectRolesByName } from '../roles/roles-entry.ts';
+import {
+  clearPassword,
+  countOtherActiveAdministrators,
+  countUsers,
+  insertResetToken,
+  insertUser,
+  lockAdministrators,
+  lockUser,
+  merchantExists,
+  replaceUserRoles,
+  selectUser,
+  selectUserPage,
+  type UserRecord,
+  updateUserFields,
+} from './user-repository.ts';
+
+/**
+ * Back-office users (issue 22 item 1, decision 0019). Who may act on whom comes from
+ * packages/domain (`userManagementReach`, `mayManageUser`): user.manage reaches everyone,
+ * user.manage.own the actor's own merchant; nobody acts on a user holding a permission they lack
+ * or grants one. Users outside the actor's reach do not exist for them (404). Deactivating ends
+ * the user's sessions at once; the last active administrator stays. Every change is audited.
+ */
+
+/** How long a set-password link works. */
+export const PASSWORD_LINK_HOURS = 24;
+
+export const USER_MESSAGES = {
+  notFound: 'User not found',
+  usernameTaken: (username: string) => `User ${username} already exists`,
+  name: `First and last name are required, at most ${PERSON_NAME_MAX_LENGTH} characters each`,
+  noRoles: 'Choose at least one role',
+  unknownRole: (name: string) => `Unknown role: ${name}`,
+  merchantNotFound: 'Merchant not found',
+  beyondOwn: (permissions: string[]) =>
+    `You cannot grant permissions you do not hold: ${permissions.join(', ')}`,
+  platformOnly: (permissions: string[]) =>
+    `A user of a merchant cannot hold: ${permissions.join(', ')}`,
+  moreThanOwn: 'You cannot change a user who holds permissions you do not hold',
+  self: 'You cannot deactivate yourself',
+  noSecondFactor: 'This user has no second factor to reset',
+  lastAdministrator: 'The last active administrator cannot be deactivated or lose the admin role',
+} as const;
+
+export interface Actor {
+  person: AuthenticatedPerson;
+  sourceIp: string;
+}
+
+/** A one-time set-password link: the token is shown once, only its hash is stored. */
+export interface PasswordLink {
+  token: string;
+  /** The back office's page for it; the client puts its own origin in front. */
+  path: string;
+  expiresAt: string;
+}
+
+export const presentUser = (user: UserRecord, actor: AuthenticatedPerson) => ({
+  id: user.id,
+  username: user.username,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  merchantId: user.merchantId,
+  merchantName: user.merchantName,
+  roles: user.roles,
+  permissions: user.permissions,
+  enabled: user.enabled,
+  hasPassword: user.hasPassword,
+  twoFactorEnabled: user.twoFactorEnabled,
+  createdAt: user.createdAt.toISOString(),
+  lastSignInAt: user.lastSignInAt ? new Date(user.lastSignInAt).toISOString() : null,
+  liveSessions: user.liveSessions,
+  manageable: user.id !== actor.id && mayManageUser(actor, user),
+});
+
+/** The merchants a list may show: every user, or the actor's merchant's only. */
+const listScope = (actor: AuthenticatedPerson): { merchantId?: number } => {
+  const reach = userManagementReach(actor);
+  if (reach === 'all') return {};
+  if (reach === 'own-merchant' && actor.merchantId !== null)
+    return { merchantId: actor.merchantId };
+  throw notAllowed();
+};
+
+export const listUsers = async (
+  db: Database,
+  actor: AuthenticatedPerson,
+  query: { page: number; size: number; search?: string; enabled?: boolean; merchantId?: number },
+) => {
+  const scope = listScope(actor);
+  if (scope.merchantId !== undefined && query.merchantId !== undefined) {
+    if (query.merchantId !== scope.merchantId)
+      return { items: [], page: query.page, size: query.size, total: 0 };
+  }
+  const search = query.search?.trim() || undefined;
+  const filters = {
+    merchantId: scope.merchantId ?? query.merchantId,
+    search,
+    enabled: query.enabled,
+  };
+  const rows = await selectUserPage(db, filters, {
+    limit: query.size,
+    offset: query.page * query.size,
+  });
+  return {
+    items: rows.map((user) => presentUser(user, actor)),
+    page: query.page,
+    size: query.size,
+    total: await countUsers(db, filters),
+  };
+};
+
+/** A user within the actor's reach; anyone else is not found. */
+const requireVisibleUser = async (
+  db: Database,
+  actor: AuthenticatedPerson,
+  id: number,
+): Promise<UserRecord> => {
+  const user = await selectUser(db, id);
+  if (!user || !mayReachMerchant(actor, user.merchantId)) {
+    throw notFoundError(USER_MESSAGES.notFound);
+  }
+  return user;
+};
+
+export const userDetails = async (db: Database, actor: AuthenticatedPerson, id: number) =>
+  presentUser(await requireVisibleUser(db, actor, id), actor);
+
+/** A visible user the actor may change: holds nothing the actor lacks. */
+const requireManageableUser = async (db: Database, actor: AuthenticatedPerson, id: number) => {
+  const user = await requireVisibleUser(db, actor, id);
+  if (!mayManageUser(actor, user)) throw notAllowed(USER_MESSAGES.moreThanOwn);
+  return user;
+};
+
+/** The roles' permissions, after checking the roles exist and the actor may give them. */
+const checkedRoles = async (
+  db: Database,
+  actor: AuthenticatedPerson,
+  roleNames: readonly string[],
+  merchantId: number | null,
+): Promise<string[]> => {
+  const names = [...new Set(roleNames.map((name) => name.trim()))];
+  if (names.length === 0) throw invalid(USER_MESSAGES.noRoles);
+  const found = await selectRolesByName(db, names);
+  const missing = names.find((name) => !found.some((role) => role.name === name));
+  if (missing !== undefined) throw invalid(USER_MESSAGES.unknownRole(missing));
+  const granted = [...new Set(found.flatMap((role) => role.permissions))];
+  const beyond = permissionsBeyond(actor, granted);
+  if (beyond.length > 0) throw notAllowed(USER_MESSAGES.beyondOwn(beyond));
+  const platformOnly = merchantId === null ? [] : platformOnlyAmong(granted);
+  if (platformOnly.length > 0) throw invalid(USER_MESSAGES.platformOnly(platformOnly));
+  return names.sort();
+};
+
+const checkedName = (value: string): string => {
+  const name = value.trim();
+  if (name === '' || [...name].length > PERSON_NAME_MAX_LENGTH) throw invalid(USER_MESSAGES.name);
+  return name;
+};
+
+const newPasswordLink = async (
+  db: Database,
+  personId: number,
+  createdBy: number | null,
+): Promise<PasswordLink> => {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + PASSWORD_LINK_HOURS * 3_600_000);
+  await insertResetToken(db, { personId, tokenHash: hashToken(token), createdBy, expiresAt });
+  return { token, path: `/password-reset/${token}`, expiresAt: expiresAt.toISOString() };
+};
+
+/** SHA-256 of a link's token: what the database keeps (a token is 256 random bits). */
+export const hashToken = (token: string): string =>
+  createHash('sha256').update(token).digest('hex');
+
+export interface NewUser {
+  username: string;
+  firstName: string;
+  lastName: string;
+  merchantId: number | null;
+  roles: string[];
+}
+
+/**
+ * Adds a user without a password: the answer carries their one-time set-password link, shown to
+ * the administrator once (there is no e-mail); the user chooses their password through it.
+ */
+export const createUser = async (db: Database, { person, sourceIp }: Actor, input: NewUser) => {
+  const username = input.username.trim();
+  if (!USERNAME_PATTERN.test(username)) throw invalid(USERNAME_MESSAGE);
+  const firstName = checkedName(input.firstName);
+  const lastName = checkedName(input.lastName);
+  // Another merchant looks exactly like one that does not exist.
+  if (!mayReachMerchant(person, input.merchantId)) {
+    throw notFoundError(USER_MESSAGES.merchantNotFound);
+  }
+  const { id, link } = await db.transaction(async (tx) => {
+    if (input.merchantId !== null && !(await merchantExists(tx, input.merchantId))) {
+      throw notFoundError(USER_MESSAGES.merchantNotFound);
+    }
+    const roleNames = await checkedRoles(tx, person, input.roles, input.merchantId);
+    if (await usernameTaken(tx, username))
+      throw stateConflict(USER_MESSAGES.usernameTaken(username));
+    const userId = await insertUser(tx, {
+      username,
+      firstName,
+      lastName,
+      merchantId: input.merchantId,
+    });
+    await replaceUserRoles(tx, userId, roleNames);
+    const passwordLink = await newPasswordLink(tx, userId, person.id);
+    await recordEvent(tx, {
+      eventCode: EVENT_CODES.userCreated,
+      description: `Added user ${username}`,
+      personId: person.id,
+      merchantId: input.merchantId,
+      entityType: 'person',
+      entityId: userId,
+      sourceIp,
+      details: { username, merchantId: input.merchantId, roles: roleNames },
+    });
+    return { id: userId, link: passwordLink };
+  });
+  return {
+    user: presentUser(await requireVisibleUser(db, person, id), person),
+    passwordLink: link,
+  };
+};
+
+export interface UserChange {
+  firstName?: string;
+  lastName?: string;
+  roles?: string[];
+  enabled?: boolean;
+}
+
+/** Names, roles and the enabled flag of a user the actor may manage. */
+export const changeUser = async (
+  db: Database,
+  { person, sourceIp }: Actor,
+  id: number,
+  change: UserChange,
+) => {
+  await db.transaction(async (tx) => {
+    await lockAdministrators(tx);
+    await lockUser(tx, id);
+    const before = await requireManageableUser(tx, person, id);
+    const details: Record<string, unknown> = {};
+    const fields: { firstName?: string; lastName?: string; enabled?: boolean } = {};
+    if (change.firstName !== undefined) {
+      const firstName = checkedName(change.firstName);
+      if (firstName !== before.firstName) {
+        fields.firstName = firstName;
+        details.firstName = { from: before.firstName, to: firstName };
+      }
+    }
+    if (change.lastName !== undefined) {
+      const lastName = checkedName(change.lastName);
+      if (lastName !== before.lastName) {
+        fields.lastName = lastName;
+        details.lastName = { from: before.lastName, to: lastName };
+      }
+    }
+    let roleNames = before.roles;
+    if (change.roles !== undefined) {
+      roleNames = await checkedRoles(tx, person, change.roles, before.merchantId);
+      // Compared as sets: the database orders names by its collation, JavaScript by UTF-16.
+      const sameRoles =
+        roleNames.length === before.roles.length &&
+        roleNames.every((name) => before.roles.includes(name));
+      if (!sameRoles) {
+        details.roles = { from: before.roles, to: roleNames };
+      }
+    }
+    if (change.enabled !== undefined && change.enabled !== before.enabled) {
+      if (!change.enabled && id === person.id) throw stateConflict(USER_MESSAGES.self);
+      fields.enabled = change.enabled;
+      details.enabled = { from: before.enabled, to: change.enabled };
+    }
+    if (Object.keys(details).length === 0) return;
+
+    const wasAdministrator = before.enabled && before.roles.includes('admin');
+    const staysAdministrator = (fields.enabled ?? before.enabled) && roleNames.includes('admin');
+    if (wasAdministrator && !staysAdministrator) {
+      if ((await countOtherActiveAdministrators(tx, id)) === 0) {
+        throw stateConflict(USER_MESSAGES.lastAdministrator);
+      }
+    }
+
+    await updateUserFields(tx, id, fields);
+    if (details.roles) await replaceUserRoles(tx, id, roleNames);
+    if (fields.enabled === false) await endSessions(tx, { personId: id, reason: 'deactivated' });
+
+    const eventCode =
+      fields.enabled === false
+        ? EVENT_CODES.userDeactivated
+        : fields.enabled === true
+          ? EVENT_CODES.userReactivated
+          : EVENT_CODES.userChanged;
+    const verb =
+      fields.enabled === false
+        ? 'Deactivated'
+        : fields.enabled === true
+          ? 'Reactivated'
+          : 'Changed';
+    await recordEvent(tx, {
+      eventCode,
+      description: `${verb} user ${before.username}`,
+      personId: person.id,
+      merchantId: before.merchantId,
+      entityType: 'person',
+      entityId: id,
+      sourceIp,
+      details,
+    });
+  });
+  return presentUser(await requireVisibleUser(db, person, id), person);
+};
+
+/**
+ * An administrator's reset: the user's password stops working, their sessions end, and the
+ * answer carries a new one-time set-password link (shown once).
+ */
+export const resetUserPassword = async (db: Database, { person, sourceIp }: Actor, id: number) =>
+  db.transaction(async (tx) => {
+    await lockUser(tx, id);
+    const user = await requireManageableUser(tx, person, id);
+    await clearPassword(tx, id);
+    await endSessions(tx, { personId: id, reason: 'password' });
+    const link = await newPasswordLink(tx, id, person.id);
+    await recordEvent(tx, {
+      eventCode: EVENT_CODES.passwordResetIssued,
+      description: `Reset the password of ${user.username}`,
+      personId: person.id,
+      merchantId: user.merchantId,
+      entityType: 'person',
+      entityId: id,
+      sourceIp,
+      details: { expiresAt: link.expiresAt },
+    });
+    return link;
+  });
+
+/** Ends every session of a user the actor may manage; they sign in again at their next request. */
+export const endUserSessions = async (db: Database, { person, sourceIp }: Actor, id: number) =>
+  db.transaction(async (tx) => {
+    const user = await requireManageableUser(tx, person, id);
+    const ended = await endSessions(tx, { personId: id, reason: 'ended' });
+    await recordEvent(tx, {
+      eventCode: EVENT_CODES.userSessionsEnded,
+      description: `Ended ${ended.length} session(s) of ${user.username}`,
+      personId: person.id,
+      merchantId: user.merchantId,
+      entityType: 'person',
+      entityId: id,
+      sourceIp,
+      details: { sessions: ended.length },
+    });
+    return { ended: ended.length };
+  });
+
+/**
+ * An administrator's reset of a user's second factor (a lost phone without recovery codes): it
+ * and the recovery codes are gone and the user's sessions end; when a role requires a second
+ * factor, they enrol again at their next sign-in.
+ */
+export const resetUserTwoFactor = async (db: Database, { person, sourceIp }: Actor, id: number) =>
+  db.transaction(async (tx) => {
+    await lockUser(tx, id);
+    const user = await requireManageableUser(tx, person, id);
+    if (!user.twoFactorEnabled) throw stateConflict(USER_MESSAGES.noSecondFactor);
+    await removeSecondFactor(tx, id);
+    await endSessions(tx, { personId: id, reason: 'ended' });
+    await recordEvent(tx, {
+      eventCode: EVENT_CODES.twoFactorReset,
+      description: `Reset the second factor of ${user.username}`,
+      personId: person.id,
+      merchantId: user.merchantId,
+      entityType: 'person',
+      entityId: id,
+      sourceIp,
+    });
+  });
