@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
-import { dataEnvelope } from '../../http/response-envelope.ts';
+import { dataEnvelope, pageEnvelope } from '../../http/response-envelope.ts';
 import { requirePerson } from '../auth/auth-entry.ts';
 import { type CsvColumn, sendCsv } from '../reports/reports-entry.ts';
 import type { AuditLogRow } from './audit-log-repository.ts';
@@ -112,16 +112,7 @@ export const auditLogRoutes = async (app: FastifyInstance, { db }: { db: Databas
         summary: 'Audit log: people’s actions outside invoices, the last first',
         querystring: listQuery,
         response: {
-          200: dataEnvelope({
-            type: 'object',
-            required: ['items', 'page', 'size', 'total'],
-            properties: {
-              items: { type: 'array', items: auditRowSchema },
-              page: { type: 'integer' },
-              size: { type: 'integer' },
-              total: { type: 'integer' },
-            },
-          }),
+          200: pageEnvelope(auditRowSchema),
           ...errors,
         },
       },

@@ -3,7 +3,7 @@ import type { AuthConfig } from '../../config/server-config.ts';
 import type { Database } from '../../db/database.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { tooManyRequests, unauthorized } from '../../http/http-errors.ts';
-import { dataEnvelope } from '../../http/response-envelope.ts';
+import { dataEnvelope, okEnvelope } from '../../http/response-envelope.ts';
 import { SESSION_COOKIE } from './access-control.ts';
 import { changePassword, signIn, signOut } from './auth-service.ts';
 import { requirePerson } from './authenticated-person.ts';
@@ -37,12 +37,6 @@ const changePasswordBody = {
     newPassword: { type: 'string', minLength: 1, maxLength: 1000 },
   },
 } as const;
-
-const okResponse = dataEnvelope({
-  type: 'object',
-  required: ['ok'],
-  properties: { ok: { type: 'boolean' } },
-});
 
 const loginResponse = dataEnvelope({
   type: 'object',
@@ -111,7 +105,7 @@ export const authRoutes = async (
         description:
           'Always answers 200 and clears the jwt and signed_in cookies, with a valid, expired, ' +
           'revoked, forged or missing session alike; a valid one is revoked.',
-        response: { 200: okResponse },
+        response: { 200: okEnvelope },
       },
     },
     async (request, reply) => {
@@ -132,7 +126,7 @@ export const authRoutes = async (
         tags: ['session'],
         summary: 'Change the signed-in person’s password',
         body: changePasswordBody,
-        response: { 200: okResponse, 400: errorResponseSchema, 429: errorResponseSchema },
+        response: { 200: okEnvelope, 400: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request) => {

@@ -3,7 +3,7 @@ import type { AuthConfig } from '../../config/server-config.ts';
 import type { Database } from '../../db/database.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { tooManyRequests, unauthorized } from '../../http/http-errors.ts';
-import { dataEnvelope } from '../../http/response-envelope.ts';
+import { dataEnvelope, okEnvelope } from '../../http/response-envelope.ts';
 import { userAgentOf } from './auth-routes.ts';
 import {
   completeSignInWithCode,
@@ -278,11 +278,7 @@ export const twoFactorRoutes = async (
         summary: 'Turn two-factor sign-in off, after a code (not when a role requires it)',
         body: codeBody,
         response: {
-          200: dataEnvelope({
-            type: 'object',
-            required: ['ok'],
-            properties: { ok: { type: 'boolean' } },
-          }),
+          200: okEnvelope,
           ...signedInErrors,
         },
       },

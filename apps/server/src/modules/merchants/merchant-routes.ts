@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { recordIdSchema } from '../../http/record-id.ts';
-import { dataEnvelope } from '../../http/response-envelope.ts';
+import { dataEnvelope, pageEnvelope } from '../../http/response-envelope.ts';
 import {
   merchantIdQueryProperty,
   merchantScopeOf,
@@ -119,16 +119,7 @@ export const merchantRoutes = async (app: FastifyInstance, { db }: { db: Databas
           },
         },
         response: {
-          200: dataEnvelope({
-            type: 'object',
-            required: ['items', 'page', 'size', 'total'],
-            properties: {
-              items: { type: 'array', items: merchantSchema },
-              page: { type: 'integer' },
-              size: { type: 'integer' },
-              total: { type: 'integer' },
-            },
-          }),
+          200: pageEnvelope(merchantSchema),
         },
       },
     },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import { dataEnvelope } from '../../http/response-envelope.ts';
+import { dataEnvelope, pageEnvelope } from '../../http/response-envelope.ts';
 import { requirePerson } from '../auth/auth-entry.ts';
 import { accountErrorResponses, EDIT_ACCOUNTS, VIEW_ACCOUNTS } from './people-account-access.ts';
 import { accountCredentialRoutes } from './people-account-credential-routes.ts';
@@ -37,16 +37,7 @@ export const accountRoutes = async (app: FastifyInstance, { db }: { db: Database
         summary: 'Accounts, a page at a time, ordered by id',
         querystring: accountListQuery,
         response: {
-          200: dataEnvelope({
-            type: 'object',
-            required: ['items', 'page', 'size', 'total'],
-            properties: {
-              items: { type: 'array', items: accountListItemSchema },
-              page: { type: 'integer' },
-              size: { type: 'integer' },
-              total: { type: 'integer' },
-            },
-          }),
+          200: pageEnvelope(accountListItemSchema),
           ...accountErrorResponses,
         },
       },

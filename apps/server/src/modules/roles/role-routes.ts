@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { recordIdSchema } from '../../http/record-id.ts';
-import { dataEnvelope } from '../../http/response-envelope.ts';
+import { dataEnvelope, okEnvelope } from '../../http/response-envelope.ts';
 import { requirePerson } from '../auth/auth-entry.ts';
 import { changeRole, createRole, listRoles, type RoleInput, removeRole } from './role-service.ts';
 
@@ -140,11 +140,7 @@ export const roleRoutes = async (app: FastifyInstance, { db }: { db: Database })
         summary: 'Delete a custom role nobody holds',
         params: roleIdParams,
         response: {
-          200: dataEnvelope({
-            type: 'object',
-            required: ['ok'],
-            properties: { ok: { type: 'boolean' } },
-          }),
+          200: okEnvelope,
           ...errors,
         },
       },

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { recordIdSchema } from '../../http/record-id.ts';
-import { dataEnvelope } from '../../http/response-envelope.ts';
+import { dataEnvelope, okEnvelope, pageEnvelope } from '../../http/response-envelope.ts';
 import { requirePerson } from '../auth/auth-entry.ts';
 import { checkPasswordLink, setPasswordWithLink } from './password-link-service.ts';
 import {
@@ -170,16 +170,7 @@ export const userRoutes = async (app: FastifyInstance, { db }: { db: Database })
         summary: 'Back-office users the caller may see, by username, a page at a time',
         querystring: listQuery,
         response: {
-          200: dataEnvelope({
-            type: 'object',
-            required: ['items', 'page', 'size', 'total'],
-            properties: {
-              items: { type: 'array', items: userSchema },
-              page: { type: 'integer' },
-              size: { type: 'integer' },
-              total: { type: 'integer' },
-            },
-          }),
+          200: pageEnvelope(userSchema),
           ...errors,
         },
       },
@@ -277,11 +268,7 @@ export const userRoutes = async (app: FastifyInstance, { db }: { db: Database })
         summary: 'Remove a user’s second factor (a lost phone); their sessions end',
         params: idParams,
         response: {
-          200: dataEnvelope({
-            type: 'object',
-            required: ['ok'],
-            properties: { ok: { type: 'boolean' } },
-          }),
+          200: okEnvelope,
           ...errors,
         },
       },
@@ -362,11 +349,7 @@ export const userRoutes = async (app: FastifyInstance, { db }: { db: Database })
           },
         },
         response: {
-          200: dataEnvelope({
-            type: 'object',
-            required: ['ok'],
-            properties: { ok: { type: 'boolean' } },
-          }),
+          200: okEnvelope,
           400: errorResponseSchema,
           410: errorResponseSchema,
           429: errorResponseSchema,
