@@ -207,6 +207,36 @@ describe('completePendingSignOut', () => {
     expect(store.getState().session.pendingSignOut).toBe(false);
   });
 
+  it.each([
+    ['POST /api/v1/login/two-factor', 'signInWithCode'],
+    ['POST /api/v1/login/two-factor/enrolment/confirm', 'confirmSignInEnrolment'],
+  ] as const)('sends nothing while the second factor signs in (%s)', async (route, endpoint) => {
+    let release = () => {};
+    const api = fakeApi({
+      [route]: () =>
+        new Promise((resolve) => {
+          release = () => resolve({ body: { data: { expiresAt: '2030-01-01T00:00:00Z' } } });
+        }),
+    });
+    rememberPendingSignOut();
+    const store = createAppStore();
+    const signingIn = store.dispatch(sessionApi.endpoints[endpoint].initiate({ code: '123456' }));
+    let waited = 0;
+    const done = completePendingSignOut({
+      dispatch: store.dispatch,
+      signal: new AbortController().signal,
+      wait: async () => {
+        waited += 1;
+        localStorage.removeItem(PENDING_SIGN_OUT_STORAGE_KEY);
+      },
+    });
+    await done;
+    release();
+    await signingIn;
+    expect(waited).toBe(1);
+    expect(api.calls).toEqual([route]);
+  });
+
   it('sends nothing once called off', async () => {
     const api = fakeApi({ [LOGOUT]: { body: { data: { ok: true } } } });
     const controller = new AbortController();
