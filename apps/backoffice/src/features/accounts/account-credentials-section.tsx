@@ -6,6 +6,7 @@ import {
 } from '@paygate/api';
 import { Button, ConfirmDialog, EmptyState, useToast } from '@paygate/ui';
 import { useState } from 'react';
+import { ListTable } from '../layout/list-table.tsx';
 import { credentialValueText } from './account-display.ts';
 import { ACCOUNT_MESSAGES } from './account-messages.ts';
 import { CredentialDialog } from './credential-dialog.tsx';
@@ -53,53 +54,50 @@ export const AccountCredentialsSection = ({
       {credentials.length === 0 ? (
         <EmptyState text={ACCOUNT_MESSAGES.noCredentials} />
       ) : (
-        <div className="bo-accounts-table__scroll">
-          <table className="bo-accounts-table">
-            <caption className="bo-visually-hidden">Credentials</caption>
-            <thead>
-              <tr>
-                <th scope="col">Type</th>
-                <th scope="col">Parameter type</th>
-                <th scope="col">Value</th>
+        <ListTable caption="Credentials">
+          <thead>
+            <tr>
+              <th scope="col">Type</th>
+              <th scope="col">Parameter type</th>
+              <th scope="col">Value</th>
+              {canChange ? (
+                <th scope="col">
+                  <span className="bo-visually-hidden">Actions</span>
+                </th>
+              ) : null}
+            </tr>
+          </thead>
+          <tbody>
+            {credentials.map((credential) => (
+              <tr key={credential.id}>
+                <td>{credential.credentialType.value}</td>
+                <td>{credential.paramType.value}</td>
+                <td className="bo-accounts-table__value">{credentialValueText(credential)}</td>
                 {canChange ? (
-                  <th scope="col">
-                    <span className="bo-visually-hidden">Actions</span>
-                  </th>
+                  <td className="bo-accounts-table__actions">
+                    <Button
+                      variant="secondary"
+                      aria-haspopup="dialog"
+                      aria-label={`Change ${credential.credentialType.value}`}
+                      onClick={() => setEditing({ credential })}
+                    >
+                      Change
+                    </Button>
+                    <Button
+                      variant="danger"
+                      aria-haspopup="dialog"
+                      aria-label={`Remove ${credential.credentialType.value}`}
+                      busy={isRemoving && removing?.id === credential.id}
+                      onClick={() => setRemoving(credential)}
+                    >
+                      Remove
+                    </Button>
+                  </td>
                 ) : null}
               </tr>
-            </thead>
-            <tbody>
-              {credentials.map((credential) => (
-                <tr key={credential.id}>
-                  <td>{credential.credentialType.value}</td>
-                  <td>{credential.paramType.value}</td>
-                  <td className="bo-accounts-table__value">{credentialValueText(credential)}</td>
-                  {canChange ? (
-                    <td className="bo-accounts-table__actions">
-                      <Button
-                        variant="secondary"
-                        aria-haspopup="dialog"
-                        aria-label={`Change ${credential.credentialType.value}`}
-                        onClick={() => setEditing({ credential })}
-                      >
-                        Change
-                      </Button>
-                      <Button
-                        variant="danger"
-                        aria-haspopup="dialog"
-                        aria-label={`Remove ${credential.credentialType.value}`}
-                        busy={isRemoving && removing?.id === credential.id}
-                        onClick={() => setRemoving(credential)}
-                      >
-                        Remove
-                      </Button>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ListTable>
       )}
       {editing ? (
         <CredentialDialog

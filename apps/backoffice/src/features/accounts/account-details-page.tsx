@@ -5,10 +5,11 @@ import {
   useGetPeopleAccountQuery,
 } from '@paygate/api';
 import { formatDateTimeShort } from '@paygate/domain';
-import { Button, Spinner } from '@paygate/ui';
+import { Button } from '@paygate/ui';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { BackButton } from '../layout/back-button.tsx';
+import { Loading } from '../layout/load-state.tsx';
 import { useCurrentPerson } from '../session/current-person.tsx';
 import { canChangeAccounts } from './account-access.ts';
 import { AccountCredentialsSection } from './account-credentials-section.tsx';
@@ -103,9 +104,5 @@ export const AccountDetailsPage = () => {
       </section>
     );
   }
-  return (
-    <div className="bo-accounts-state">
-      <Spinner label="Loading the account" />
-    </div>
-  );
+  return <Loading label="Loading the account" />;
 };

@@ -1,5 +1,6 @@
 import type { PeopleAccount } from '@paygate/api';
 import { Link } from 'react-router';
+import { ListTable } from '../layout/list-table.tsx';
 import { useRowLink } from '../layout/row-link.ts';
 import { accountPath, enabledText } from './account-display.ts';
 import { AccountEnabledSwitch } from './account-enabled-switch.tsx';
@@ -8,7 +9,7 @@ const AccountRow = ({ account, canToggle }: { account: PeopleAccount; canToggle:
   const path = accountPath(account.id);
   const openFromRow = useRowLink(path);
   return (
-    <tr className="bo-accounts-table__row" onClick={openFromRow}>
+    <tr className="bo-list-table__row" onClick={openFromRow}>
       <td>
         <Link to={path} className="bo-accounts-table__id" aria-label={`Account ${account.id}`}>
           {account.id}
@@ -42,23 +43,20 @@ export const AccountsTable = ({
   canToggle: boolean;
   busy?: boolean;
 }) => (
-  <div className="bo-accounts-table__scroll">
-    <table className="bo-accounts-table" aria-busy={busy || undefined}>
-      <caption className="bo-visually-hidden">Accounts</caption>
-      <thead>
-        <tr>
-          <th scope="col">ID</th>
-          <th scope="col">Provider</th>
-          <th scope="col">Bank</th>
-          <th scope="col">Payment method</th>
-          <th scope="col">Enabled</th>
-        </tr>
-      </thead>
-      <tbody>
-        {accounts.map((account) => (
-          <AccountRow key={account.id} account={account} canToggle={canToggle} />
-        ))}
-      </tbody>
-    </table>
-  </div>
+  <ListTable caption="Accounts" busy={busy}>
+    <thead>
+      <tr>
+        <th scope="col">ID</th>
+        <th scope="col">Provider</th>
+        <th scope="col">Bank</th>
+        <th scope="col">Payment method</th>
+        <th scope="col">Enabled</th>
+      </tr>
+    </thead>
+    <tbody>
+      {accounts.map((account) => (
+        <AccountRow key={account.id} account={account} canToggle={canToggle} />
+      ))}
+    </tbody>
+  </ListTable>
 );

@@ -1,6 +1,7 @@
 import { errorMessageOf, useGetAuditEventCodesQuery } from '@paygate/api';
 import { Button, Select, TextField } from '@paygate/ui';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
+import { useDebouncedSearch } from '../layout/debounced-search.ts';
 import { AUDIT_TEXTS, eventCodeLabel } from './audit-log-display.ts';
 import {
   ACTOR_MAX_LENGTH,
@@ -10,12 +11,9 @@ import {
   isReversedRange,
 } from './audit-log-view.ts';
 
-/** Typing pauses this long before the actor filter applies (as the user search). */
-export const ACTOR_DEBOUNCE_MS = 350;
-
 /**
  * Actor: part of a username, applied after a pause in typing (replacing the URL entry, so Back
- * does not step through every letter) or at once on Enter.
+ * does not step through every letter) or at once on Enter, as the list searches are.
  */
 const ActorField = ({
   value,
@@ -24,20 +22,7 @@ const ActorField = ({
   value: string;
   onApply: (actor: string, typing: boolean) => void;
 }) => {
-  const [text, setText] = useState(value);
-  // Follow the URL when the filter changes elsewhere (Back, Clear filters, an opened link).
-  const [shownValue, setShownValue] = useState(value);
-  if (value !== shownValue) {
-    setShownValue(value);
-    setText(value);
-  }
-
-  useEffect(() => {
-    if (text.trim() === value) return;
-    const timer = setTimeout(() => onApply(text.trim(), true), ACTOR_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, value, onApply]);
-
+  const actor = useDebouncedSearch(value, onApply);
   return (
     <TextField
       className="bo-audit-filters__actor"
@@ -47,12 +32,12 @@ const ActorField = ({
       placeholder="Username"
       autoComplete="off"
       maxLength={ACTOR_MAX_LENGTH}
-      value={text}
-      onChange={(event) => setText(event.target.value)}
+      value={actor.text}
+      onChange={(event) => actor.setText(event.target.value)}
       onKeyDown={(event) => {
         if (event.key === 'Enter') {
           event.preventDefault();
-          onApply(text.trim(), false);
+          actor.apply();
         }
       }}
     />

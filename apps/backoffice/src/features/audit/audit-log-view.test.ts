@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { changedListParams } from '../layout/list-view.ts';
 import {
   auditFiltersOf,
   auditQueryOf,
-  changedAuditParams,
   hasAuditFilters,
   isReversedRange,
   readAuditLogView,
@@ -45,7 +45,7 @@ describe('audit log view in the URL', () => {
   });
 
   it('sets and removes values, keeping the others', () => {
-    const next = changedAuditParams(new URLSearchParams('page=3&actor=ops&size=25'), {
+    const next = changedListParams(new URLSearchParams('page=3&actor=ops&size=25'), {
       actor: null,
       kind: 'LOGOUT',
       page: '',

@@ -1,9 +1,6 @@
 import type { AuditLogCsvQuery, AuditLogQuery } from '@paygate/api';
-import {
-  DEFAULT_ITEMS_PER_PAGE,
-  ITEMS_PER_PAGE_OPTIONS,
-  parseReportPeriodDate,
-} from '@paygate/domain';
+import { parseReportPeriodDate } from '@paygate/domain';
+import { type ListViewChange, readPaging } from '../layout/list-view.ts';
 
 /**
  * The audit log's view as the URL holds it (so Back and a shared link return to it):
@@ -20,7 +17,7 @@ export interface AuditLogView {
 }
 
 export type AuditViewKey = keyof AuditLogView;
-export type AuditViewChange = Partial<Record<AuditViewKey, string | number | null>>;
+export type AuditViewChange = ListViewChange<AuditViewKey>;
 
 /** The filters of the view, the keys a filter change resets the page for. */
 export const AUDIT_FILTER_KEYS = ['actor', 'kind', 'from', 'to'] as const;
@@ -38,32 +35,14 @@ const dateParam = (value: string | null): string => {
 };
 
 export const readAuditLogView = (params: URLSearchParams): AuditLogView => {
-  const page = Number(params.get('page'));
-  const size = Number(params.get('size'));
   const kind = params.get('kind')?.trim() ?? '';
   return {
-    page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
-    size: (ITEMS_PER_PAGE_OPTIONS as readonly number[]).includes(size)
-      ? size
-      : DEFAULT_ITEMS_PER_PAGE,
+    ...readPaging(params),
     actor: (params.get('actor')?.trim() ?? '').slice(0, ACTOR_MAX_LENGTH),
     kind: EVENT_CODE_SHAPE.test(kind) ? kind : '',
     from: dateParam(params.get('from')),
     to: dateParam(params.get('to')),
   };
-};
-
-/** The URL parameters with the change applied; null or '' removes a value. */
-export const changedAuditParams = (
-  current: URLSearchParams,
-  change: AuditViewChange,
-): URLSearchParams => {
-  const next = new URLSearchParams(current);
-  for (const [key, value] of Object.entries(change)) {
-    if (value === null || value === undefined || value === '') next.delete(key);
-    else next.set(key, String(value));
-  }
-  return next;
 };
 
 /** Start of the UTC day of a yyyy-MM-dd date as an ISO instant; undefined when not a date. */

@@ -5,8 +5,9 @@ import {
   useGetStaffRolesQuery,
 } from '@paygate/api';
 import { hasPermission } from '@paygate/domain';
-import { Button, ConfirmDialog, EmptyState, Spinner, useToast } from '@paygate/ui';
+import { Button, ConfirmDialog, EmptyState, useToast } from '@paygate/ui';
 import { type ReactNode, useState } from 'react';
+import { LoadFailed, Loading } from '../layout/load-state.tsx';
 import { useCurrentPerson } from '../session/current-person.tsx';
 import { RoleDetailsDialog } from './role-details-dialog.tsx';
 import { RoleDialog } from './role-dialog.tsx';
@@ -75,20 +76,9 @@ const RolesScreen = () => {
 
   let content: ReactNode;
   if (roles.isError) {
-    content = (
-      <div className="bo-roles-state" role="alert">
-        <p>Could not load the roles: {errorMessageOf(roles.error)}</p>
-        <Button variant="secondary" busy={roles.isFetching} onClick={() => void roles.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    content = <LoadFailed message="Could not load the roles" query={roles} />;
   } else if (!roles.data) {
-    content = (
-      <div className="bo-roles-state">
-        <Spinner label="Loading roles" />
-      </div>
-    );
+    content = <Loading label="Loading roles" />;
   } else if (roles.data.length === 0) {
     content = <EmptyState text={ROLE_MESSAGES.noRoles} />;
   } else {

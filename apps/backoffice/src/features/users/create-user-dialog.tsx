@@ -21,6 +21,7 @@ import {
   newUserSchema,
   PLATFORM_STAFF,
 } from './user-form.ts';
+import { UserNameFields } from './user-name-fields.tsx';
 
 /** The caller's own merchant, fixed for a user.manage.own caller: its name when they may read it. */
 const OwnMerchantField = ({ merchantId }: { merchantId: number }) => {
@@ -153,26 +154,7 @@ export const CreateUserDialog = ({ onClose, onCreated }: CreateUserDialogProps) 
           error={errorOf('username')}
           hint="They sign in with it; it cannot be changed later."
         />
-        <TextField
-          label="First name"
-          name="firstName"
-          required
-          autoComplete="off"
-          value={form.values.firstName}
-          onChange={form.handleChange}
-          onBlur={form.handleBlur}
-          error={errorOf('firstName')}
-        />
-        <TextField
-          label="Last name"
-          name="lastName"
-          required
-          autoComplete="off"
-          value={form.values.lastName}
-          onChange={form.handleChange}
-          onBlur={form.handleBlur}
-          error={errorOf('lastName')}
-        />
+        <UserNameFields form={form} errorOf={errorOf} />
         {choosesMerchant ? (
           <MerchantSelect
             value={form.values.merchant}

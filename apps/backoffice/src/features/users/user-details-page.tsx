@@ -1,9 +1,10 @@
 import { errorMessageOf, httpStatusOf, type StaffUser, useGetStaffUserQuery } from '@paygate/api';
 import { formatDateTimeShort } from '@paygate/domain';
-import { Button, Spinner } from '@paygate/ui';
+import { Button } from '@paygate/ui';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { BackButton } from '../layout/back-button.tsx';
+import { Loading } from '../layout/load-state.tsx';
 import { useCurrentPerson } from '../session/current-person.tsx';
 import { UserActionsSection } from './user-actions-section.tsx';
 import {
@@ -105,9 +106,5 @@ export const UserDetailsPage = () => {
       </section>
     );
   }
-  return (
-    <div className="bo-users-state">
-      <Spinner label="Loading the user" />
-    </div>
-  );
+  return <Loading label="Loading the user" />;
 };

@@ -1,10 +1,11 @@
 import { errorMessageOf, type StaffUser, useChangeStaffUserMutation } from '@paygate/api';
-import { Button, TextField, useToast } from '@paygate/ui';
+import { Button, useToast } from '@paygate/ui';
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import { RoleChecklist } from './role-checklist.tsx';
 import { USER_TEXTS } from './user-display.ts';
 import { type NameValues, namesSchema, rolesFormSchema } from './user-form.ts';
+import { UserNameFields } from './user-name-fields.tsx';
 
 const ServerError = ({ message }: { message: string | null }) =>
   message ? (
@@ -47,26 +48,7 @@ export const UserNamesSection = ({ user }: { user: StaffUser }) => {
       <h2 id="user-names-title">Name</h2>
       <form onSubmit={form.handleSubmit} noValidate className="bo-form">
         <div className="bo-user-names">
-          <TextField
-            label="First name"
-            name="firstName"
-            required
-            autoComplete="off"
-            value={form.values.firstName}
-            onChange={form.handleChange}
-            onBlur={form.handleBlur}
-            error={errorOf('firstName')}
-          />
-          <TextField
-            label="Last name"
-            name="lastName"
-            required
-            autoComplete="off"
-            value={form.values.lastName}
-            onChange={form.handleChange}
-            onBlur={form.handleBlur}
-            error={errorOf('lastName')}
-          />
+          <UserNameFields form={form} errorOf={errorOf} />
         </div>
         <ServerError message={serverError} />
         <div className="bo-form-actions">

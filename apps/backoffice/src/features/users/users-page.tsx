@@ -1,27 +1,19 @@
-import { errorMessageOf, useGetStaffUsersQuery } from '@paygate/api';
-import {
-  DEFAULT_ITEMS_PER_PAGE,
-  ITEMS_PER_PAGE_OPTIONS,
-  userManagementReach,
-} from '@paygate/domain';
-import {
-  Button,
-  EmptyState,
-  Pager,
-  PageSizeSelect,
-  pageCountOf,
-  Select,
-  Spinner,
-} from '@paygate/ui';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useGetStaffUsersQuery } from '@paygate/api';
+import { userManagementReach } from '@paygate/domain';
+import { Button, Select } from '@paygate/ui';
+import { useCallback, useState } from 'react';
+import { readPaging, useLastPageFallback, useListView } from '../layout/list-view.ts';
+import { PagedList } from '../layout/paged-list.tsx';
+import { SearchForm } from '../layout/search-form.tsx';
 import { useCurrentPerson } from '../session/current-person.tsx';
 import { CreateUserDialog } from './create-user-dialog.tsx';
 import { type IssuedPasswordLink, PasswordLinkDialog } from './password-link-dialog.tsx';
 import { USER_TEXTS } from './user-display.ts';
-import { UserSearch } from './user-search.tsx';
 import { UsersTable } from './users-table.tsx';
 import './users.css';
+
+/** The server's limit on the search text. */
+const USER_SEARCH_MAX_LENGTH = 100;
 
 /** The enabled filter as the URL holds it: `status=active` or `status=deactivated`, else all. */
 type StatusFilter = '' | 'active' | 'deactivated';
@@ -35,42 +27,13 @@ const enabledOf = (status: StatusFilter): boolean | undefined =>
   status === '' ? undefined : status === 'active';
 
 /** The 1-based page, page size, search and enabled filter of the list, from the URL. */
-const readListView = (params: URLSearchParams) => {
-  const page = Number(params.get('page'));
-  const size = Number(params.get('size'));
+const readUsersView = (params: URLSearchParams) => {
   const status = params.get('status');
   return {
-    page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
-    size: (ITEMS_PER_PAGE_OPTIONS as readonly number[]).includes(size)
-      ? size
-      : DEFAULT_ITEMS_PER_PAGE,
+    ...readPaging(params),
     search: params.get('search')?.trim() ?? '',
     status: (status === 'active' || status === 'deactivated' ? status : '') as StatusFilter,
   };
-};
-
-type ViewChange = Partial<Record<'page' | 'size' | 'search' | 'status', string | number | null>>;
-
-/** The list's view in the URL (so Back returns to it); null or '' removes a value. */
-const useListView = () => {
-  const [params, setParams] = useSearchParams();
-  const view = readListView(params);
-  const change = useCallback(
-    (values: ViewChange, replace = false) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(values)) {
-            if (value === null || value === undefined || value === '') next.delete(key);
-            else next.set(key, String(value));
-          }
-          return next;
-        },
-        { replace },
-      ),
-    [setParams],
-  );
-  return { view, change };
 };
 
 /**
@@ -81,7 +44,7 @@ const useListView = () => {
 export const UsersPage = () => {
   const person = useCurrentPerson();
   const canAdd = userManagementReach(person) !== null;
-  const { view, change } = useListView();
+  const { view, change } = useListView(readUsersView);
   const [createOpen, setCreateOpen] = useState(false);
   const [issued, setIssued] = useState<IssuedPasswordLink | null>(null);
   const list = useGetStaffUsersQuery({
@@ -90,58 +53,12 @@ export const UsersPage = () => {
     search: view.search === '' ? undefined : view.search,
     enabled: enabledOf(view.status),
   });
-  const page = list.currentData;
-
-  // A page beyond the last one (a stale link, or rows gone since): show the last page instead.
-  const lastPage = pageCountOf(page?.total ?? 0, view.size);
-  const beyondLastPage = page !== undefined && page.total > 0 && view.page > lastPage;
-  useEffect(() => {
-    if (beyondLastPage) change({ page: lastPage }, true);
-  }, [beyondLastPage, lastPage, change]);
+  useLastPageFallback(list.currentData?.total, view, change);
 
   const search = useCallback(
     (text: string, typing: boolean) => change({ search: text, page: null }, typing),
     [change],
   );
-
-  let results: ReactNode;
-  if (list.isError) {
-    results = (
-      <div className="bo-users-state" role="alert">
-        <p>Could not load the users: {errorMessageOf(list.error)}</p>
-        <Button variant="secondary" busy={list.isFetching} onClick={() => void list.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  } else if (!page) {
-    results = (
-      <div className="bo-users-state">
-        <Spinner label="Loading users" />
-      </div>
-    );
-  } else {
-    results = (
-      <>
-        {page.items.length === 0 ? (
-          <EmptyState text={USER_TEXTS.nothingFound} />
-        ) : (
-          <UsersTable users={page.items} busy={list.isFetching} />
-        )}
-        <div className="bo-users-paging">
-          <p className="bo-users-total">Total: {page.total}</p>
-          {page.total > 0 ? (
-            <Pager
-              page={view.page}
-              pageCount={lastPage}
-              onPageChange={(target) => change({ page: target })}
-            />
-          ) : null}
-          <PageSizeSelect value={view.size} onChange={(size) => change({ size, page: 1 })} />
-        </div>
-      </>
-    );
-  }
 
   return (
     <section className="bo-users" aria-labelledby="users-title">
@@ -154,7 +71,14 @@ export const UsersPage = () => {
         ) : null}
       </div>
       <div className="bo-users-filters">
-        <UserSearch value={view.search} onSearch={search} />
+        <SearchForm
+          label="Search users"
+          className="bo-users-search"
+          placeholder="Username or name"
+          maxLength={USER_SEARCH_MAX_LENGTH}
+          value={view.search}
+          onSearch={search}
+        />
         <Select
           label="Status"
           name="status"
@@ -164,7 +88,17 @@ export const UsersPage = () => {
           onChange={(status) => change({ status, page: null })}
         />
       </div>
-      {results}
+      <PagedList
+        query={list}
+        view={view}
+        loadFailed="Could not load the users"
+        loading="Loading users"
+        nothingFound={USER_TEXTS.nothingFound}
+        onPageChange={(page) => change({ page })}
+        onSizeChange={(size) => change({ size, page: 1 })}
+      >
+        {(users) => <UsersTable users={users} busy={list.isFetching} />}
+      </PagedList>
       {createOpen ? (
         <CreateUserDialog
           onClose={() => setCreateOpen(false)}

@@ -1,6 +1,7 @@
 import type { StaffUser } from '@paygate/api';
 import { Badge } from '@paygate/ui';
 import { Link } from 'react-router';
+import { ListTable } from '../layout/list-table.tsx';
 import { useRowLink } from '../layout/row-link.ts';
 import {
   fullName,
@@ -31,7 +32,7 @@ const UserRow = ({ user }: { user: StaffUser }) => {
   const path = userPath(user.id);
   const openFromRow = useRowLink(path);
   return (
-    <tr className="bo-users-table__row" onClick={openFromRow}>
+    <tr className="bo-list-table__row" onClick={openFromRow}>
       <td>
         <Link to={path} className="bo-users-table__username">
           {user.username}
@@ -53,27 +54,24 @@ const UserRow = ({ user }: { user: StaffUser }) => {
 
 /** The users table: a row opens the user; its username is the keyboard way there. */
 export const UsersTable = ({ users, busy }: { users: readonly StaffUser[]; busy?: boolean }) => (
-  <div className="bo-users-table__scroll">
-    <table className="bo-users-table" aria-busy={busy || undefined}>
-      <caption className="bo-visually-hidden">Users</caption>
-      <thead>
-        <tr>
-          <th scope="col">Username</th>
-          <th scope="col">Name</th>
-          <th scope="col">Merchant</th>
-          <th scope="col">Roles</th>
-          <th scope="col">Status</th>
-          <th scope="col">
-            <abbr title="Two-factor sign-in">2FA</abbr>
-          </th>
-          <th scope="col">Last sign-in</th>
-        </tr>
-      </thead>
-      <tbody>
-        {users.map((user) => (
-          <UserRow key={user.id} user={user} />
-        ))}
-      </tbody>
-    </table>
-  </div>
+  <ListTable caption="Users" busy={busy}>
+    <thead>
+      <tr>
+        <th scope="col">Username</th>
+        <th scope="col">Name</th>
+        <th scope="col">Merchant</th>
+        <th scope="col">Roles</th>
+        <th scope="col">Status</th>
+        <th scope="col">
+          <abbr title="Two-factor sign-in">2FA</abbr>
+        </th>
+        <th scope="col">Last sign-in</th>
+      </tr>
+    </thead>
+    <tbody>
+      {users.map((user) => (
+        <UserRow key={user.id} user={user} />
+      ))}
+    </tbody>
+  </ListTable>
 );

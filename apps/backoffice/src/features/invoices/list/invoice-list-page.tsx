@@ -2,12 +2,17 @@ import { errorMessageOf, type InvoicePage, useGetInvoicesQuery } from '@paygate/
 import {
   canSeeFinanceSummary,
   EMPTY_INVOICE_FILTER_FORM,
+  INVOICE_SEARCH_MAX_LENGTH,
   type InvoiceFilterFormValues,
 } from '@paygate/domain';
-import { Button, EmptyState, Pager, PageSizeSelect, pageCountOf, Spinner } from '@paygate/ui';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Button, EmptyState } from '@paygate/ui';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FinanceTiles } from '../../finance/finance-tiles.tsx';
+import { useLastPageFallback } from '../../layout/list-view.ts';
+import { Loading } from '../../layout/load-state.tsx';
+import { PagedListFooter } from '../../layout/paged-list.tsx';
+import { SearchForm } from '../../layout/search-form.tsx';
 import { useCurrentPerson } from '../../session/current-person.tsx';
 import { useMerchantScope } from '../../workspace/merchant-scope.ts';
 import { useSelectedTerminal } from '../../workspace/terminal-selector.tsx';
@@ -23,7 +28,6 @@ import {
   withSize,
 } from './invoice-list-url.ts';
 import { InvoiceReportButton } from './invoice-report-button.tsx';
-import { InvoiceSearch } from './invoice-search.tsx';
 import { InvoiceTable } from './invoice-table.tsx';
 import './invoice-list.css';
 
@@ -60,7 +64,7 @@ const InvoiceResults = ({ view, ready, list, onPage, onSize }: InvoiceResultsPro
   const page = list.currentData;
   if (list.isError) {
     return (
-      <div className="bo-invoices-error" role="alert">
+      <div className="bo-load-state" role="alert">
         <p>Could not load the transactions: {errorMessageOf(list.error)}</p>
         <Button variant="secondary" onClick={() => void list.refetch()}>
           Retry
@@ -68,13 +72,7 @@ const InvoiceResults = ({ view, ready, list, onPage, onSize }: InvoiceResultsPro
       </div>
     );
   }
-  if (!ready || !page) {
-    return (
-      <div className="bo-invoices-loading">
-        <Spinner label="Loading transactions" />
-      </div>
-    );
-  }
+  if (!ready || !page) return <Loading label="Loading transactions" />;
   return (
     <>
       {page.items.length === 0 ? (
@@ -82,20 +80,14 @@ const InvoiceResults = ({ view, ready, list, onPage, onSize }: InvoiceResultsPro
       ) : (
         <InvoiceTable invoices={page.items} busy={list.isFetching} />
       )}
-      <div className="bo-invoices-paging">
-        {/* Over a large match the server estimates the total instead of counting every row. */}
-        <p className="bo-invoices-total">
-          Total: {page.totalExact === false ? `about ${page.total}` : page.total}
-        </p>
-        {page.total > 0 ? (
-          <Pager
-            page={view.page}
-            pageCount={pageCountOf(page.total, view.size)}
-            onPageChange={onPage}
-          />
-        ) : null}
-        <PageSizeSelect value={view.size} onChange={onSize} />
-      </div>
+      {/* Over a large match the server estimates the total instead of counting every row. */}
+      <PagedListFooter
+        total={page.total}
+        approximate={page.totalExact === false}
+        view={view}
+        onPageChange={onPage}
+        onSizeChange={onSize}
+      />
     </>
   );
 };
@@ -120,15 +112,14 @@ export const InvoiceListPage = () => {
   );
   const list = useGetInvoicesQuery(query, { skip: !ready });
 
-  // A page beyond the last one (a stale link, or rows gone since): show the last page instead.
-  const total = list.currentData?.total ?? 0;
-  const lastPage = pageCountOf(total, view.size);
+  const showPage = useCallback(
+    ({ page }: { page: number }, replace = false) =>
+      change((current) => withPage(current, page), replace),
+    [change],
+  );
   // Only against an exact total: an estimate may be below the real count.
-  const beyondLastPage =
-    list.currentData?.totalExact !== false && total > 0 && view.page > lastPage;
-  useEffect(() => {
-    if (beyondLastPage) change((current) => withPage(current, lastPage), true);
-  }, [beyondLastPage, lastPage, change]);
+  const exactTotal = list.currentData?.totalExact === false ? undefined : list.currentData?.total;
+  useLastPageFallback(exactTotal, view, showPage);
 
   const applyFilters = (form: InvoiceFilterFormValues) => {
     change((current) => withFilterForm(current, form));
@@ -152,14 +143,21 @@ export const InvoiceListPage = () => {
         <Button variant="secondary" aria-haspopup="dialog" onClick={() => setFiltersOpen(true)}>
           {filterCount > 0 ? `Filter (${filterCount})` : 'Filter'}
         </Button>
-        <InvoiceSearch value={view.search} onSearch={search} />
+        <SearchForm
+          label="Search transactions"
+          className="bo-invoices-search"
+          placeholder="Invoice, merchant invoice, provider invoice or customer id"
+          maxLength={INVOICE_SEARCH_MAX_LENGTH}
+          value={view.search}
+          onSearch={search}
+        />
         <InvoiceReportButton query={query} disabled={!ready} />
       </div>
       <InvoiceResults
         view={view}
         ready={ready}
         list={list}
-        onPage={(page) => change((current) => withPage(current, page))}
+        onPage={(page) => showPage({ page })}
         onSize={(size) => change((current) => withSize(current, size))}
       />
       <InvoiceFilterDialog

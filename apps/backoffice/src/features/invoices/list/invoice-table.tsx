@@ -2,6 +2,7 @@ import type { InvoiceListItem } from '@paygate/api';
 import { formatDateTimeShort } from '@paygate/domain';
 import { InvoiceStatusBadge, TestBadge } from '@paygate/ui';
 import { Link } from 'react-router';
+import { ListTable } from '../../layout/list-table.tsx';
 import { useRowLink } from '../../layout/row-link.ts';
 import { invoiceAmountText, invoiceDetailsPath } from '../shared/invoice-display.ts';
 
@@ -10,7 +11,7 @@ const InvoiceRow = ({ invoice }: { invoice: InvoiceListItem }) => {
   const status = invoice.invoiceStatus;
   const openFromRow = useRowLink(path);
   return (
-    <tr className="bo-invoices-table__row" onClick={openFromRow}>
+    <tr className="bo-list-table__row" onClick={openFromRow}>
       <td>
         <Link to={path} className="bo-invoices-table__id">
           {invoice.invoiceId}
@@ -43,26 +44,23 @@ export const InvoiceTable = ({
   invoices: readonly InvoiceListItem[];
   busy?: boolean;
 }) => (
-  <div className="bo-invoices-table__scroll">
-    <table className="bo-invoices-table" aria-busy={busy || undefined}>
-      <caption className="bo-visually-hidden">Transactions</caption>
-      <thead>
-        <tr>
-          <th scope="col">Invoice ID</th>
-          <th scope="col">Created</th>
-          <th scope="col">Status date</th>
-          <th scope="col">Flow type</th>
-          <th scope="col">Status</th>
-          <th scope="col" className="bo-invoices-table__amount">
-            Amount
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {invoices.map((invoice) => (
-          <InvoiceRow key={invoice.invoiceId} invoice={invoice} />
-        ))}
-      </tbody>
-    </table>
-  </div>
+  <ListTable caption="Transactions" busy={busy}>
+    <thead>
+      <tr>
+        <th scope="col">Invoice ID</th>
+        <th scope="col">Created</th>
+        <th scope="col">Status date</th>
+        <th scope="col">Flow type</th>
+        <th scope="col">Status</th>
+        <th scope="col" className="bo-invoices-table__amount">
+          Amount
+        </th>
+      </tr>
+    </thead>
+    <tbody>
+      {invoices.map((invoice) => (
+        <InvoiceRow key={invoice.invoiceId} invoice={invoice} />
+      ))}
+    </tbody>
+  </ListTable>
 );
