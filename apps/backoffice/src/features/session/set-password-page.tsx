@@ -15,6 +15,7 @@ import {
   newPasswordSchema,
   PASSWORD_RULES_HINT,
   passwordConfirmationSchema,
+  passwordFieldProps,
 } from '../settings/change-password-form.ts';
 
 export const SET_PASSWORD_MESSAGES = {
@@ -87,14 +88,8 @@ const PasswordForm = ({
     },
   });
   const fieldProps = (name: keyof SetPasswordValues) => ({
-    name,
-    type: 'password',
+    ...passwordFieldProps(form, name),
     autoComplete: 'new-password',
-    required: true,
-    value: form.values[name],
-    onChange: form.handleChange,
-    onBlur: form.handleBlur,
-    error: form.touched[name] && form.errors[name] ? form.errors[name] : undefined,
   });
 
   return (

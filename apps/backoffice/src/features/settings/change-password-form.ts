@@ -1,4 +1,5 @@
 import { PASSWORD_MIN_LENGTH, passwordRuleProblem } from '@paygate/domain';
+import type { ChangeEvent, FocusEvent } from 'react';
 import * as yup from 'yup';
 
 /** SPEC §5: all three fields required; the confirmation must equal the new password. */
@@ -66,4 +67,27 @@ export const changePasswordSchema = (username: string) =>
 export const changePasswordPayload = ({ currentPassword, newPassword }: ChangePasswordValues) => ({
   currentPassword,
   newPassword,
+});
+
+/** What a formik form gives a password field: its value, handlers and its error once touched. */
+interface PasswordForm<Values> {
+  values: Values;
+  touched: Partial<Record<keyof Values, unknown>>;
+  errors: Partial<Record<keyof Values, string | undefined>>;
+  handleChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  handleBlur: (event: FocusEvent<HTMLInputElement>) => void;
+}
+
+/** The props of a required password field of a formik form (change and set password). */
+export const passwordFieldProps = <Values extends { [Name in keyof Values]: string }>(
+  form: PasswordForm<Values>,
+  name: keyof Values & string,
+) => ({
+  name,
+  type: 'password',
+  required: true,
+  value: form.values[name],
+  onChange: form.handleChange,
+  onBlur: form.handleBlur,
+  error: form.touched[name] && form.errors[name] ? form.errors[name] : undefined,
 });

@@ -12,6 +12,7 @@ import {
   PASSWORD_CHANGE_FAILED,
   PASSWORD_CHANGED,
   PASSWORD_RULES_HINT,
+  passwordFieldProps,
 } from './change-password-form.ts';
 import './settings.css';
 
@@ -42,15 +43,7 @@ export const ChangePasswordPage = () => {
       }
     },
   });
-  const fieldProps = (name: FieldName) => ({
-    name,
-    type: 'password',
-    required: true,
-    value: form.values[name],
-    onChange: form.handleChange,
-    onBlur: form.handleBlur,
-    error: form.touched[name] && form.errors[name] ? form.errors[name] : undefined,
-  });
+  const fieldProps = (name: FieldName) => passwordFieldProps(form, name);
 
   return (
     <section aria-labelledby="change-password-title" className="bo-settings">
