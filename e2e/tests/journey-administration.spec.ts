@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Locator, type PlaywrightWorkerArgs, test } from '@playwright/test';
-import { demoPassword, signIn } from '../support/backoffice-session.ts';
+import { expect, type Locator, test } from '@playwright/test';
+import { signIn } from '../support/backoffice-session.ts';
 import { expectToast, isoDay, openScreen } from '../support/backoffice-ui.ts';
 import { readCsvFile } from '../support/csv-file.ts';
 import { E2E_URLS } from '../support/e2e-servers.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
+import { createStaffUser } from '../support/staff-users.ts';
 
 /**
  * Issue 9, administration: terminal create, rename validation, attribute validation per type,
@@ -471,106 +472,83 @@ test.describe('administration journeys', () => {
     await saveScreenshot(page, testInfo, 'admin-reports-downloaded');
   });
 
-  test('the operator changes the password, signs in with the new one, then logs out', async ({
+  test('an operator changes the password, signs in with the new one, then logs out', async ({
     page,
     playwright,
   }, testInfo) => {
     test.setTimeout(60_000);
-    const oldPassword = demoPassword('operator');
+    // An operator of its own: the demo operator's password stays as other specs know it.
+    const operator = await createStaffUser(playwright, { role: 'operator' });
+    const oldPassword = operator.password;
     const newPassword = `Fresh-${unique()}-key`;
-    try {
-      await signIn(page, 'operator');
-      await openScreen(page, 'Settings', 'Settings');
-      await page.getByRole('link', { name: 'Change password' }).click();
-      await expect(page.getByRole('heading', { level: 1, name: 'Change password' })).toBeVisible();
-      const form = page.getByRole('main');
-      const submit = form.getByRole('button', { name: 'Change password' });
-      const oldField = form.getByLabel('Old password');
-      const newField = form.getByLabel(/^New password/);
-      const confirmField = form.getByLabel('Confirm new password');
+    await signIn(page, operator.username, oldPassword);
+    await openScreen(page, 'Settings', 'Settings');
+    await page.getByRole('link', { name: 'Change password' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Change password' })).toBeVisible();
+    const form = page.getByRole('main');
+    const submit = form.getByRole('button', { name: 'Change password' });
+    const oldField = form.getByLabel('Old password');
+    const newField = form.getByLabel(/^New password/);
+    const confirmField = form.getByLabel('Confirm new password');
 
-      await submit.click();
-      await expectMessage(form, 'Old password is required');
-      await expectMessage(form, 'New password is required');
-      await expectMessage(form, 'Please confirm the new password');
-      await oldField.fill(oldPassword);
-      await newField.fill(newPassword);
-      await confirmField.fill(`${newPassword}x`);
-      await submit.click();
-      await expectMessage(form, 'Passwords do not match');
+    await submit.click();
+    await expectMessage(form, 'Old password is required');
+    await expectMessage(form, 'New password is required');
+    await expectMessage(form, 'Please confirm the new password');
+    await oldField.fill(oldPassword);
+    await newField.fill(newPassword);
+    await confirmField.fill(`${newPassword}x`);
+    await submit.click();
+    await expectMessage(form, 'Passwords do not match');
 
-      // The server's refusals come as toasts, and what was typed stays.
-      await oldField.fill('not-the-password');
-      await confirmField.fill(newPassword);
-      await submit.click();
-      await expectToast(page, 'Current password is incorrect');
-      await expect(newField).toHaveValue(newPassword);
-      await oldField.fill(oldPassword);
-      // The password rules (packages/domain/src/staff/password-policy.ts): the form says why
-      // before sending…
-      await newField.fill('short');
-      await confirmField.fill('short');
-      await submit.click();
-      await expectMessage(form, 'The password must be at least 12 characters long');
-      // …and the server refuses a common or leaked password with its reason.
-      await newField.fill('qwerty123456');
-      await confirmField.fill('qwerty123456');
-      await submit.click();
-      await expectToast(
-        page,
-        'This password is on a list of common or leaked passwords; choose another one',
-      );
+    // The server's refusals come as toasts, and what was typed stays.
+    await oldField.fill('not-the-password');
+    await confirmField.fill(newPassword);
+    await submit.click();
+    await expectToast(page, 'Current password is incorrect');
+    await expect(newField).toHaveValue(newPassword);
+    await oldField.fill(oldPassword);
+    // The password rules (packages/domain/src/staff/password-policy.ts): the form says why
+    // before sending…
+    await newField.fill('short');
+    await confirmField.fill('short');
+    await submit.click();
+    await expectMessage(form, 'The password must be at least 12 characters long');
+    // …and the server refuses a common or leaked password with its reason.
+    await newField.fill('qwerty123456');
+    await confirmField.fill('qwerty123456');
+    await submit.click();
+    await expectToast(
+      page,
+      'This password is on a list of common or leaked passwords; choose another one',
+    );
 
-      await newField.fill(newPassword);
-      await confirmField.fill(newPassword);
-      await submit.click();
-      await expectToast(page, 'Password changed successfully!');
-      await expect(oldField).toHaveValue('');
-      await saveScreenshot(page, testInfo, 'operator-password-changed');
+    await newField.fill(newPassword);
+    await confirmField.fill(newPassword);
+    await submit.click();
+    await expectToast(page, 'Password changed successfully!');
+    await expect(oldField).toHaveValue('');
+    await saveScreenshot(page, testInfo, 'operator-password-changed');
 
-      // Log out: at login, and the screens are closed again.
-      await page.getByRole('button', { name: 'Log out' }).click();
-      await expect(page).toHaveURL(`${E2E_URLS.backoffice}/login`);
-      await page.goto(`${E2E_URLS.backoffice}/settings`);
-      await expect(page).toHaveURL(`${E2E_URLS.backoffice}/login`);
+    // Log out: at login, and the screens are closed again.
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(`${E2E_URLS.backoffice}/login`);
+    await page.goto(`${E2E_URLS.backoffice}/settings`);
+    await expect(page).toHaveURL(`${E2E_URLS.backoffice}/login`);
 
-      // The old password no longer signs in.
-      await page.getByLabel('Username').fill('operator');
-      await page.getByLabel('Password').fill(oldPassword);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await expect(page.getByRole('alert').filter({ hasText: 'Unauthorized' })).toBeVisible();
-      await expect(page).toHaveURL(`${E2E_URLS.backoffice}/login`);
-      // The new one does, and goes on to the screen that sent the person to login.
-      await page.getByLabel('Password').fill(newPassword);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await expect(page).toHaveURL(`${E2E_URLS.backoffice}/settings`);
-      await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-      await expect(page.getByText('Bakyt Usenov')).toBeVisible();
-      await page.getByRole('button', { name: 'Log out' }).click();
-      await expect(page).toHaveURL(`${E2E_URLS.backoffice}/login`);
-    } finally {
-      await restorePassword(playwright, newPassword, oldPassword);
-    }
+    // The old password no longer signs in.
+    await page.getByLabel('Username').fill(operator.username);
+    await page.getByLabel('Password').fill(oldPassword);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Unauthorized' })).toBeVisible();
+    await expect(page).toHaveURL(`${E2E_URLS.backoffice}/login`);
+    // The new one does, and goes on to the screen that sent the person to login.
+    await page.getByLabel('Password').fill(newPassword);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(`${E2E_URLS.backoffice}/settings`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    await expect(page.getByText(operator.fullName)).toBeVisible();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(`${E2E_URLS.backoffice}/login`);
   });
 });
-
-/** Sets the operator's demo password back (other specs sign in with it); quiet if unchanged. */
-const restorePassword = async (
-  playwright: PlaywrightWorkerArgs['playwright'],
-  changedTo: string,
-  original: string,
-) => {
-  const api = await playwright.request.newContext({ baseURL: E2E_URLS.api });
-  try {
-    const login = await api.post('/api/v1/login', {
-      data: { username: 'operator', password: changedTo },
-    });
-    if (login.status() !== 200) return;
-    const restored = await api.post('/api/v1/user/change_password', {
-      data: { currentPassword: changedTo, newPassword: original },
-    });
-    expect(restored.status(), 'the operator password is set back').toBe(200);
-  } finally {
-    await api.dispose();
-  }
-};

@@ -76,10 +76,14 @@ const NAVIGATION: Record<Role, string[]> = {
     'Terminals',
     'Accounts',
     'Monitoring',
+    'Users',
+    'Roles',
+    'Audit log',
     'Settings',
     'Support',
   ],
-  merchant: ['Dashboard', 'Reports', 'Merchant', 'Terminals', 'Settings', 'Support'],
+  // The merchant administers its own merchant's users (decision 0019).
+  merchant: ['Dashboard', 'Reports', 'Merchant', 'Terminals', 'Users', 'Settings', 'Support'],
   support: ['Dashboard', 'Merchant', 'Terminals', 'Settings', 'Support'],
   operator: [
     'Dashboard',

@@ -165,6 +165,16 @@ describe('layout', () => {
     expect(store.getState().session.signedOut).toBe(true);
   });
 
+  it('starts the next sign-in at the invoice list after a log out, not on the screen left', async () => {
+    const api = signedInAs([]);
+    api.set('POST /api/v1/logout', { body: { data: { ok: true } } });
+    const { router } = renderApp('/settings/change-password');
+    await userEvent.click(await screen.findByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    // Nothing remembers where the previous person was.
+    expect(router.state.location.state).toBeNull();
+  });
+
   it('lets a merchant.rw.all user choose a merchant, remembered and falling back to the first', async () => {
     const api = signedInAs(['merchant.rw.all']);
     api.set('GET /api/v1/merchant', {

@@ -74,7 +74,11 @@ describe('login, then a code of the authenticator app', () => {
     expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(await api.bodiesOf(LOGIN)).toEqual([{ username: 'admin', password: 'admin-demo' }]);
     expect(await api.bodiesOf(CODE)).toEqual([{ code: '123 456' }]);
-    expect(store.getState().session).toEqual({ signedOut: false, pendingSignOut: false });
+    expect(store.getState().session).toEqual({
+      signedOut: false,
+      pendingSignOut: false,
+      loggedOut: false,
+    });
   });
 
   it('shows a wrong code under the field and takes the next one', async () => {

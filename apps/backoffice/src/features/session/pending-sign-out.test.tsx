@@ -137,7 +137,11 @@ describe('a sign-out the server did not confirm (decision 0010)', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/invoices'));
     expect(pendingFlag()).toBeNull();
-    expect(store.getState().session).toEqual({ signedOut: false, pendingSignOut: false });
+    expect(store.getState().session).toEqual({
+      signedOut: false,
+      pendingSignOut: false,
+      loggedOut: false,
+    });
     // No logout after the successful sign-in: it would end the new session.
     expect(api.calls.lastIndexOf(LOGOUT)).toBeLessThan(api.calls.lastIndexOf('POST /api/v1/login'));
     expect(api.calls.at(-1)).toBe(PEOPLE_ME);

@@ -33,12 +33,15 @@ const useSessionPerson = () => {
 
 /**
  * Screens for signed-in people (SPEC §2): without a session they lead to login, remembering
- * where the user was.
+ * where the user was, unless they logged out themselves.
  */
 export const RequireSession = () => {
   const location = useLocation();
   const { isSignedOut, person } = useSessionPerson();
-  if (isSignedOut) return <Navigate to="/login" replace state={{ from: location }} />;
+  const loggedOut = useAppSelector((state) => state.session.loggedOut);
+  if (isSignedOut) {
+    return <Navigate to="/login" replace state={loggedOut ? null : { from: location }} />;
+  }
   if (!person) return <FullPageLoading />;
   return (
     <CurrentPersonProvider value={person}>

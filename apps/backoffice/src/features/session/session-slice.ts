@@ -1,5 +1,5 @@
 import { sessionExpired } from '@paygate/api';
-import { createSlice, isAnyOf } from '@reduxjs/toolkit';
+import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import { hasSessionMarker, readPendingSignOut } from './session-memory.ts';
 
 /**
@@ -14,12 +14,17 @@ import { hasSessionMarker, readPendingSignOut } from './session-memory.ts';
 export interface SessionState {
   signedOut: boolean;
   pendingSignOut: boolean;
+  /**
+   * The person logged out themselves: the next sign-in starts at the invoice list, not on the
+   * screen they left (which may be someone else's at a shared desk). An expiry keeps the screen.
+   */
+  loggedOut: boolean;
 }
 
 /** The session as the browser left it: a remembered sign-out first, then the marker cookie. */
 export const initialSessionState = (): SessionState => {
   const pendingSignOut = readPendingSignOut() === true;
-  return { signedOut: pendingSignOut || !hasSessionMarker(), pendingSignOut };
+  return { signedOut: pendingSignOut || !hasSessionMarker(), pendingSignOut, loggedOut: false };
 };
 
 export const sessionSlice = createSlice({
@@ -30,14 +35,16 @@ export const sessionSlice = createSlice({
     signedIn: (state) => {
       state.signedOut = false;
       state.pendingSignOut = false;
+      state.loggedOut = false;
     },
     /**
      * The user logged out, or the current person could not be loaded (SPEC §7, §8): signed out
      * here at once, and on the server as soon as it answers.
      */
-    signOutRequested: (state) => {
+    signOutRequested: (state, action: PayloadAction<{ byPerson: boolean } | undefined>) => {
       state.signedOut = true;
       state.pendingSignOut = true;
+      state.loggedOut = action.payload?.byPerson === true;
     },
     /** The server answered logout: the cookies are gone and the session revoked. */
     signOutCompleted: (state) => {

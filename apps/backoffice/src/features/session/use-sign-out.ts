@@ -13,7 +13,7 @@ export const useSignOut = () => {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const signOut = useCallback(() => {
-    dispatch(signOutRequested());
+    dispatch(signOutRequested({ byPerson: true }));
     navigate('/login', { replace: true });
   }, [dispatch, navigate]);
   return { signOut };
