@@ -125,6 +125,47 @@ test.describe('back-office accessibility (axe-core: no serious or critical viola
     await expectNoSeriousA11yViolations(page, 'notifications');
     await saveScreenshot(page, testInfo, 'backoffice-notifications');
   });
+
+  test('users, roles, audit log and security', async ({ page }, testInfo) => {
+    await signIn(page, 'admin');
+    await open(page, '/users', 'Users');
+    await expect(page.getByRole('table', { name: 'Users' }).getByRole('row').nth(1)).toBeVisible();
+    await settled(page);
+    await expectNoSeriousA11yViolations(page, 'users');
+    await page.getByRole('button', { name: 'Add user' }).click();
+    const addUser = page.getByRole('dialog', { name: 'Add user' });
+    await expect(addUser.getByLabel('Username')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'add user dialog');
+    await addUser.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('table', { name: 'Users' }).getByRole('link').first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await settled(page);
+    await expectNoSeriousA11yViolations(page, 'user details');
+
+    await open(page, '/roles', 'Roles');
+    await settled(page);
+    await expectNoSeriousA11yViolations(page, 'roles');
+    await page.getByRole('button', { name: 'New role' }).click();
+    const newRole = page.getByRole('dialog', { name: 'New role' });
+    await expect(newRole.getByRole('checkbox').first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'new role dialog');
+    await newRole.getByRole('button', { name: 'Cancel' }).click();
+
+    await open(page, '/audit', 'Audit log');
+    await settled(page);
+    await page
+      .getByRole('button', { name: /^Details of entry/ })
+      .first()
+      .click();
+    await expectNoSeriousA11yViolations(page, 'audit log with a row open');
+    await saveScreenshot(page, testInfo, 'backoffice-audit-log');
+
+    await open(page, '/settings/security', 'Security');
+    await settled(page);
+    await expectNoSeriousA11yViolations(page, 'security');
+    await saveScreenshot(page, testInfo, 'backoffice-security');
+  });
 });
 
 test('every main screen fits the viewport (WCAG 1.4.10 Reflow)', async ({ page }) => {
@@ -157,6 +198,10 @@ test('every main screen fits the viewport (WCAG 1.4.10 Reflow)', async ({ page }
     ['/settings', 'settings', 'Settings'],
     ['/settings/change-password', 'change password', 'Change password'],
     ['/notifications', 'notifications', 'Notifications'],
+    ['/users', 'users', 'Users'],
+    ['/roles', 'roles', 'Roles'],
+    ['/audit', 'audit log', 'Audit log'],
+    ['/settings/security', 'security', 'Security'],
   ];
   for (const [path, name, heading] of screens) {
     await open(page, path, heading);
