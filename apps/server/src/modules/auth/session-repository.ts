@@ -9,7 +9,7 @@ import type { AuthenticatedPerson } from './authenticated-person.ts';
 export type SessionEndReason = 'sign-out' | 'ended' | 'password' | 'deactivated' | 'idle';
 
 /** last_seen_at is written at most this often: not one write per request. */
-const LAST_SEEN_RESOLUTION_MS = 60_000;
+const LAST_SEEN_RESOLUTION_SECONDS = 60;
 
 export const createSession = async (
   db: Database,
@@ -65,7 +65,8 @@ export const loadSessionPerson = async (
       rolePermissions: rolePermissionsOf(people.id),
       extraPermissions: people.extraPermissions,
       testDashboard: people.testDashboard,
-      lastSeenAt: sessions.lastSeenAt,
+      // Both read on the database's clock, which wrote last_seen_at.
+      seenLongAgo: sql<boolean>`${sessions.lastSeenAt} <= now() - make_interval(secs => ${LAST_SEEN_RESOLUTION_SECONDS})`,
       idle: sql<boolean>`${sessions.lastSeenAt} <= now() - make_interval(mins => ${idleMinutes}::int)`,
     })
     .from(sessions)
@@ -80,12 +81,12 @@ export const loadSessionPerson = async (
       ),
     );
   if (!row) return null;
-  const { rolePermissions, extraPermissions, lastSeenAt, idle, ...person } = row;
+  const { rolePermissions, extraPermissions, seenLongAgo, idle, ...person } = row;
   if (idle) {
     await endSessions(db, { sessionIds: [sessionId], reason: 'idle' });
     return null;
   }
-  if (Date.now() - lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) {
+  if (seenLongAgo) {
     await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, sessionId));
   }
   return {

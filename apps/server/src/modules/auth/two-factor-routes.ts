@@ -74,21 +74,30 @@ const statusSchema = {
   },
 } as const;
 
-const signInErrors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
-const signedInErrors = {
+/** A wrong code (400), no sign-in or session (401), a state that forbids it (409), throttled (429). */
+const codeErrors = {
   400: errorResponseSchema,
   401: errorResponseSchema,
   409: errorResponseSchema,
   429: errorResponseSchema,
 };
 
-const throttled = (result: Throttled) =>
-  tooManyRequests(CODE_THROTTLED_MESSAGE, result.retryAfterSeconds);
+/** A throttled check is answered 429 with Retry-After; any other outcome goes on. */
+const unlessThrottled = <Result extends { outcome: string }>(
+  result: Result | Throttled,
+): Result => {
+  if (result.outcome === 'throttled') {
+    throw tooManyRequests(CODE_THROTTLED_MESSAGE, (result as Throttled).retryAfterSeconds);
+  }
+  return result as Result;
+};
+
+/** The signed-in person's own code check of a request. */
+const ownCodeCheck = (request: FastifyRequest<{ Body: { code: string } }>) => ({
+  personId: requirePerson(request.person).id,
+  code: request.body.code,
+  sourceIp: request.ip,
+});
 
 /**
  * Two-factor sign-in (issue 22 item 3, decision 0019). The sign-in's second step, public and
@@ -130,7 +139,7 @@ export const twoFactorRoutes = async (
             required: ['expiresAt'],
             properties: { expiresAt: { type: 'string', format: 'date-time' } },
           }),
-          ...signInErrors,
+          ...codeErrors,
         },
       },
     },
@@ -140,8 +149,7 @@ export const twoFactorRoutes = async (
         code: request.body.code,
       });
       if (result.outcome === 'expired') throw unauthorized(SECOND_STEP_EXPIRED_MESSAGE);
-      if (result.outcome === 'throttled') throw throttled(result);
-      return { data: signedIn(reply, result) };
+      return { data: signedIn(reply, unlessThrottled(result)) };
     },
   );
 
@@ -152,7 +160,7 @@ export const twoFactorRoutes = async (
       schema: {
         tags: ['session'],
         summary: 'Sign-in, when the role requires a second factor: a new secret to scan',
-        response: { 200: dataEnvelope(enrolmentSchema), ...signInErrors },
+        response: { 200: dataEnvelope(enrolmentSchema), ...codeErrors },
       },
     },
     async (request) => {
@@ -180,7 +188,7 @@ export const twoFactorRoutes = async (
               recoveryCodes: recoveryCodesSchema.properties.recoveryCodes,
             },
           }),
-          ...signInErrors,
+          ...codeErrors,
         },
       },
     },
@@ -190,8 +198,8 @@ export const twoFactorRoutes = async (
         code: request.body.code,
       });
       if (result.outcome === 'expired') throw unauthorized(SECOND_STEP_EXPIRED_MESSAGE);
-      if (result.outcome === 'throttled') throw throttled(result);
-      return { data: { ...signedIn(reply, result), recoveryCodes: result.recoveryCodes } };
+      const enrolled = unlessThrottled(result);
+      return { data: { ...signedIn(reply, enrolled), recoveryCodes: enrolled.recoveryCodes } };
     },
   );
 
@@ -217,7 +225,7 @@ export const twoFactorRoutes = async (
       schema: {
         tags: ['session'],
         summary: 'Start setting up two-factor sign-in: a new secret to scan (shown once)',
-        response: { 200: dataEnvelope(enrolmentSchema), ...signedInErrors },
+        response: { 200: dataEnvelope(enrolmentSchema), ...codeErrors },
       },
     },
     async (request) => ({
@@ -233,16 +241,11 @@ export const twoFactorRoutes = async (
         tags: ['session'],
         summary: 'A first code turns two-factor sign-in on; the recovery codes are shown once',
         body: codeBody,
-        response: { 200: dataEnvelope(recoveryCodesSchema), ...signedInErrors },
+        response: { 200: dataEnvelope(recoveryCodesSchema), ...codeErrors },
       },
     },
     async (request) => {
-      const result = await confirmEnrolment(db, keys, {
-        personId: requirePerson(request.person).id,
-        code: request.body.code,
-        sourceIp: request.ip,
-      });
-      if (result.outcome === 'throttled') throw throttled(result);
+      const result = unlessThrottled(await confirmEnrolment(db, keys, ownCodeCheck(request)));
       return { data: { recoveryCodes: result.recoveryCodes } };
     },
   );
@@ -255,16 +258,13 @@ export const twoFactorRoutes = async (
         tags: ['session'],
         summary: 'New recovery codes (the old ones stop working), after a code',
         body: codeBody,
-        response: { 200: dataEnvelope(recoveryCodesSchema), ...signedInErrors },
+        response: { 200: dataEnvelope(recoveryCodesSchema), ...codeErrors },
       },
     },
     async (request) => {
-      const result = await regenerateRecoveryCodes(db, keys, {
-        personId: requirePerson(request.person).id,
-        code: request.body.code,
-        sourceIp: request.ip,
-      });
-      if (result.outcome === 'throttled') throw throttled(result);
+      const result = unlessThrottled(
+        await regenerateRecoveryCodes(db, keys, ownCodeCheck(request)),
+      );
       return { data: { recoveryCodes: result.recoveryCodes } };
     },
   );
@@ -279,17 +279,12 @@ export const twoFactorRoutes = async (
         body: codeBody,
         response: {
           200: okEnvelope,
-          ...signedInErrors,
+          ...codeErrors,
         },
       },
     },
     async (request) => {
-      const result = await turnOffTwoFactor(db, keys, {
-        personId: requirePerson(request.person).id,
-        code: request.body.code,
-        sourceIp: request.ip,
-      });
-      if (result.outcome === 'throttled') throw throttled(result);
+      unlessThrottled(await turnOffTwoFactor(db, keys, ownCodeCheck(request)));
       return { data: { ok: true } };
     },
   );

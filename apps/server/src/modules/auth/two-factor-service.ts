@@ -210,18 +210,26 @@ const proveSecondFactor = async (
     return 'totp';
   });
 
+/** A code of `record`'s second factor through the throttle; `result` null when it was wrong. */
+const checkCodeOf = (
+  db: Database,
+  keys: TwoFactorKeys,
+  record: TwoFactorRecord,
+  { code, sourceIp }: CodeCheck,
+): Promise<Throttled | { outcome: 'checked'; result: SecondFactor | null }> => {
+  if (record.totpSecret === null) throw stateConflict(TWO_FACTOR_MESSAGES.notOn);
+  return throttledCheck(db, record, sourceIp, () =>
+    proveSecondFactor(db, keys, record.personId, code, sourceIp),
+  );
+};
+
 /** A second-factor code checked through the throttle; `result` null when it was wrong. */
 export const checkSecondFactor = async (
   db: Database,
   keys: TwoFactorKeys,
-  { personId, code, sourceIp }: CodeCheck,
-): Promise<Throttled | { outcome: 'checked'; result: SecondFactor | null }> => {
-  const record = await requireRecord(db, personId);
-  if (record.totpSecret === null) throw stateConflict(TWO_FACTOR_MESSAGES.notOn);
-  return throttledCheck(db, record, sourceIp, () =>
-    proveSecondFactor(db, keys, personId, code, sourceIp),
-  );
-};
+  request: CodeCheck,
+): Promise<Throttled | { outcome: 'checked'; result: SecondFactor | null }> =>
+  checkCodeOf(db, keys, await requireRecord(db, request.personId), request);
 
 /** New recovery codes (the old ones stop working), after a code proves the second factor. */
 export const regenerateRecoveryCodes = async (
@@ -229,10 +237,10 @@ export const regenerateRecoveryCodes = async (
   keys: TwoFactorKeys,
   request: CodeCheck,
 ): Promise<Throttled | { outcome: 'issued'; recoveryCodes: string[] }> => {
-  const checked = await checkSecondFactor(db, keys, request);
+  const record = await requireRecord(db, request.personId);
+  const checked = await checkCodeOf(db, keys, record, request);
   if (checked.outcome === 'throttled') return checked;
   if (checked.result === null) throw invalid(TWO_FACTOR_MESSAGES.wrongCode);
-  const record = await requireRecord(db, request.personId);
   return db.transaction(async (tx) => {
     const recoveryCodes = await issueRecoveryCodes(tx, request.personId);
     await recordEvent(tx, {
@@ -256,7 +264,7 @@ export const turnOffTwoFactor = async (
 ): Promise<Throttled | { outcome: 'disabled' }> => {
   const record = await requireRecord(db, request.personId);
   if (record.required) throw stateConflict(TWO_FACTOR_MESSAGES.required);
-  const checked = await checkSecondFactor(db, keys, request);
+  const checked = await checkCodeOf(db, keys, record, request);
   if (checked.outcome === 'throttled') return checked;
   if (checked.result === null) throw invalid(TWO_FACTOR_MESSAGES.wrongCode);
   await db.transaction(async (tx) => {
