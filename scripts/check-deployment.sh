@@ -322,9 +322,12 @@ done
 check "rate limits: a burst of 20 polls of one form from one address: 11 pass, then 429 (got ${burst_codes[*]})" \
   test "${burst_codes[*]:0:11}|${burst_codes[19]}" = "404 404 404 404 404 404 404 404 404 404 404|429"
 limited_headers="$(poll_status 198.51.100.2 -o "$work/limited-body" -D - | tr -d '\r')"
-check "rate limits: nginx's 429 has Retry-After: 1, JSON {message} and no server headers" \
-  test "$(grep -i '^retry-after:' <<<"$limited_headers")|$(grep -ci '^content-type: application/json' <<<"$limited_headers")|$(grep -ci '^ratelimit-limit:' <<<"$limited_headers")|$(cat "$work/limited-body")" = \
-  'Retry-After: 1|1|0|{"message":"Too many requests. Try again later."}'
+limited_id="$(grep -i '^request-id:' <<<"$limited_headers" | sed 's/^[^:]*: *//')"
+check "rate limits: nginx's 429 has Retry-After: 1, a problem body and no server headers" \
+  test "$(grep -i '^retry-after:' <<<"$limited_headers")|$(grep -ci '^content-type: application/problem+json' <<<"$limited_headers")|$(grep -ci '^ratelimit-limit:' <<<"$limited_headers")|$(cat "$work/limited-body")" = \
+  "Retry-After: 1|1|0|{\"type\":\"about:blank\",\"title\":\"Too Many Requests\",\"status\":429,\"detail\":\"Too many requests. Try again later.\",\"code\":\"rate_limited\",\"requestId\":\"$limited_id\"}"
+check "rate limits: nginx's 429 names its request id (Request-Id: $limited_id)" \
+  grep -Eq '^[0-9a-f]{32}$' <<<"$limited_id"
 check "rate limits: nginx logged the refusals of zone paygate_form_status" \
   grep -q 'limiting requests.*zone "paygate_form_status"' "$conf/error.log"
 check "rate limits: the same form from another address still passes" \

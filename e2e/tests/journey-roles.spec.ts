@@ -473,7 +473,16 @@ test('the API answers 403 to a call the role lacks the permission for, 401 signe
         response.status(),
         `${call.role} ${call.method} ${call.path} (needs ${call.permission})`,
       ).toBe(403);
-      expect(await response.json()).toEqual({ message: 'Forbidden' });
+      // The refusal is a problem (decision 0020), its id the answer's Request-Id.
+      expect(response.headers()['content-type']).toBe('application/problem+json; charset=utf-8');
+      expect(await response.json()).toEqual({
+        type: 'about:blank',
+        title: 'Forbidden',
+        status: 403,
+        detail: 'Forbidden',
+        code: 'forbidden',
+        requestId: response.headers()['request-id'],
+      });
     }
 
     // The same calls are allowed with the permission: the admin reads the accounts.

@@ -2,11 +2,18 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { type ApiOptions, apiPlugin } from './api-plugin.ts';
 import type { TrustProxySetting } from './config/server-config.ts';
-import { registerApiNotFoundHandler } from './http/error-handler.ts';
-import { type ListenerKind, registerSecurityHeaders } from './http/security-headers.ts';
+import { registerApiNotFoundHandler, registerErrorHandler } from './http/error-handler.ts';
+import { answerClientErrors, answerFrameworkErrors, refusalOf } from './http/framework-errors.ts';
+import { HttpError } from './http/http-errors.ts';
+import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.ts';
+import {
+  type ListenerKind,
+  registerSecurityHeaders,
+  staticSecurityHeaders,
+} from './http/security-headers.ts';
 import { createServerLifecycle } from './modules/health/server-lifecycle.ts';
 import { createAppMetrics, registerRequestMetrics } from './modules/metrics/app-metrics.ts';
-import { answerFrameworkErrors, registerStaticSite } from './modules/static-sites/static-site.ts';
+import { registerStaticSite } from './modules/static-sites/static-site.ts';
 
 export interface BuildAppOptions extends ApiOptions {
   logger?: FastifyServerOptions['logger'];
@@ -23,6 +30,9 @@ export interface BuildAppOptions extends ApiOptions {
 /** Responses smaller than this go out as they are: compressing them gains nothing. */
 const COMPRESSION_THRESHOLD_BYTES = 1_024;
 
+/** Fastify's text for a request that arrives once the listener is closing. */
+const CLOSING_MESSAGE = 'Service Unavailable';
+
 /** One HTTP listener: the API, and optionally a built front-end on the same origin. */
 export const buildApp = async ({
   logger = false,
@@ -32,11 +42,13 @@ export const buildApp = async ({
   trustProxy = false,
   ...api
 }: BuildAppOptions): Promise<FastifyInstance> => {
+  const kind = staticRoot ? site : 'api';
   const app: FastifyInstance = Fastify({
     logger,
-    // Request ids in every log line; a caller's x-request-id is kept for tracing across hops.
-    requestIdHeader: 'x-request-id',
-    genReqId: () => crypto.randomUUID(),
+    // Request ids in every log line, every answer's Request-Id header and every problem body; a
+    // caller's X-Request-Id is kept for tracing across hops when it is a safe token (request-id.ts).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     bodyLimit: 1_048_576,
     // A hop count as Express reads it: the socket peer and the next hops are trusted. Fastify 5
     // refuses a bare number because it cannot check the peer; like `true`, it is only safe when
@@ -46,9 +58,17 @@ export const buildApp = async ({
       typeof trustProxy === 'number'
         ? (_address: string, hop: number) => hop < trustProxy
         : trustProxy,
-    // A path the router cannot decode: the site's own page, or the API's {message} (static-site.ts).
-    ...(staticRoot ? { frameworkErrors: answerFrameworkErrors(() => app) } : {}),
+    // A path the router cannot decode: the site's own page, or a problem (framework-errors.ts).
+    frameworkErrors: answerFrameworkErrors(() => app, { pages: staticRoot !== undefined }),
+    // A request Node cannot parse: a problem, not Fastify's own JSON.
+    clientErrorHandler: answerClientErrors(
+      staticSecurityHeaders({ kind, paymentFormFrameAncestors }),
+    ),
+    // Requests arriving while the listener closes are refused below, as problems.
+    return503OnClosing: false,
   });
+  // Every error of the listener is a problem, those of the root's hooks and 404s included.
+  registerErrorHandler(app);
   const metrics = api.metrics ?? createAppMetrics(api.db);
   registerRequestMetrics(app, metrics);
   const lifecycle = api.lifecycle ?? createServerLifecycle();
@@ -60,14 +80,29 @@ export const buildApp = async ({
     if (lifecycle.draining) reply.header('connection', 'close');
     done(null, payload);
   });
-  registerSecurityHeaders(app, {
-    kind: staticRoot ? site : 'api',
-    paymentFormFrameAncestors,
+  registerSecurityHeaders(app, { kind, paymentFormFrameAncestors });
+  // Every answer carries the Request-Id, whatever refuses the request later: the first hook that
+  // can refuse (the security headers' hook before it never does). Once the listener closes,
+  // requests still arriving on open connections are refused here (Fastify's return503OnClosing,
+  // but as a problem with the listener's headers).
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    if (!closing) {
+      done();
+      return;
+    }
+    reply.header('connection', 'close');
+    done(new HttpError(503, CLOSING_MESSAGE, {}, 'service_unavailable'));
   });
   // JSON, CSV (streamed) and static files alike; brotli at the plugin's moderate quality 4.
   await app.register(compress, { global: true, threshold: COMPRESSION_THRESHOLD_BYTES });
   await app.register(apiPlugin, { ...api, metrics, lifecycle });
   if (staticRoot) await registerStaticSite(app, staticRoot);
-  else registerApiNotFoundHandler(app);
+  else registerApiNotFoundHandler(app, refusalOf);
   return app;
 };

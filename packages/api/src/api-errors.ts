@@ -1,9 +1,21 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { components } from './generated/openapi-types.ts';
+
+/**
+ * The body of every error answer of the server (decision 0020): RFC 9457 problem details,
+ * `{ type, title, status, detail, code, requestId, errors? }`. `detail` is the text for people,
+ * `code` the stable name to branch on, `requestId` what support looks the request up by.
+ */
+export type ProblemDetails = components['schemas']['Problem'];
+/** Every code the server answers (apps/server/src/http/problem-codes.ts). */
+export type ProblemCode = ProblemDetails['code'];
+/** One failed field of a validation problem (code `validation_failed`). */
+export type ProblemFieldError = NonNullable<ProblemDetails['errors']>[number];
 
 /**
  * The error of every endpoint: fetchBaseQuery's error plus the HTTP status text of the answer
- * (absent when there was no answer, e.g. a network failure). `data` holds the server's JSON
- * body, `{ message }` for every error the API answers.
+ * (absent when there was no answer, e.g. a network failure). `data` holds the server's body, a
+ * problem (ProblemDetails) for every error the API answers: read it with problemOf.
  */
 export type ApiError = FetchBaseQueryError & { statusText?: string };
 
@@ -48,15 +60,45 @@ export const statusTextOf = (error: unknown): string | undefined => {
   return status === undefined ? undefined : reasonPhraseOf(status);
 };
 
-/** The `message` of the server's error body, if it sent one. */
+/** The `detail` of the server's problem, if it sent one: the text to show. */
 export const serverMessageOf = (error: unknown): string | undefined => {
   if (!isRecord(error) || !isRecord(error.data)) return undefined;
-  const { message } = error.data;
-  return typeof message === 'string' && message.trim() !== '' ? message : undefined;
+  const { detail } = error.data;
+  return typeof detail === 'string' && detail.trim() !== '' ? detail : undefined;
 };
 
 /**
- * What to tell the user about a failed call: the server's message, else the HTTP status text,
+ * The problem the server answered an endpoint error with (its code, field errors and request
+ * id), or undefined when there is none: no answer, or a body that is not a problem (a proxy's
+ * page).
+ */
+export const problemOf = (error: unknown): ProblemDetails | undefined => {
+  if (!isRecord(error) || !isRecord(error.data)) return undefined;
+  const { data } = error;
+  return typeof data.detail === 'string' &&
+    typeof data.code === 'string' &&
+    typeof data.status === 'number'
+    ? (data as ProblemDetails)
+    : undefined;
+};
+
+/** The problem's stable code (e.g. `invalid_credentials`), to branch on. */
+export const problemCodeOf = (error: unknown): ProblemCode | undefined => problemOf(error)?.code;
+
+/** The request id of the answer, for support (also the answer's Request-Id header). */
+export const requestIdOf = (error: unknown): string | undefined => {
+  const requestId = problemOf(error)?.requestId;
+  return typeof requestId === 'string' && requestId !== '' ? requestId : undefined;
+};
+
+/** The field errors of a validation problem; none otherwise. */
+export const fieldErrorsOf = (error: unknown): ProblemFieldError[] => {
+  const errors = problemOf(error)?.errors;
+  return Array.isArray(errors) ? errors : [];
+};
+
+/**
+ * What to tell the user about a failed call: the problem's detail, else the HTTP status text,
  * else the error's own message (network failure, thrown error), else `fallback`.
  */
 export const errorMessageOf = (error: unknown, fallback = 'Something went wrong'): string => {

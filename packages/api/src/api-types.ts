@@ -52,8 +52,8 @@ export type PathParamsOf<P extends ApiPath, M extends HttpMethod> =
     ? NonNullable<Params>
     : never;
 
-/** The body every error answer carries. */
-export type ErrorBody = ResponseOf<'/api/v1/login', 'post', 401>;
+/** The body every error answer carries: the problem (api-errors.ts, decision 0020). */
+export type { ProblemDetails as ErrorBody } from './api-errors.ts';
 
 // Session and people
 export type LoginRequest = BodyOf<'/api/v1/login', 'post'>;

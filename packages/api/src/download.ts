@@ -47,7 +47,7 @@ export const saveBlob = (blob: Blob, fileName: string): void => {
 };
 
 /**
- * Reads a successful answer as a Blob; an error answer as JSON (the server's `{ message }`) or
+ * Reads a successful answer as a Blob; an error answer as JSON (the server's problem) or
  * text, so errors stay readable and serializable.
  */
 export const blobResponseHandler = async (response: Response): Promise<unknown> => {

@@ -1,5 +1,24 @@
 import { vi } from 'vitest';
 
+/**
+ * A problem body as the server answers every error (decision 0020); fakes may also give just
+ * `{ detail }`, the part the screens show.
+ */
+export const problem = (
+  status: number,
+  detail: string,
+  code = 'client_error',
+  extra: Record<string, unknown> = {},
+) => ({
+  type: 'about:blank',
+  title: `HTTP ${status}`,
+  status,
+  detail,
+  code,
+  requestId: 'test-request-id',
+  ...extra,
+});
+
 /** What a fake route answers: a JSON body with a status, or a function of the request. */
 export type FakeAnswer =
   | { status?: number; statusText?: string; body?: unknown; headers?: Record<string, string> }
@@ -30,7 +49,7 @@ export const fakeApi = (routes: Record<string, FakeAnswer> = {}): FakeApi => {
     requests.push(request.clone());
     let answer = table.get(`${request.method} ${url.pathname}`) ?? {
       status: 404,
-      body: { message: `No fake for ${request.method} ${url.pathname}` },
+      body: problem(404, `No fake for ${request.method} ${url.pathname}`, 'route_not_found'),
     };
     if (typeof answer === 'function') answer = await answer(request, url);
     if (typeof answer === 'function') throw new Error('a fake answer returned a function');
@@ -40,7 +59,10 @@ export const fakeApi = (routes: Record<string, FakeAnswer> = {}): FakeApi => {
       {
         status,
         ...(answer.statusText ? { statusText: answer.statusText } : {}),
-        headers: { 'content-type': 'application/json', ...answer.headers },
+        headers: {
+          'content-type': status < 400 ? 'application/json' : 'application/problem+json',
+          ...answer.headers,
+        },
       },
     );
   });

@@ -85,10 +85,17 @@ export interface Reply {
 
 /** The server's answer envelope: `{ data }`. */
 export const data = (value: unknown): Reply => ({ body: { data: value } });
-/** The server's error answer: `{ message }`. */
-export const failure = (status: number, message: string): Reply => ({
+/** The server's error answer: a problem (decision 0020), its detail the text the form shows. */
+export const failure = (status: number, detail: string, code = 'client_error'): Reply => ({
   status,
-  body: { message },
+  body: {
+    type: 'about:blank',
+    title: `HTTP ${status}`,
+    status,
+    detail,
+    code,
+    requestId: 'test-request-id',
+  },
 });
 
 export type Route =
@@ -139,7 +146,9 @@ export const stubPaymentServer = (handlers: Partial<Record<Route, Handler>>) => 
       ok: status >= 200 && status < 300,
       status,
       statusText: '',
-      headers: new Headers({ 'content-type': 'application/json' }),
+      headers: new Headers({
+        'content-type': status < 400 ? 'application/json' : 'application/problem+json',
+      }),
       text: async () => (reply.body === undefined ? '' : JSON.stringify(reply.body)),
       json: async () => reply.body,
       clone: () => answer,

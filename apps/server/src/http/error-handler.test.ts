@@ -1,13 +1,20 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { goneError, invalid, stateConflict } from '../service-errors.ts';
 import { registerErrorHandler, SERVICE_UNAVAILABLE_MESSAGE } from './error-handler.ts';
-import { conflict, tooManyRequests } from './http-errors.ts';
+import { conflict, HttpError, tooManyRequests } from './http-errors.ts';
 
 const appWith = (handler: () => Promise<unknown>) => {
-  const app = Fastify();
+  const app = Fastify({ genReqId: () => 'req-42' });
   registerErrorHandler(app);
   app.get('/boom', handler);
   return app;
+};
+
+const problemOf = async (handler: () => Promise<unknown>) => {
+  const response = await appWith(handler).inject({ url: '/boom' });
+  expect(response.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+  return { response, body: response.json() };
 };
 
 describe('central error handler', () => {
@@ -17,7 +24,15 @@ describe('central error handler', () => {
     });
     const response = await app.inject({ url: '/boom' });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ message: 'Internal server error' });
+    expect(response.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+    expect(response.json()).toEqual({
+      type: 'about:blank',
+      title: 'Internal Server Error',
+      status: 500,
+      detail: 'Internal server error',
+      code: 'internal_error',
+      requestId: 'req-42',
+    });
     expect(response.body).not.toContain('hunter2');
   });
 
@@ -26,13 +41,62 @@ describe('central error handler', () => {
       throw conflict('Already exists');
     }).inject({ url: '/boom' });
     expect(conflicting.statusCode).toBe(409);
-    expect(conflicting.json()).toEqual({ message: 'Already exists' });
+    expect(conflicting.json()).toEqual({
+      type: 'about:blank',
+      title: 'Conflict',
+      status: 409,
+      detail: 'Already exists',
+      code: 'conflict',
+      requestId: 'req-42',
+    });
 
     const throttled = await appWith(async () => {
       throw tooManyRequests('Slow down', 12.2);
     }).inject({ url: '/boom' });
     expect(throttled.statusCode).toBe(429);
     expect(throttled.headers['retry-after']).toBe('13');
+    expect(throttled.json()).toMatchObject({ code: 'rate_limited', title: 'Too Many Requests' });
+  });
+
+  it('answers the code an error names, else the general code of its status', async () => {
+    for (const [error, status, code] of [
+      [new HttpError(401, 'No', {}, 'invalid_credentials'), 401, 'invalid_credentials'],
+      [new HttpError(401, 'No'), 401, 'unauthenticated'],
+      [new HttpError(418, 'Teapot'), 418, 'client_error'],
+      [invalid('Unknown status'), 400, 'invalid_request'],
+      [stateConflict('Busy'), 409, 'conflict'],
+      [goneError('The payment has expired', 'payment_expired'), 410, 'payment_expired'],
+      [goneError('Gone'), 410, 'gone'],
+    ] as const) {
+      const { response, body } = await problemOf(async () => {
+        throw error;
+      });
+      expect(response.statusCode).toBe(status);
+      expect(body).toMatchObject({ status, code, detail: error.message });
+    }
+  });
+
+  it('gives the body parser’s refusals their own codes', async () => {
+    const app = Fastify({ genReqId: () => 'req-7', bodyLimit: 64 });
+    registerErrorHandler(app);
+    app.post('/things', async (request) => request.body);
+    const post = (payload: string, contentType = 'application/json') =>
+      app.inject({
+        method: 'POST',
+        url: '/things',
+        payload,
+        headers: { 'content-type': contentType },
+      });
+    for (const [response, status, code] of [
+      [await post('{"a":'), 400, 'malformed_json'],
+      [await post(''), 400, 'malformed_json'],
+      [await post(`{"a":"${'x'.repeat(100)}"}`), 413, 'payload_too_large'],
+      [await post('a=1', 'application/x-www-form-urlencoded'), 415, 'unsupported_media_type'],
+    ] as const) {
+      expect(response.statusCode, response.body).toBe(status);
+      expect(response.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+      expect(response.json()).toMatchObject({ status, code, requestId: 'req-7' });
+    }
   });
 
   it('answers 503 with a retry hint when the database is unreachable, wrapped or not', async () => {
@@ -51,7 +115,12 @@ describe('central error handler', () => {
         throw cause;
       }).inject({ url: '/boom' });
       expect(response.statusCode, cause.message).toBe(503);
-      expect(response.json()).toEqual({ message: SERVICE_UNAVAILABLE_MESSAGE });
+      expect(response.json()).toMatchObject({
+        status: 503,
+        title: 'Service Unavailable',
+        detail: SERVICE_UNAVAILABLE_MESSAGE,
+        code: 'service_unavailable',
+      });
       expect(response.headers['retry-after']).toBe('5');
       expect(response.body).not.toContain('10.0.0.5');
     }
@@ -63,5 +132,6 @@ describe('central error handler', () => {
       throw new Error('Failed query', { cause: syntax });
     }).inject({ url: '/boom' });
     expect(response.statusCode).toBe(500);
+    expect(response.json()).toMatchObject({ code: 'internal_error' });
   });
 });

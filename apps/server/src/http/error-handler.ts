@@ -1,7 +1,17 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailableError } from '../db/database.ts';
 import { ServiceError, type ServiceErrorKind } from '../service-errors.ts';
 import { HttpError } from './http-errors.ts';
+import type { ProblemCode } from './problem-codes.ts';
+import {
+  type FieldError,
+  PROBLEM_SCHEMA_ID,
+  problemSchema,
+  sendProblem,
+} from './problem-details.ts';
+import { fieldErrorsOf } from './request-validation.ts';
+
+export { errorResponseSchema } from './problem-details.ts';
 
 const SERVICE_ERROR_STATUS: Record<ServiceErrorKind, number> = {
   invalid: 400,
@@ -11,53 +21,94 @@ const SERVICE_ERROR_STATUS: Record<ServiceErrorKind, number> = {
   gone: 410,
 };
 
-/** Body of every error answer: a message a person can read. */
-export const errorResponseSchema = {
-  type: 'object',
-  required: ['message'],
-  properties: { message: { type: 'string' } },
-} as const;
-
 const INTERNAL_ERROR_MESSAGE = 'Internal server error';
 export const SERVICE_UNAVAILABLE_MESSAGE = 'Service temporarily unavailable';
 /** Seconds a client is told to wait before retrying while the database is unreachable. */
 const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
+/** Codes of Fastify's own refusals (its error codes), where the status alone says less. */
+const FRAMEWORK_CODES: Readonly<Record<string, ProblemCode>> = {
+  FST_ERR_VALIDATION: 'validation_failed',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'malformed_json',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'malformed_json',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_BAD_URL: 'malformed_url',
+  FST_ERR_MAX_PARAM_LENGTH: 'uri_too_long',
+};
+
+/** Registers the problem schema on an app once (its encapsulations inherit it). */
+const registerProblemSchema = (app: FastifyInstance): void => {
+  if (!app.getSchema(PROBLEM_SCHEMA_ID)) app.addSchema(problemSchema);
+};
+
+const answer = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  detail: string,
+  code?: ProblemCode,
+  errors?: FieldError[],
+) =>
+  sendProblem(request, reply, {
+    status,
+    detail,
+    code,
+    errors,
+  });
+
 /**
- * Central error handling: 4xx answers carry {message}; 5xx answers hide internals behind a
- * fixed message while the log keeps the error and the request id.
+ * Central error handling (decision 0020): every error is answered as a problem
+ * (application/problem+json). 4xx answers carry the error's message as `detail`; 5xx answers hide
+ * internals behind a fixed text while the log keeps the error under the request id.
  */
 export const registerErrorHandler = (app: FastifyInstance): void => {
+  registerProblemSchema(app);
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+      reply.headers(error.headers);
+      return answer(request, reply, error.statusCode, error.message, error.code);
     }
     if (error instanceof ServiceError) {
-      return reply.code(SERVICE_ERROR_STATUS[error.kind]).send({ message: error.message });
+      return answer(request, reply, SERVICE_ERROR_STATUS[error.kind], error.message, error.code);
     }
     if ('validation' in error && error.validation) {
-      return reply.code(400).send({ message: error.message });
+      return answer(request, reply, 400, error.message, 'validation_failed', fieldErrorsOf(error));
     }
     const statusCode = 'statusCode' in error ? (error.statusCode ?? 500) : 500;
     if (statusCode >= 400 && statusCode < 500) {
-      return reply.code(statusCode).send({ message: error.message });
+      const code = 'code' in error ? FRAMEWORK_CODES[error.code] : undefined;
+      return answer(request, reply, statusCode, error.message, code);
     }
     if (isDatabaseUnavailableError(error)) {
       // An outage, not a bug: the client may retry; the pool reconnects once the database is back.
       request.log.warn({ err: error }, 'database unavailable');
-      return reply
-        .code(503)
-        .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
-        .send({ message: SERVICE_UNAVAILABLE_MESSAGE });
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      return answer(request, reply, 503, SERVICE_UNAVAILABLE_MESSAGE, 'service_unavailable');
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ message: INTERNAL_ERROR_MESSAGE });
+    return answer(request, reply, 500, INTERNAL_ERROR_MESSAGE, 'internal_error');
   });
 };
 
-/** JSON 404 for API paths that do not exist. */
-export const registerApiNotFoundHandler = (app: FastifyInstance): void => {
-  app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send({ message: `Route ${request.method} ${request.url} not found` }),
-  );
+/** The detail of a 404 for a path no route serves. */
+export const routeNotFoundMessage = (request: FastifyRequest): string =>
+  `Route ${request.method} ${request.url} not found`;
+
+/** Problem 404 for API paths that do not exist (a request the router refused: its problem). */
+export const registerApiNotFoundHandler = (
+  app: FastifyInstance,
+  refusal: (
+    request: FastifyRequest,
+  ) => { status: number; detail: string; code: ProblemCode } | undefined,
+): void => {
+  app.setNotFoundHandler((request, reply) => {
+    const refused = refusal(request);
+    if (refused) return sendProblem(request, reply, refused);
+    return sendProblem(request, reply, {
+      status: 404,
+      detail: routeNotFoundMessage(request),
+      code: 'route_not_found',
+    });
+  });
 };

@@ -23,7 +23,7 @@ describe('NUL character guard', () => {
     const { app, handler } = guardedApp();
     const response = await app.inject({ method: 'POST', ...request });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: NUL_CHARACTER_MESSAGE });
+    expect(response.json()).toMatchObject({ detail: NUL_CHARACTER_MESSAGE });
     expect(handler).not.toHaveBeenCalled();
   });
 
@@ -50,7 +50,7 @@ describe('NUL character guard on hostile nesting', () => {
       payload,
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: NUL_CHARACTER_MESSAGE });
+    expect(response.json()).toMatchObject({ detail: NUL_CHARACTER_MESSAGE });
     expect(handler).not.toHaveBeenCalled();
   });
   it('walks a body-limit-sized flat array without a stack overflow (no 500)', async () => {

@@ -34,7 +34,7 @@ const containsNul = (root: unknown): boolean => {
 export const registerNulCharacterGuard = (app: FastifyInstance): void => {
   app.addHook('preValidation', (request, _reply, done) => {
     if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
-      done(badRequest(NUL_CHARACTER_MESSAGE));
+      done(badRequest(NUL_CHARACTER_MESSAGE, 'nul_character'));
       return;
     }
     done();

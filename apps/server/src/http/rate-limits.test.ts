@@ -12,6 +12,7 @@ import { PROVIDER_API_PREFIX } from '../modules/provider-api/provider-api-routes
 import { issueProviderSigningSecret } from '../modules/provider-api/provider-keys.ts';
 import { seedReferenceData } from '../seed/reference-data-seed.ts';
 import { seedRoles } from '../seed/roles-seed.ts';
+import { expectProblem } from '../testing/problem-assertions.ts';
 import { signedRequest } from '../testing/signed-call.ts';
 import {
   createTestMerchant,
@@ -43,8 +44,7 @@ const OTHER_CLIENT = '203.0.113.20';
 const unknownFormId = () => randomBytes(18).toString('base64url');
 
 const expectLimited = (response: LightMyRequestResponse, limit: number) => {
-  expect(response.statusCode).toBe(429);
-  expect(response.json()).toEqual({ message: TOO_MANY_REQUESTS_MESSAGE });
+  expectProblem(response, { status: 429, code: 'rate_limited', detail: TOO_MANY_REQUESTS_MESSAGE });
   const retryAfter = Number(response.headers['retry-after']);
   expect(retryAfter).toBeGreaterThanOrEqual(1);
   expect(retryAfter).toBeLessThanOrEqual(60);

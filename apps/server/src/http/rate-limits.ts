@@ -215,7 +215,7 @@ export const registerRateLimits = async (
     global: false,
     store: storeOver(rateLimiting),
     enableDraftSpec: true,
-    errorResponseBuilder: () => new HttpError(429, TOO_MANY_REQUESTS_MESSAGE),
+    errorResponseBuilder: () => new HttpError(429, TOO_MANY_REQUESTS_MESSAGE, {}, 'rate_limited'),
   });
 
   const limit = (
@@ -274,7 +274,7 @@ export const registerRateLimits = async (
       'ratelimit-reset': seconds,
       'retry-after': seconds,
     });
-    done(new HttpError(429, TOO_MANY_REQUESTS_MESSAGE));
+    done(new HttpError(429, TOO_MANY_REQUESTS_MESSAGE, {}, 'rate_limited'));
   };
   const countUnknownForm = (
     request: FastifyRequest,

@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { registerErrorHandler } from './error-handler.ts';
 import { isPlainNumberText, registerRequestValidation } from './request-validation.ts';
 
 describe('plain number text', () => {
@@ -39,6 +40,7 @@ describe('plain number text', () => {
 
 describe('request validation', () => {
   const app = Fastify();
+  registerErrorHandler(app);
   registerRequestValidation(app);
   app.post(
     '/things/:id',
@@ -76,16 +78,16 @@ describe('request validation', () => {
     for (const amount of ['250000', true, [350_000], '4.5e5', null, 1.5]) {
       const response = await post('/things/5', { amount });
       expect(response.statusCode, JSON.stringify(amount)).toBe(400);
-      expect(response.json().message).toBe('body/amount must be integer');
+      expect(response.json().detail).toBe('body/amount must be integer');
     }
     const flag = await post('/things/5', { amount: 1, test: 'false' });
-    expect(flag.json().message).toBe('body/test must be boolean');
+    expect(flag.json().detail).toBe('body/test must be boolean');
   });
 
   it('names an unknown property instead of dropping it', async () => {
     const response = await post('/things/5', { amount: 1, amuont: 2 });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('body/amuont is not a known property');
+    expect(response.json().detail).toBe('body/amuont is not a known property');
   });
 
   it('refuses numbers in the query or path that are not plain digits', async () => {
@@ -98,7 +100,161 @@ describe('request validation', () => {
     ] as const) {
       const response = await post(url, { amount: 1 });
       expect(response.statusCode, url).toBe(400);
-      expect(response.json().message, url).toBe(message);
+      expect(response.json().detail, url).toBe(message);
     }
+  });
+});
+
+describe('validation problems', () => {
+  const app = Fastify({ genReqId: () => 'req-9' });
+  registerErrorHandler(app);
+  registerRequestValidation(app);
+  app.post(
+    '/things/:id',
+    {
+      schema: {
+        params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } } },
+        querystring: {
+          type: 'object',
+          properties: {
+            page: { type: 'integer', minimum: 0 },
+            ids: { type: 'array', items: { type: 'integer' } },
+            sort: { type: 'string', enum: ['asc', 'desc'] },
+          },
+        },
+        headers: {
+          type: 'object',
+          required: ['x-shop'],
+          properties: { 'x-shop': { type: 'string', pattern: '^[a-z]+$' } },
+        },
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['amount', 'currency'],
+          properties: {
+            amount: { type: 'integer', minimum: 1 },
+            currency: { type: 'string', minLength: 3, maxLength: 3 },
+            lines: {
+              type: 'array',
+              maxItems: 3,
+              items: {
+                type: 'object',
+                required: ['name'],
+                properties: { name: { type: 'string', minLength: 1 } },
+              },
+            },
+          },
+        },
+      },
+    },
+    async () => ({ ok: true }),
+  );
+  const post = (
+    url: string,
+    payload: unknown,
+    headers: Record<string, string> = { 'x-shop': 'a' },
+  ) => app.inject({ method: 'POST', url, payload: payload as object, headers });
+
+  it('lists every field error of the body, the detail keeping the first failure’s words', async () => {
+    const response = await post('/things/5', {
+      amount: '10',
+      currency: 'US',
+      lines: [{ name: '' }, {}],
+      'odd/name~': 1,
+      extra: true,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+    expect(response.json()).toEqual({
+      type: 'about:blank',
+      title: 'Bad Request',
+      status: 400,
+      detail: 'body/odd/name~ is not a known property',
+      code: 'validation_failed',
+      requestId: 'req-9',
+      errors: [
+        { location: 'body', field: '/odd~1name~0', message: 'is not a known property' },
+        { location: 'body', field: '/extra', message: 'is not a known property' },
+        { location: 'body', field: '/amount', message: 'must be integer' },
+        { location: 'body', field: '/currency', message: 'must NOT have fewer than 3 characters' },
+        {
+          location: 'body',
+          field: '/lines/0/name',
+          message: 'must NOT have fewer than 1 characters',
+        },
+        { location: 'body', field: '/lines/1/name', message: 'is required' },
+      ],
+    });
+  });
+
+  it('names missing properties by their own pointer', async () => {
+    const response = await post('/things/5', {});
+    expect(response.json()).toMatchObject({
+      detail: "body must have required property 'amount'",
+      errors: [
+        { location: 'body', field: '/amount', message: 'is required' },
+        { location: 'body', field: '/currency', message: 'is required' },
+      ],
+    });
+    const notAnObject = await post('/things/5', [1]);
+    expect(notAnObject.json()).toMatchObject({
+      detail: 'body must be object',
+      errors: [{ location: 'body', field: '', message: 'must be object' }],
+    });
+  });
+
+  it('lists every query error, numbers that are not plain digits among them', async () => {
+    const response = await post('/things/5?page=1e3&ids=1&ids=x&ids=Infinity&sort=up', {
+      amount: 1,
+      currency: 'USD',
+    });
+    expect(response.json()).toMatchObject({
+      detail: 'querystring/page must be integer',
+      code: 'validation_failed',
+      errors: [
+        { location: 'query', field: '/page', message: 'must be integer' },
+        { location: 'query', field: '/ids/1', message: 'must be integer' },
+        { location: 'query', field: '/ids/2', message: 'must be integer' },
+        {
+          location: 'query',
+          field: '/sort',
+          message: 'must be equal to one of the allowed values',
+        },
+      ],
+    });
+    const ajvOnly = await post('/things/5?page=-1&sort=up', { amount: 1, currency: 'USD' });
+    expect(ajvOnly.json()).toMatchObject({
+      detail: 'querystring/page must be >= 0',
+      errors: [
+        { location: 'query', field: '/page', message: 'must be >= 0' },
+        {
+          location: 'query',
+          field: '/sort',
+          message: 'must be equal to one of the allowed values',
+        },
+      ],
+    });
+  });
+
+  it('says where path parameters and headers failed', async () => {
+    const params = await post('/things/0', { amount: 1, currency: 'USD' });
+    expect(params.json()).toMatchObject({
+      detail: 'params/id must be >= 1',
+      errors: [{ location: 'params', field: '/id', message: 'must be >= 1' }],
+    });
+    const headers = await post('/things/5', { amount: 1, currency: 'USD' }, { 'x-shop': 'A1' });
+    expect(headers.json()).toMatchObject({
+      detail: 'headers/x-shop must match pattern "^[a-z]+$"',
+      errors: [{ location: 'headers', field: '/x-shop', message: 'must match pattern "^[a-z]+$"' }],
+    });
+  });
+
+  it('still takes a valid request, and lists at most 100 errors', async () => {
+    expect((await post('/things/5?page=2&ids=1', { amount: 1, currency: 'USD' })).json()).toEqual({
+      ok: true,
+    });
+    const flood = Object.fromEntries(Array.from({ length: 150 }, (_, index) => [`x${index}`, 1]));
+    const response = await post('/things/5', { amount: 1, currency: 'USD', ...flood });
+    expect(response.json().errors).toHaveLength(100);
   });
 });

@@ -1,5 +1,6 @@
 import { AjvCompiler } from '@fastify/ajv-compiler';
 import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { FieldError, FieldLocation } from './problem-details.ts';
 
 /**
  * How every request is validated against its route schema (issue 19).
@@ -12,6 +13,12 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
  * types; but an integer must be written as one: digits with an optional minus and within the
  * safe range. JavaScript's number parsing would otherwise accept `Infinity`, `1e400`, `4.5e5`,
  * `0x10` and ` 12 `, and `Infinity` passes JSON Schema's "integer" (a 500 further down).
+ *
+ * A refusal's problem (decision 0020) lists every field error of the part that failed (`errors`),
+ * while its `detail` keeps the words of the first failure. Validation stops at the first failure
+ * (Ajv's allErrors is off, as Fastify advises: collecting every error of a hostile body costs far
+ * more than refusing it); only once a part has failed is it checked again by a validator that
+ * collects every error, compiled on first need. Valid requests pay nothing for the list.
  */
 
 /** Fastify's own options, less coercion and removal (its defaults: @fastify/ajv-compiler). */
@@ -25,6 +32,8 @@ const TEXT_PART_AJV_OPTIONS = {
   removeAdditional: true,
   useDefaults: true,
 } as const;
+/** The same, collecting every error: only run on a part that has already failed. */
+const ALL_ERRORS = { allErrors: true } as const;
 
 const INTEGER_TEXT = /^-?(0|[1-9][0-9]*)$/;
 const NUMBER_TEXT = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
@@ -78,35 +87,88 @@ const numericPropertiesOf = (schema: unknown) => {
   });
 };
 
+/** The error of query/path text that is not a plain number: Ajv's own words for a wrong type. */
+const notPlainNumber = (
+  instancePath: string,
+  name: string,
+  kind: NumericKind,
+): ValidationError => ({
+  instancePath,
+  schemaPath: `#/properties/${name}/type`,
+  keyword: 'type',
+  params: { type: kind },
+  message: `must be ${kind}`,
+});
+
+/**
+ * Every failure of a validation, by the list Fastify is given (the first failure's): the
+ * problem's `errors` (fieldErrorsOf). Ajv makes a new list on every call.
+ */
+const allErrorsOf = new WeakMap<ValidationError[], ValidationError[]>();
+
+/**
+ * Validates with `validate` (stops at the first failure); once it fails, checks the same data
+ * with `everyError` (compiled on first need) and keeps that list beside the first one.
+ */
+const withEveryError = (validate: AjvValidate, everyError: () => AjvValidate): AjvValidate => {
+  let collecting: AjvValidate | undefined;
+  const checked: AjvValidate = (data, context) => {
+    if (validate(data, context)) {
+      checked.errors = null;
+      return true;
+    }
+    const first = validate.errors ?? [];
+    collecting ??= everyError();
+    collecting(data, context);
+    if (collecting.errors) allErrorsOf.set(first, collecting.errors);
+    checked.errors = first;
+    return false;
+  };
+  checked.schemaEnv = validate.schemaEnv;
+  return checked;
+};
+
 /** Checks query/path text first, then lets Ajv convert and validate it. */
 const withPlainNumbers = (schema: unknown, validate: AjvValidate): AjvValidate => {
   const numeric = numericPropertiesOf(schema);
   if (numeric.length === 0) return validate;
   const checked: AjvValidate = (data, context) => {
+    const refused: ValidationError[] = [];
     if (data && typeof data === 'object') {
       const values = data as Record<string, unknown>;
       for (const { name, kind } of numeric) {
         const value = values[name];
         const texts = Array.isArray(value) ? value : [value];
-        for (const text of texts) {
+        texts.forEach((text, index) => {
           if (typeof text === 'string' && !isPlainNumberText(text, kind)) {
-            checked.errors = [
-              {
-                instancePath: `/${name}`,
-                schemaPath: `#/properties/${name}/type`,
-                keyword: 'type',
-                params: { type: kind },
-                message: `must be ${kind}`,
-              },
-            ];
-            return false;
+            const at = Array.isArray(value) ? `/${name}/${index}` : `/${name}`;
+            refused.push(notPlainNumber(at, name, kind));
           }
-        }
+        });
       }
     }
     const valid = validate(data, context);
-    checked.errors = validate.errors ?? null;
-    return valid;
+    const errors = validate.errors ?? [];
+    if (refused.length === 0) {
+      checked.errors = valid ? null : errors;
+      return valid;
+    }
+    // The detail names the first refused property, as the first failure; the list holds every
+    // refused text (array items by index) and every other failure.
+    const firstRefused = refused[0] as ValidationError;
+    const first = [
+      { ...firstRefused, instancePath: `/${firstRefused.instancePath.split('/')[1]}` },
+    ];
+    const refusedPaths = refused.map((error) => error.instancePath);
+    const others = (allErrorsOf.get(errors) ?? errors).filter(
+      (error) =>
+        !refusedPaths.some(
+          (path) => error.instancePath === path || error.instancePath.startsWith(`${path}/`),
+        ),
+    );
+    allErrorsOf.set(first, [...refused, ...others]);
+    checked.errors = first;
+    return false;
   };
   checked.schemaEnv = validate.schemaEnv;
   return checked;
@@ -124,14 +186,78 @@ const formatValidationErrors = (errors: ValidationError[], dataVar: string) => {
   return new Error(messages.join(', '));
 };
 
+/** Where Fastify's validation context (dataVar) is in a problem's field errors. */
+const LOCATIONS: Readonly<Record<string, FieldLocation>> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'params',
+  headers: 'headers',
+};
+
+/** A property name as one JSON-pointer segment (RFC 6901). */
+const pointerSegment = (name: unknown) =>
+  `/${String(name).replaceAll('~', '~0').replaceAll('/', '~1')}`;
+
+const fieldErrorOf = (location: FieldLocation, error: ValidationError): FieldError => {
+  if (error.keyword === 'required') {
+    return {
+      location,
+      field: `${error.instancePath}${pointerSegment(error.params.missingProperty)}`,
+      message: 'is required',
+    };
+  }
+  if (error.keyword === 'additionalProperties') {
+    return {
+      location,
+      field: `${error.instancePath}${pointerSegment(error.params.additionalProperty)}`,
+      message: 'is not a known property',
+    };
+  }
+  return { location, field: error.instancePath, message: error.message ?? 'is not valid' };
+};
+
+/**
+ * Every field error of a validation error Fastify raised (the problem's `errors`): each failure
+ * of the part that failed, with where it is (a JSON pointer into the part) and what is wrong;
+ * the same failure met twice (branches of anyOf) is listed once.
+ */
+export const fieldErrorsOf = (error: {
+  validation?: unknown;
+  validationContext?: string;
+}): FieldError[] | undefined => {
+  if (!Array.isArray(error.validation)) return undefined;
+  const first = error.validation as ValidationError[];
+  const location = LOCATIONS[error.validationContext ?? ''] ?? 'body';
+  const seen = new Set<string>();
+  return (allErrorsOf.get(first) ?? first)
+    .map((failure) => fieldErrorOf(location, failure))
+    .filter(({ field, message }) => {
+      const key = `${field}\n${message}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+};
+
 /** Installs the body and query/path validators and the error wording on an encapsulation. */
 export const registerRequestValidation = (app: FastifyInstance): void => {
   const compilers = AjvCompiler();
   const body = compilers({}, { customOptions: BODY_AJV_OPTIONS });
+  const bodyEveryError = compilers({}, { customOptions: { ...BODY_AJV_OPTIONS, ...ALL_ERRORS } });
   const textParts = compilers({}, { customOptions: TEXT_PART_AJV_OPTIONS });
+  const textPartsEveryError = compilers(
+    {},
+    { customOptions: { ...TEXT_PART_AJV_OPTIONS, ...ALL_ERRORS } },
+  );
   app.setValidatorCompiler<FastifySchema>(({ schema, method, url, httpPart }) => {
-    if (httpPart === 'body') return body({ schema, method, url, httpPart });
-    const validate = textParts({ schema, method, url, httpPart }) as AjvValidate;
+    const route = { schema, method, url, httpPart };
+    if (httpPart === 'body') {
+      return withEveryError(body(route) as AjvValidate, () => bodyEveryError(route) as AjvValidate);
+    }
+    const validate = withEveryError(
+      textParts(route) as AjvValidate,
+      () => textPartsEveryError(route) as AjvValidate,
+    );
     return httpPart === 'headers' ? validate : withPlainNumbers(schema, validate);
   });
   app.setSchemaErrorFormatter((errors, dataVar) =>

@@ -175,7 +175,8 @@ type Caller = typeof DEMO_MERCHANT;
 
 interface Answer {
   status: number;
-  body: { data?: Record<string, unknown>; message?: string };
+  /** `data` on success; a problem (decision 0020) on an error: `detail`, `code`. */
+  body: { data?: Record<string, unknown>; detail?: string; code?: string };
 }
 
 class Api {
@@ -230,8 +231,8 @@ const retryStep = async (
     try {
       const answer = await attempt();
       if (accept(answer)) return answer;
-      const retryable = answer.status >= 500 || /in progress/i.test(answer.body.message ?? '');
-      last = `HTTP ${answer.status} ${answer.body.message ?? ''}`;
+      const retryable = answer.status >= 500 || answer.body.code === 'idempotency_key_in_progress';
+      last = `HTTP ${answer.status} ${answer.body.detail ?? ''}`;
       if (!retryable) throw new Error(`${name}: unexpected ${last}`);
     } catch (error) {
       if (error instanceof Error && error.message.startsWith(`${name}:`)) throw error;

@@ -1,6 +1,34 @@
 import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import { vi } from 'vitest';
+import type { ProblemCode, ProblemDetails } from '../api-errors.ts';
 import { baseApi } from '../base-api.ts';
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  410: 'Gone',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+/** A problem body as the server answers it (decision 0020). */
+export const problem = (
+  status: number,
+  detail: string,
+  extra: Partial<ProblemDetails> & { code?: ProblemCode } = {},
+): ProblemDetails => ({
+  type: 'about:blank',
+  title: TITLES[status] ?? 'Error',
+  status,
+  detail,
+  code: status >= 500 ? 'internal_error' : 'client_error',
+  requestId: 'test-request-id',
+  ...extra,
+});
 
 /** A fresh store around the shared api, recording the type of every dispatched action. */
 export const makeStore = () => {
@@ -37,7 +65,10 @@ export const stubFetch = (routes: Routes) => {
     const handler = routes[route];
     return handler
       ? toResponse(handler(request))
-      : toResponse({ status: 404, body: { message: `no route ${route}` } });
+      : toResponse({
+          status: 404,
+          body: problem(404, `no route ${route}`, { code: 'route_not_found' }),
+        });
   });
   vi.stubGlobal('fetch', fetchMock);
   const requests = () => fetchMock.mock.calls.map(([request]) => request);

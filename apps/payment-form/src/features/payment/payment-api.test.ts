@@ -64,10 +64,14 @@ describe('payment form calls (SPEC §7)', () => {
   });
 
   it('throws the status and the server message of an error answer', async () => {
-    stubPaymentServer({ 'POST init': failure(410, 'The payment has expired') });
+    stubPaymentServer({ 'POST init': failure(410, 'The payment has expired', 'payment_expired') });
     const error = await fetchPaymentForm(FORM_ID).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(PaymentApiError);
-    expect(error).toMatchObject({ status: 410, message: 'The payment has expired' });
+    expect(error).toMatchObject({
+      status: 410,
+      message: 'The payment has expired',
+      code: 'payment_expired',
+    });
   });
 
   it('throws a status of null without an answer, and passes aborts through', async () => {
@@ -75,6 +79,7 @@ describe('payment form calls (SPEC §7)', () => {
     await expect(fetchPaymentStatus(FORM_ID)).rejects.toMatchObject({
       name: 'PaymentApiError',
       status: null,
+      code: null,
       message: expect.stringContaining('Failed to fetch'),
     });
     stubPaymentServer({ 'POST status': data({ status: 'NEW', invoiceId: 'x' }) });

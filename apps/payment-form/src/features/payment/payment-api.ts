@@ -6,14 +6,15 @@
  * The form's step machine (use-payment-flow.ts) decides when to call and reads the outcome, so
  * each call is dispatched (`endpoint.initiate`) and unwrapped here; nothing is kept in the cache
  * (every call goes to the server, as a poll must). A failed call throws PaymentApiError with the
- * HTTP status (null without an answer) and the server's message; an aborted one throws the
- * AbortError of its signal.
+ * HTTP status (null without an answer), the problem's detail as its message and the problem's
+ * code; an aborted one throws the AbortError of its signal.
  */
 import {
   type CompletePaymentRequest,
   httpStatusOf,
   type PaymentCredentialRequest,
   paymentFormApi,
+  problemOf,
   serverMessageOf,
   statusTextOf,
 } from '@paygate/api/payment-form';
@@ -25,6 +26,8 @@ export class PaymentApiError extends Error {
     /** HTTP status of the answer; null when there was none (network failure). */
     readonly status: number | null,
     message: string,
+    /** The problem's stable code (e.g. payment_expired); null without a problem. */
+    readonly code: string | null = null,
   ) {
     super(message);
   }
@@ -57,6 +60,7 @@ const toPaymentError = (error: unknown): PaymentApiError => {
   return new PaymentApiError(
     status,
     serverMessageOf(error) ?? statusTextOf(error) ?? `HTTP ${status}`,
+    problemOf(error)?.code ?? null,
   );
 };
 

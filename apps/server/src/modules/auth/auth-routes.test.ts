@@ -4,6 +4,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventLog, loginAttempts, sessions } from '../../db/schema.ts';
 import { openTestDatabase, TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
+import { registerErrorHandler } from '../../http/error-handler.ts';
 import { seedRoles } from '../../seed/roles-seed.ts';
 import {
   createTestApp,
@@ -74,7 +75,7 @@ describe.each(TEST_DATABASE_KINDS)('sign-in on %s', (kind) => {
   it('answers 401 with a readable message for a wrong password or unknown user', async () => {
     for (const response of [await login('alice', 'wrong'), await login('nobody', 'alice-secret')]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: INVALID_CREDENTIALS_MESSAGE });
+      expect(response.json()).toMatchObject({ detail: INVALID_CREDENTIALS_MESSAGE });
       expect(response.cookies.find(({ name }) => name === 'jwt')).toBeUndefined();
       expect(response.cookies.find(({ name }) => name === SESSION_MARKER_COOKIE)).toBeUndefined();
     }
@@ -87,7 +88,7 @@ describe.each(TEST_DATABASE_KINDS)('sign-in on %s', (kind) => {
       payload: { username: 'alice' },
     });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toContain('password');
+    expect(missing.json().detail).toContain('password');
     const notJson = await testApp.app.inject({
       method: 'POST',
       url: '/api/v1/login',
@@ -228,7 +229,7 @@ describe.each(TEST_DATABASE_KINDS)('sign-in throttling on %s', (kind) => {
     }
     const attacker = await login('erin', rightPassword('erin'), '10.1.0.66');
     expect(attacker.statusCode).toBe(429);
-    expect(attacker.json()).toEqual({ message: THROTTLED_MESSAGE });
+    expect(attacker.json()).toMatchObject({ detail: THROTTLED_MESSAGE, code: 'too_many_attempts' });
     expect(attacker.headers['retry-after']).toBe('1');
 
     expect((await login('erin', rightPassword('erin'), '10.1.0.1')).statusCode).toBe(200);
@@ -391,7 +392,7 @@ describe.each(TEST_DATABASE_KINDS)('password change on %s', (kind) => {
     const cookie = await signIn(testApp.app, 'dave', 'dave-secret');
     const wrong = await change(cookie, { currentPassword: 'nope', newPassword: 'new-secret-1' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toBe('Current password is incorrect');
+    expect(wrong.json().detail).toBe('Current password is incorrect');
     const short = await change(cookie, { currentPassword: 'dave-secret', newPassword: 'short' });
     expect(short.statusCode).toBe(400);
     expect((await change(cookie, { currentPassword: 'dave-secret' })).statusCode).toBe(400);
@@ -441,7 +442,10 @@ describe.each(TEST_DATABASE_KINDS)('password change on %s', (kind) => {
     }
     const throttled = await change(cookie, { currentPassword: lena.password, newPassword });
     expect(throttled.statusCode).toBe(429);
-    expect(throttled.json()).toEqual({ message: PASSWORD_CHECK_THROTTLED_MESSAGE });
+    expect(throttled.json()).toMatchObject({
+      detail: PASSWORD_CHECK_THROTTLED_MESSAGE,
+      code: 'too_many_attempts',
+    });
     expect(throttled.headers['retry-after']).toBe('1');
 
     // Unchanged; and signing in from the same address waits too (one count per person and
@@ -493,6 +497,8 @@ describe('access rules', () => {
     const database = await openTestDatabase('pglite');
     await seedRoles(database.db);
     const app = Fastify();
+    // Problem answers, and the shared Problem schema the routes' error responses name.
+    registerErrorHandler(app);
     await app.register(cookie);
     registerAccessControl(app, {
       db: database.db,

@@ -68,6 +68,7 @@ export const authRoutes = async (
       config: { access: { public: true } },
       schema: {
         tags: ['session'],
+        operationId: 'signIn',
         summary: 'Sign in; sets the jwt session cookie and its readable signed_in marker',
         body: loginBody,
         response: { 200: loginResponse, 401: errorResponseSchema, 429: errorResponseSchema },
@@ -82,9 +83,10 @@ export const authRoutes = async (
       });
       // Throttled: 429 without looking at the password (login-throttle.ts, issue 19).
       if (result.outcome === 'throttled') {
-        throw tooManyRequests(THROTTLED_MESSAGE, result.retryAfterSeconds);
+        throw tooManyRequests(THROTTLED_MESSAGE, result.retryAfterSeconds, 'too_many_attempts');
       }
-      if (result.outcome === 'refused') throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
+      if (result.outcome === 'refused')
+        throw unauthorized(INVALID_CREDENTIALS_MESSAGE, 'invalid_credentials');
       if (result.outcome === 'second-factor') {
         setSecondFactorCookie(reply, auth, result);
         return { data: { next: result.step === 'verify' ? 'two-factor' : 'two-factor-enrolment' } };
@@ -101,6 +103,7 @@ export const authRoutes = async (
       config: { access: { public: true } },
       schema: {
         tags: ['session'],
+        operationId: 'signOut',
         summary: 'Sign out; ends the session server-side and clears both cookies',
         description:
           'Always answers 200 and clears the jwt and signed_in cookies, with a valid, expired, ' +
@@ -124,6 +127,7 @@ export const authRoutes = async (
       config: { access: { permissions: [] } },
       schema: {
         tags: ['session'],
+        operationId: 'changePassword',
         summary: 'Change the signed-in person’s password',
         body: changePasswordBody,
         response: { 200: okEnvelope, 400: errorResponseSchema, 429: errorResponseSchema },
@@ -137,7 +141,11 @@ export const authRoutes = async (
         sourceIp: request.ip,
       });
       if (result.outcome === 'throttled') {
-        throw tooManyRequests(PASSWORD_CHECK_THROTTLED_MESSAGE, result.retryAfterSeconds);
+        throw tooManyRequests(
+          PASSWORD_CHECK_THROTTLED_MESSAGE,
+          result.retryAfterSeconds,
+          'too_many_attempts',
+        );
       }
       return { data: { ok: true } };
     },

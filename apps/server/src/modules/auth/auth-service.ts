@@ -193,7 +193,8 @@ export const completeSignInWithCode = async (
     { personId: person.id, code: request.code, sourceIp: request.sourceIp },
   );
   if (checked.outcome === 'throttled') return checked;
-  if (checked.result === null) throw invalid(TWO_FACTOR_MESSAGES.wrongCode);
+  if (checked.result === null)
+    throw invalid(TWO_FACTOR_MESSAGES.wrongCode, 'two_factor_code_invalid');
   return openSession(db, settings, person, { ...request, secondFactor: checked.result });
 };
 

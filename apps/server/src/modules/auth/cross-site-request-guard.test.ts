@@ -39,7 +39,7 @@ describe.each(TEST_DATABASE_KINDS)('cross-site request guard on %s', (kind) => {
     for (const headers of refused) {
       const response = await changePassword(headers);
       expect(response.statusCode, JSON.stringify(headers)).toBe(403);
-      expect(response.json()).toEqual({ message: CROSS_SITE_MESSAGE });
+      expect(response.json()).toMatchObject({ detail: CROSS_SITE_MESSAGE });
     }
   });
 

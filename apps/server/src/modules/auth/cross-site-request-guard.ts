@@ -40,6 +40,6 @@ export const registerCrossSiteRequestGuard = (app: FastifyInstance): void => {
       done();
       return;
     }
-    done(forbidden(CROSS_SITE_MESSAGE));
+    done(forbidden(CROSS_SITE_MESSAGE, 'cross_site_request'));
   });
 };

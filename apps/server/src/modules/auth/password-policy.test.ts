@@ -84,7 +84,7 @@ describe.each(TEST_DATABASE_KINDS)('password change policy on %s', (kind) => {
     const before = await attempts();
     const response = await change(newPassword);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message });
+    expect(response.json()).toMatchObject({ detail: message });
     // A refused new password does not count as a password check.
     expect(await attempts()).toBe(before);
     const [latest] = await testApp.db
@@ -99,7 +99,7 @@ describe.each(TEST_DATABASE_KINDS)('password change policy on %s', (kind) => {
   it('refuses a new password on the list even with a wrong current password: the policy first', async () => {
     const response = await change('qwerty123456', 'not-the-password');
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(PASSWORD_MESSAGES.common);
+    expect(response.json().detail).toBe(PASSWORD_MESSAGES.common);
   });
 
   it('accepts a password of exactly 12 characters that is on no list', async () => {

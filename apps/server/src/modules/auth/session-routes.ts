@@ -36,6 +36,7 @@ export const sessionRoutes = async (
       config: { access: { permissions: [] } },
       schema: {
         tags: ['session'],
+        operationId: 'listSessions',
         summary: 'The signed-in person’s live sessions, the most recently used first',
         response: {
           200: dataEnvelope({ type: 'array', items: sessionSchema }),
@@ -66,6 +67,7 @@ export const sessionRoutes = async (
       config: { access: { permissions: [] } },
       schema: {
         tags: ['session'],
+        operationId: 'endSession',
         summary: 'End one of the signed-in person’s sessions',
         description: 'Ending the current session signs this browser out at its next request.',
         params: {

@@ -87,7 +87,10 @@ describe.each(TEST_DATABASE_KINDS)('two-factor sign-in on %s', (kind) => {
 
     const wrong = await post('/api/v1/two-factor/enrolment/confirm', cookie, { code: '000000' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toBe(TWO_FACTOR_MESSAGES.wrongCode);
+    expect(wrong.json()).toMatchObject({
+      detail: TWO_FACTOR_MESSAGES.wrongCode,
+      code: 'two_factor_code_invalid',
+    });
 
     const confirm = await post('/api/v1/two-factor/enrolment/confirm', cookie, {
       code: codeOf(start.secret),
@@ -202,7 +205,10 @@ describe.each(TEST_DATABASE_KINDS)('two-factor sign-in on %s', (kind) => {
     ).toBe(401);
     // A verify step cannot enrol anew.
     const pending = cookieOf(await login('walter', person.password), SECOND_FACTOR_COOKIE);
-    expect((await post('/api/v1/login/two-factor/enrolment', pending)).statusCode).toBe(401);
+    const enrol = await post('/api/v1/login/two-factor/enrolment', pending);
+    expect(enrol.statusCode).toBe(401);
+    // The sign-in starts again: a code of its own, apart from a missing session.
+    expect(enrol.json().code).toBe('second_step_expired');
   });
 
   it('throttles wrong codes like wrong passwords', async () => {
@@ -261,7 +267,7 @@ describe.each(TEST_DATABASE_KINDS)('two-factor sign-in on %s', (kind) => {
     // Required: it cannot be turned off.
     const off = await post('/api/v1/two-factor/disable', session, { code: codeOf(secret, 1) });
     expect(off.statusCode).toBe(409);
-    expect(off.json().message).toBe(TWO_FACTOR_MESSAGES.required);
+    expect(off.json().detail).toBe(TWO_FACTOR_MESSAGES.required);
     // The next sign-in asks for the code.
     expect((await login('yusuf', person.password)).json().data).toEqual({ next: 'two-factor' });
   });

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { tooManyRequests, unauthorized } from '../../http/http-errors.ts';
 import { dataEnvelope, okEnvelope } from '../../http/response-envelope.ts';
+import { addSharedSchemas, sharedSchema } from '../../http/shared-schemas.ts';
 import { userAgentOf } from './auth-routes.ts';
 import {
   completeSignInWithCode,
@@ -51,6 +52,9 @@ const enrolmentSchema = {
   },
 } as const;
 
+/** A new two-factor secret to scan, named #/components/schemas/TwoFactorEnrolment. */
+const twoFactorEnrolmentComponent = sharedSchema('TwoFactorEnrolment', enrolmentSchema);
+
 const recoveryCodesSchema = {
   type: 'object',
   required: ['recoveryCodes'],
@@ -87,7 +91,11 @@ const unlessThrottled = <Result extends { outcome: string }>(
   result: Result | Throttled,
 ): Result => {
   if (result.outcome === 'throttled') {
-    throw tooManyRequests(CODE_THROTTLED_MESSAGE, (result as Throttled).retryAfterSeconds);
+    throw tooManyRequests(
+      CODE_THROTTLED_MESSAGE,
+      (result as Throttled).retryAfterSeconds,
+      'too_many_attempts',
+    );
   }
   return result as Result;
 };
@@ -110,6 +118,7 @@ export const twoFactorRoutes = async (
   app: FastifyInstance,
   { db, auth }: { db: Database; auth: AuthConfig },
 ) => {
+  addSharedSchemas(app, [twoFactorEnrolmentComponent]);
   const keys = { serverSecret: auth.jwtSecret };
   const client = (request: FastifyRequest) => ({
     token: request.cookies[SECOND_FACTOR_COOKIE],
@@ -131,6 +140,7 @@ export const twoFactorRoutes = async (
       config: { access: { public: true } },
       schema: {
         tags: ['session'],
+        operationId: 'signInWithTwoFactorCode',
         summary: 'Sign-in, second step: a code of the authenticator app or a recovery code',
         body: codeBody,
         response: {
@@ -148,7 +158,8 @@ export const twoFactorRoutes = async (
         ...client(request),
         code: request.body.code,
       });
-      if (result.outcome === 'expired') throw unauthorized(SECOND_STEP_EXPIRED_MESSAGE);
+      if (result.outcome === 'expired')
+        throw unauthorized(SECOND_STEP_EXPIRED_MESSAGE, 'second_step_expired');
       return { data: signedIn(reply, unlessThrottled(result)) };
     },
   );
@@ -159,13 +170,14 @@ export const twoFactorRoutes = async (
       config: { access: { public: true } },
       schema: {
         tags: ['session'],
+        operationId: 'startSignInTwoFactorEnrolment',
         summary: 'Sign-in, when the role requires a second factor: a new secret to scan',
-        response: { 200: dataEnvelope(enrolmentSchema), ...codeErrors },
+        response: { 200: dataEnvelope(twoFactorEnrolmentComponent.ref), ...codeErrors },
       },
     },
     async (request) => {
       const enrolment = await startSignInEnrolment(db, auth, client(request).token);
-      if (!enrolment) throw unauthorized(SECOND_STEP_EXPIRED_MESSAGE);
+      if (!enrolment) throw unauthorized(SECOND_STEP_EXPIRED_MESSAGE, 'second_step_expired');
       return { data: enrolment };
     },
   );
@@ -176,6 +188,7 @@ export const twoFactorRoutes = async (
       config: { access: { public: true } },
       schema: {
         tags: ['session'],
+        operationId: 'confirmSignInTwoFactorEnrolment',
         summary: 'Sign-in enrolment: a first code turns the second factor on and signs in',
         body: codeBody,
         response: {
@@ -197,7 +210,8 @@ export const twoFactorRoutes = async (
         ...client(request),
         code: request.body.code,
       });
-      if (result.outcome === 'expired') throw unauthorized(SECOND_STEP_EXPIRED_MESSAGE);
+      if (result.outcome === 'expired')
+        throw unauthorized(SECOND_STEP_EXPIRED_MESSAGE, 'second_step_expired');
       const enrolled = unlessThrottled(result);
       return { data: { ...signedIn(reply, enrolled), recoveryCodes: enrolled.recoveryCodes } };
     },
@@ -211,6 +225,7 @@ export const twoFactorRoutes = async (
       config: OWN,
       schema: {
         tags: ['session'],
+        operationId: 'getTwoFactor',
         summary: 'The signed-in person’s two-factor sign-in',
         response: { 200: dataEnvelope(statusSchema), 401: errorResponseSchema },
       },
@@ -224,8 +239,9 @@ export const twoFactorRoutes = async (
       config: OWN,
       schema: {
         tags: ['session'],
+        operationId: 'startTwoFactorEnrolment',
         summary: 'Start setting up two-factor sign-in: a new secret to scan (shown once)',
-        response: { 200: dataEnvelope(enrolmentSchema), ...codeErrors },
+        response: { 200: dataEnvelope(twoFactorEnrolmentComponent.ref), ...codeErrors },
       },
     },
     async (request) => ({
@@ -239,6 +255,7 @@ export const twoFactorRoutes = async (
       config: OWN,
       schema: {
         tags: ['session'],
+        operationId: 'confirmTwoFactorEnrolment',
         summary: 'A first code turns two-factor sign-in on; the recovery codes are shown once',
         body: codeBody,
         response: { 200: dataEnvelope(recoveryCodesSchema), ...codeErrors },
@@ -256,6 +273,7 @@ export const twoFactorRoutes = async (
       config: OWN,
       schema: {
         tags: ['session'],
+        operationId: 'renewRecoveryCodes',
         summary: 'New recovery codes (the old ones stop working), after a code',
         body: codeBody,
         response: { 200: dataEnvelope(recoveryCodesSchema), ...codeErrors },
@@ -275,6 +293,7 @@ export const twoFactorRoutes = async (
       config: OWN,
       schema: {
         tags: ['session'],
+        operationId: 'disableTwoFactor',
         summary: 'Turn two-factor sign-in off, after a code (not when a role requires it)',
         body: codeBody,
         response: {

@@ -149,7 +149,7 @@ export const confirmEnrolment = async (
   );
   if (checked.outcome === 'throttled') return checked;
   const step = checked.result;
-  if (step === null) throw invalid(TWO_FACTOR_MESSAGES.wrongCode);
+  if (step === null) throw invalid(TWO_FACTOR_MESSAGES.wrongCode, 'two_factor_code_invalid');
   return db.transaction(async (tx) => {
     const locked = await requireRecord(tx, personId, true);
     if (locked.totpSecret !== null) throw stateConflict(TWO_FACTOR_MESSAGES.alreadyOn);
@@ -240,7 +240,8 @@ export const regenerateRecoveryCodes = async (
   const record = await requireRecord(db, request.personId);
   const checked = await checkCodeOf(db, keys, record, request);
   if (checked.outcome === 'throttled') return checked;
-  if (checked.result === null) throw invalid(TWO_FACTOR_MESSAGES.wrongCode);
+  if (checked.result === null)
+    throw invalid(TWO_FACTOR_MESSAGES.wrongCode, 'two_factor_code_invalid');
   return db.transaction(async (tx) => {
     const recoveryCodes = await issueRecoveryCodes(tx, request.personId);
     await recordEvent(tx, {
@@ -266,7 +267,8 @@ export const turnOffTwoFactor = async (
   if (record.required) throw stateConflict(TWO_FACTOR_MESSAGES.required);
   const checked = await checkCodeOf(db, keys, record, request);
   if (checked.outcome === 'throttled') return checked;
-  if (checked.result === null) throw invalid(TWO_FACTOR_MESSAGES.wrongCode);
+  if (checked.result === null)
+    throw invalid(TWO_FACTOR_MESSAGES.wrongCode, 'two_factor_code_invalid');
   await db.transaction(async (tx) => {
     await disableTotp(tx, request.personId);
     await recordEvent(tx, {

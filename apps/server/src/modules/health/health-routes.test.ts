@@ -36,7 +36,12 @@ describe('GET /api/ready', () => {
       lifecycle.startDraining();
       const draining = await app.inject({ url: '/api/ready' });
       expect(draining.statusCode).toBe(503);
-      expect(draining.json()).toEqual({ status: 'unavailable', reason: 'shutting down' });
+      expect(draining.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+      expect(draining.json()).toMatchObject({
+        status: 503,
+        detail: 'shutting down',
+        code: 'service_unavailable',
+      });
       // Liveness stays green: the process is fine, it is only leaving.
       expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
     } finally {
@@ -52,7 +57,12 @@ describe('GET /api/ready', () => {
       await database.close();
       const response = await app.inject({ url: '/api/ready' });
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ status: 'unavailable', reason: 'database unreachable' });
+      expect(response.json()).toMatchObject({
+        status: 503,
+        detail: 'database unreachable',
+        code: 'service_unavailable',
+        requestId: response.headers['request-id'],
+      });
       expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
     } finally {
       await app.close();

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/database.ts';
+import { sendProblem } from '../../http/problem-details.ts';
 import { checkReadiness } from './health-service.ts';
 import type { ServerLifecycle } from './server-lifecycle.ts';
 
@@ -24,15 +25,31 @@ export const healthRoutes: FastifyPluginAsync<HealthRouteOptions> = async (
   app,
   { db, lifecycle },
 ) => {
-  app.get('/health', { schema: { response: { 200: healthResponse } } }, async () => ({
-    status: 'ok' as const,
-  }));
+  app.get(
+    '/health',
+    {
+      schema: {
+        tags: ['health'],
+        operationId: 'getHealth',
+        summary: 'Liveness: the process serves requests (the database is not asked)',
+        // Public: load balancers and uptime checks call it without credentials.
+        security: [],
+        response: { 200: healthResponse },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
 
-  // Infrastructure, not part of the client API: kept out of the OpenAPI document.
-  app.get('/ready', { schema: { hide: true } }, async (_request, reply) => {
+  // Infrastructure, not part of the client API: kept out of the OpenAPI document. Not ready is
+  // a problem like every error answer, its reason the detail.
+  app.get('/ready', { schema: { hide: true } }, async (request, reply) => {
     const readiness = await checkReadiness(db, lifecycle);
     if (!readiness.ready) {
-      return reply.code(503).send({ status: 'unavailable', reason: readiness.reason });
+      return sendProblem(request, reply, {
+        status: 503,
+        detail: readiness.reason,
+        code: 'service_unavailable',
+      });
     }
     return { status: 'ready' };
   });

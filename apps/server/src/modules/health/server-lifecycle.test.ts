@@ -78,7 +78,12 @@ describe('graceful shutdown', () => {
     // Inside the window: the load balancer sees not-ready, requests are still served.
     const ready = await request(`${address}/api/ready`);
     expect(ready.statusCode).toBe(503);
-    expect(await ready.body.json()).toEqual({ status: 'unavailable', reason: 'shutting down' });
+    expect(ready.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+    expect(await ready.body.json()).toMatchObject({
+      status: 503,
+      detail: 'shutting down',
+      code: 'service_unavailable',
+    });
     expect((await request(`${address}/api/health`)).statusCode).toBe(200);
 
     expect(await shutdown).toBe('completed');

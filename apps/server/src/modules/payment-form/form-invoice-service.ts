@@ -31,12 +31,13 @@ export const findFormInvoice = async (db: Database, formId: string): Promise<For
  * outcome. An open invoice past its expiry is treated as expired before the worker cancels it.
  */
 export const requireActionableForm = (invoice: FormInvoice): FormInvoice => {
-  if (invoice.status === 'CANCELED') throw goneError(PAYMENT_FORM_MESSAGES.canceled);
+  if (invoice.status === 'CANCELED')
+    throw goneError(PAYMENT_FORM_MESSAGES.canceled, 'payment_canceled');
   if (invoice.status === 'DONE' || invoice.status === 'DECLINED') {
-    throw stateConflict(PAYMENT_FORM_MESSAGES.finished);
+    throw stateConflict(PAYMENT_FORM_MESSAGES.finished, 'payment_finished');
   }
   if (isPastExpiry(invoice) && (invoice.status === 'NEW' || invoice.flowType === 'DEPOSIT')) {
-    throw goneError(PAYMENT_FORM_MESSAGES.expired);
+    throw goneError(PAYMENT_FORM_MESSAGES.expired, 'payment_expired');
   }
   return invoice;
 };

@@ -98,7 +98,7 @@ describe.each(TEST_DATABASE_KINDS)('payment form endpoints on %s', (kind) => {
     it('answers 404 for an unknown form, 400 for a malformed id, never 500', async () => {
       const unknown = await fixture.post('A'.repeat(24), 'init');
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json()).toEqual({ message: 'Payment not found' });
+      expect(unknown.json()).toMatchObject({ detail: 'Payment not found' });
       for (const formId of ['short', `${'x'.repeat(30)}%27`, 'a'.repeat(65)]) {
         expect((await fixture.post(formId, 'init')).statusCode, formId).toBe(400);
       }
@@ -108,14 +108,22 @@ describe.each(TEST_DATABASE_KINDS)('payment form endpoints on %s', (kind) => {
       const expired = await deposit({ expiresAt: new Date(Date.now() - 1_000) });
       const expiredAnswer = await fixture.post(expired.formId, 'init');
       expect(expiredAnswer.statusCode).toBe(410);
-      expect(expiredAnswer.json().message).toBe('The payment has expired');
+      expect(expiredAnswer.json()).toMatchObject({
+        detail: 'The payment has expired',
+        code: 'payment_expired',
+      });
       const canceled = await deposit({ status: 'CANCELED' });
-      expect((await fixture.post(canceled.formId, 'init')).statusCode).toBe(410);
+      const canceledAnswer = await fixture.post(canceled.formId, 'init');
+      expect(canceledAnswer.statusCode).toBe(410);
+      expect(canceledAnswer.json().code).toBe('payment_canceled');
       for (const status of ['DONE', 'DECLINED'] as const) {
         const finished = await deposit({ status });
         const answer = await fixture.post(finished.formId, 'init');
         expect(answer.statusCode, status).toBe(409);
-        expect(answer.json().message).toBe('The payment is already finished');
+        expect(answer.json()).toMatchObject({
+          detail: 'The payment is already finished',
+          code: 'payment_finished',
+        });
       }
     });
   });
@@ -224,7 +232,7 @@ describe.each(TEST_DATABASE_KINDS)('payment form endpoints on %s', (kind) => {
       const invoice = await deposit({ callbackUrl: 'https://shop.example/callback' });
       const response = await fixture.requestCredential(invoice, 'HUMOUZS');
       expect(response.statusCode).toBe(409);
-      expect(response.json().message).toBe('No account available for this amount');
+      expect(response.json().detail).toBe('No account available for this amount');
       expect((await stored(invoice.id)).status).toBe('DECLINED');
       const errors = await fixture.db
         .select()
@@ -243,12 +251,12 @@ describe.each(TEST_DATABASE_KINDS)('payment form endpoints on %s', (kind) => {
       const fixed = await deposit();
       const changedFixed = await fixture.requestCredential(fixed, 'HUMOUZS', 1_200_000n);
       expect(changedFixed.statusCode).toBe(400);
-      expect(changedFixed.json().message).toBe('The amount of this payment cannot be changed');
+      expect(changedFixed.json().detail).toBe('The amount of this payment cannot be changed');
 
       const flexible = await deposit({ canChangeAmount: true });
       const tooSmall = await fixture.requestCredential(flexible, 'HUMOUZS', 99_999n);
       expect(tooSmall.statusCode).toBe(400);
-      expect(tooSmall.json().message).toBe(
+      expect(tooSmall.json().detail).toBe(
         'Amount must be between 100000 and 2000000000 (minor units)',
       );
       expect(
@@ -271,7 +279,7 @@ describe.each(TEST_DATABASE_KINDS)('payment form endpoints on %s', (kind) => {
         supportCode: '0'.repeat(32),
       });
       expect(wrongCode.statusCode).toBe(403);
-      expect(wrongCode.json().message).toBe('Invalid support code');
+      expect(wrongCode.json().detail).toBe('Invalid support code');
       const otherForm = await deposit();
       const borrowed = await fixture.post(invoice.formId, 'credential', {
         amount: 1_000_000,
@@ -330,12 +338,12 @@ describe.each(TEST_DATABASE_KINDS)('payment form endpoints on %s', (kind) => {
 
       const noBank = await fixture.post(invoice.formId, 'complete', { credential: '79123456789' });
       expect(noBank.statusCode).toBe(400);
-      expect(noBank.json().message).toBe('Choose the bank');
+      expect(noBank.json().detail).toBe('Choose the bank');
       const unknownBank = await fixture.post(invoice.formId, 'complete', {
         credential: '79123456789',
         bankCodeInteger: 1,
       });
-      expect(unknownBank.json().message).toBe('Unknown bank');
+      expect(unknownBank.json().detail).toBe('Unknown bank');
       for (const credential of ['', '7912', '78123456789', '+7 (912) 345-67-8x']) {
         const response = await fixture.post(invoice.formId, 'complete', {
           credential,
@@ -375,7 +383,7 @@ describe.each(TEST_DATABASE_KINDS)('payment form endpoints on %s', (kind) => {
         bankCodeInteger: 100000000111,
       });
       expect(otherPhone.statusCode).toBe(409);
-      expect(otherPhone.json().message).toBe('The withdrawal has already been requested');
+      expect(otherPhone.json().detail).toBe('The withdrawal has already been requested');
     });
 
     it('refuses a payout phone outside its currency’s rule (SPEC §5), in the rule’s words', async () => {
@@ -398,7 +406,7 @@ describe.each(TEST_DATABASE_KINDS)('payment form endpoints on %s', (kind) => {
       ]) {
         const response = await fixture.post(invoice.formId, 'complete', { credential });
         expect(response.statusCode, credential).toBe(400);
-        expect(response.json().message, credential).toBe(
+        expect(response.json().detail, credential).toBe(
           'The phone number must be +998 followed by 9 digits',
         );
       }
@@ -420,7 +428,7 @@ describe.each(TEST_DATABASE_KINDS)('payment form endpoints on %s', (kind) => {
       for (const credential of ['78123456789', '9123456789', '89123456789']) {
         const response = await fixture.post(invoice.formId, 'complete', { credential });
         expect(response.statusCode, credential).toBe(400);
-        expect(response.json().message, credential).toBe(
+        expect(response.json().detail, credential).toBe(
           'The phone number must be +7 followed by 10 digits starting with 9',
         );
       }
@@ -433,7 +441,7 @@ describe.each(TEST_DATABASE_KINDS)('payment form endpoints on %s', (kind) => {
         credential: '79123456789',
       });
       expect(response.statusCode).toBe(409);
-      expect(response.json().message).toBe('Choose a payment method first');
+      expect(response.json().detail).toBe('Choose a payment method first');
     });
 
     it('takes a by-mobile withdrawal without a bank', async () => {

@@ -3,13 +3,14 @@ import type { Database } from '../../db/database.ts';
 import { badRequest } from '../../http/http-errors.ts';
 import { recordIdSchema } from '../../http/record-id.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
+import { addSharedSchemas } from '../../http/shared-schemas.ts';
 import { presentForm } from './payment-form-presenter.ts';
 import {
   errorResponses,
   type FormIdParams,
-  formDataSchema,
   formIdParams,
   nullableString,
+  paymentFormComponent,
 } from './payment-form-schemas.ts';
 import {
   chooseMethod,
@@ -31,14 +32,18 @@ export const paymentFormRoutes = async (
   app: FastifyInstance,
   { db, verificationSecret }: { db: Database; verificationSecret: string },
 ) => {
+  addSharedSchemas(app, [paymentFormComponent]);
   app.post<{ Params: FormIdParams }>(
     '/api/payments/form/:formId/init',
     {
       schema: {
         tags: ['payment form'],
+        operationId: 'initPaymentForm',
+        // Public: no credential; each call proves itself by the form id (and the support code).
+        security: [],
         summary: 'Everything the form shows, and the key for the credential call',
         params: formIdParams,
-        response: { 200: dataEnvelope(formDataSchema), ...errorResponses },
+        response: { 200: dataEnvelope(paymentFormComponent.ref), ...errorResponses },
       },
     },
     async (request) => ({
@@ -54,6 +59,8 @@ export const paymentFormRoutes = async (
     {
       schema: {
         tags: ['payment form'],
+        operationId: 'choosePaymentMethod',
+        security: [],
         summary: 'Choose method and amount; a deposit gets the requisites to pay to',
         body: {
           type: 'object',
@@ -66,7 +73,7 @@ export const paymentFormRoutes = async (
           },
         },
         params: formIdParams,
-        response: { 200: dataEnvelope(formDataSchema), ...errorResponses },
+        response: { 200: dataEnvelope(paymentFormComponent.ref), ...errorResponses },
       },
     },
     async (request) => {
@@ -89,6 +96,8 @@ export const paymentFormRoutes = async (
     {
       schema: {
         tags: ['payment form'],
+        operationId: 'completePaymentForm',
+        security: [],
         summary:
           'Deposit: the customer says they paid. Withdrawal: the phone (and bank) to pay out to',
         params: formIdParams,
@@ -125,6 +134,8 @@ export const paymentFormRoutes = async (
     {
       schema: {
         tags: ['payment form'],
+        operationId: 'getPaymentStatus',
+        security: [],
         summary: 'The payment status, polled by the form',
         params: formIdParams,
         response: {
@@ -145,6 +156,8 @@ export const paymentFormRoutes = async (
     {
       schema: {
         tags: ['payment form'],
+        operationId: 'listSbpBanks',
+        security: [],
         summary: 'Banks of the fast payment system (reference list 205)',
         params: formIdParams,
         response: {

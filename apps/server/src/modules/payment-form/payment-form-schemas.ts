@@ -1,4 +1,5 @@
 import { errorResponseSchema } from '../../http/error-handler.ts';
+import { sharedSchema } from '../../http/shared-schemas.ts';
 
 /** JSON schemas of the payment form's calls. */
 
@@ -97,3 +98,6 @@ export const formDataSchema = {
     },
   },
 } as const;
+
+/** What the payment form shows, named #/components/schemas/PaymentForm. */
+export const paymentFormComponent = sharedSchema('PaymentForm', formDataSchema);

@@ -129,7 +129,7 @@ export const chooseMethod = async (
   { amount, paymentMethodId, supportCode }: CustomerMethodChoice,
 ): Promise<FormView> => {
   if (!(await isValidSupportCode(verificationSecret, formId, supportCode))) {
-    throw notAllowed('Invalid support code');
+    throw notAllowed('Invalid support code', 'invalid_support_code');
   }
   let invoice = requireActionableForm(await findFormInvoice(db, formId));
 

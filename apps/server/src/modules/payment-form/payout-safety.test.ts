@@ -101,7 +101,7 @@ describe.each(TEST_DATABASE_KINDS)('payout safety on %s', (kind) => {
     for (const asked of [2_000_000_000n, 150_001n]) {
       const response = await fixture.requestCredential(invoice, 'SBERRUB_X', asked);
       expect(response.statusCode, String(asked)).toBe(400);
-      expect(response.json().message).toMatch(/^Amount must be between \d+ and 150000/);
+      expect(response.json().detail).toMatch(/^Amount must be between \d+ and 150000/);
     }
     expect((await stored(invoice.id)).amount).toBe(150_000n);
     const lower = await fixture.requestCredential(invoice, 'SBERRUB_X', 120_000n);

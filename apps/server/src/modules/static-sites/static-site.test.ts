@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
+import { expectProblem } from '../../testing/problem-assertions.ts';
 import { createTestApp, TEST_AUTH, type TestApp } from '../../testing/test-app.ts';
 
 describe('static site serving', () => {
@@ -45,13 +46,29 @@ describe('static site serving', () => {
 
   it('answers 404 for a missing asset instead of index.html', async () => {
     const response = await app.inject({ url: '/assets/missing-chunk.js' });
-    expect(response.statusCode).toBe(404);
+    expectProblem(response, {
+      status: 404,
+      code: 'route_not_found',
+      detail: 'Route GET /assets/missing-chunk.js not found',
+    });
   });
 
-  it('answers 404 JSON for unknown API paths', async () => {
+  it('answers a problem 404 for unknown API paths', async () => {
     const response = await app.inject({ url: '/api/unknown' });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toHaveProperty('message');
+    expectProblem(response, {
+      status: 404,
+      code: 'route_not_found',
+      detail: 'Route GET /api/unknown not found',
+    });
+  });
+
+  it('sends a Request-Id with pages, assets and API answers, an incoming safe id echoed', async () => {
+    for (const url of ['/invoices/42', '/assets/main-abc123.js', '/api/health', '/api/nope']) {
+      const response = await app.inject({ url });
+      expect(response.headers['request-id'], url).toMatch(/^[0-9a-f-]{36}$/);
+      const traced = await app.inject({ url, headers: { 'x-request-id': 'edge-7f3a:1' } });
+      expect(traced.headers['request-id'], url).toBe('edge-7f3a:1');
+    }
   });
 
   it('answers a page path it cannot decode with index.html, with the SPA fallback’s headers', async () => {
@@ -60,25 +77,33 @@ describe('static site serving', () => {
       const response = await app.inject({ url });
       expect(response.statusCode, url).toBe(200);
       expect(response.body).toBe(fallback.body);
-      const { date: _date, ...headers } = response.headers;
-      const { date: _fallbackDate, ...fallbackHeaders } = fallback.headers;
+      const { date: _date, 'request-id': id, ...headers } = response.headers;
+      const { date: _fallbackDate, 'request-id': _id, ...fallbackHeaders } = fallback.headers;
+      expect(id).toEqual(expect.any(String));
       expect(headers, url).toEqual(fallbackHeaders);
       expect(headers['content-security-policy']).toContain("default-src 'self'");
     }
   });
 
-  it('answers an /api path it cannot decode with the API’s JSON 400 {message}', async () => {
+  it('answers an /api path it cannot decode with a problem 400', async () => {
     for (const method of ['GET', 'POST'] as const) {
-      const response = await app.inject({ method, url: '/api/v1/invoice/%E0%A4%A' });
-      expect(response.statusCode).toBe(400);
-      expect(response.headers['content-type']).toContain('application/json');
-      expect(response.json()).toEqual({ message: 'Malformed URL' });
+      const response = await app.inject({
+        method,
+        url: '/api/v1/invoice/%E0%A4%A',
+        headers: { 'x-request-id': 'trace-1' },
+      });
+      const problem = expectProblem(response, {
+        status: 400,
+        code: 'malformed_url',
+        detail: 'Malformed URL',
+      });
+      // The request keeps its id through the second routing.
+      expect(problem.requestId).toBe('trace-1');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
     }
-    // The router's other refusal, an over-long path parameter, keeps its status in that shape.
+    // The router's other refusal, an over-long path parameter, keeps its status as a problem.
     const tooLong = await app.inject({ url: `/api/v1/invoice/${'a'.repeat(200)}` });
-    expect(tooLong.statusCode).toBe(414);
-    expect(Object.keys(tooLong.json())).toEqual(['message']);
+    expectProblem(tooLong, { status: 414, code: 'uri_too_long' });
   });
 
   it('refuses to start without a built app', async () => {

@@ -22,7 +22,7 @@ export const LINK_GONE_MESSAGE =
 /** Whose link it is, for the page that sets the password; gone when it cannot be used. */
 export const checkPasswordLink = async (db: Database, token: string) => {
   const link = await findUsableResetToken(db, hashToken(token));
-  if (!link) throw goneError(LINK_GONE_MESSAGE);
+  if (!link) throw goneError(LINK_GONE_MESSAGE, 'link_expired');
   return { username: link.username, expiresAt: link.expiresAt.toISOString() };
 };
 
@@ -32,13 +32,13 @@ export const setPasswordWithLink = async (
 ): Promise<void> => {
   // Hashing is slow on purpose: done before the transaction that locks the link.
   const pending = await findUsableResetToken(db, hashToken(token));
-  if (!pending) throw goneError(LINK_GONE_MESSAGE);
+  if (!pending) throw goneError(LINK_GONE_MESSAGE, 'link_expired');
   const problem = newPasswordProblem(newPassword, pending.username);
   if (problem) throw invalid(problem);
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     const link = await findUsableResetToken(tx, hashToken(token));
-    if (!link) throw goneError(LINK_GONE_MESSAGE);
+    if (!link) throw goneError(LINK_GONE_MESSAGE, 'link_expired');
     await markResetTokenUsed(tx, link.id);
     await storePasswordHash(tx, link.personId, passwordHash);
     await endSessions(tx, { personId: link.personId, reason: 'password' });

@@ -343,7 +343,7 @@ describe.each(TEST_DATABASE_KINDS)('users API on %s', (kind) => {
       for (const id of [ids['clerk-b'], ids['boss-b'], ids.root, 999_999]) {
         const response = await getUser(bossA, id ?? 0);
         expect(response.statusCode, String(id)).toBe(404);
-        expect(response.json().message).toBe(USER_MESSAGES.notFound);
+        expect(response.json().detail).toBe(USER_MESSAGES.notFound);
       }
       expect((await getUser(root, ids['clerk-b'] ?? 0)).statusCode).toBe(200);
     });
@@ -355,7 +355,7 @@ describe.each(TEST_DATABASE_KINDS)('users API on %s', (kind) => {
       async (username) => {
         const response = await createUser(root, { username });
         expect(response.statusCode).toBe(400);
-        expect(response.json().message).toBe(USERNAME_MESSAGE);
+        expect(response.json().detail).toBe(USERNAME_MESSAGE);
       },
     );
 
@@ -367,7 +367,7 @@ describe.each(TEST_DATABASE_KINDS)('users API on %s', (kind) => {
           merchantId: shopA.id,
         });
         expect(response.statusCode, username).toBe(409);
-        expect(response.json().message).toBe(USER_MESSAGES.usernameTaken(username.trim()));
+        expect(response.json().detail).toBe(USER_MESSAGES.usernameTaken(username.trim()));
       }
     });
 
@@ -384,14 +384,14 @@ describe.each(TEST_DATABASE_KINDS)('users API on %s', (kind) => {
     it('refuses unknown roles and no roles with 400', async () => {
       const unknown = await createUser(root, { username: 'roleless', roles: ['Wizard'] });
       expect(unknown.statusCode).toBe(400);
-      expect(unknown.json().message).toBe(USER_MESSAGES.unknownRole('Wizard'));
+      expect(unknown.json().detail).toBe(USER_MESSAGES.unknownRole('Wizard'));
       // Role names are exact.
       expect(
         (await createUser(root, { username: 'roleless', roles: ['SUPPORT'] })).statusCode,
       ).toBe(400);
       const none = await createUser(root, { username: 'roleless', roles: [] });
       expect(none.statusCode).toBe(400);
-      expect(none.json().message).toBe(USER_MESSAGES.noRoles);
+      expect(none.json().detail).toBe(USER_MESSAGES.noRoles);
     });
 
     it('answers 404 for a merchant that does not exist, or that a merchant’s manager cannot reach', async () => {
@@ -404,7 +404,7 @@ describe.each(TEST_DATABASE_KINDS)('users API on %s', (kind) => {
         roles: ['Clerk'],
       });
       expect(other.statusCode).toBe(404);
-      expect(other.json().message).toBe(USER_MESSAGES.merchantNotFound);
+      expect(other.json().detail).toBe(USER_MESSAGES.merchantNotFound);
       const platform = await createUser(bossA, {
         username: 'intruder',
         merchantId: null,
@@ -421,8 +421,8 @@ describe.each(TEST_DATABASE_KINDS)('users API on %s', (kind) => {
         roles: ['merchant', 'Everything'],
       });
       expect(response.statusCode).toBe(403);
-      expect(response.json().message).toMatch(/^You cannot grant permissions you do not hold: /);
-      expect(response.json().message).toContain('invoice.amount.change');
+      expect(response.json().detail).toMatch(/^You cannot grant permissions you do not hold: /);
+      expect(response.json().detail).toContain('invoice.amount.change');
       expect(await getUserByName('too-mighty')).toBeUndefined();
     });
 
@@ -434,7 +434,7 @@ describe.each(TEST_DATABASE_KINDS)('users API on %s', (kind) => {
           roles: [roleName],
         });
         expect(response.statusCode, roleName).toBe(400);
-        expect(response.json().message).toMatch(/^A user of a merchant cannot hold: /);
+        expect(response.json().detail).toMatch(/^A user of a merchant cannot hold: /);
       }
       expect(await getUserByName('platformish')).toBeUndefined();
     });
@@ -522,7 +522,7 @@ describe.each(TEST_DATABASE_KINDS)('users API on %s', (kind) => {
 
       const again = await useLink(passwordLink.token, 'another long password');
       expect(again.statusCode).toBe(410);
-      expect(again.json().message).toBe(LINK_GONE_MESSAGE);
+      expect(again.json()).toMatchObject({ detail: LINK_GONE_MESSAGE, code: 'link_expired' });
       expect((await checkLink(passwordLink.token)).statusCode).toBe(410);
       expect((await login('linked', 'another long password')).statusCode).toBe(401);
       expect((await me(cookie)).statusCode).toBe(200);
@@ -569,7 +569,7 @@ describe.each(TEST_DATABASE_KINDS)('users API on %s', (kind) => {
       ]) {
         const response = await useLink(passwordLink.token, password ?? '');
         expect(response.statusCode, password).toBe(400);
-        expect(response.json().message, password).toBe(message);
+        expect(response.json().detail, password).toBe(message);
       }
       expect((await useLink(passwordLink.token, '')).statusCode).toBe(400);
       expect((await useLink(passwordLink.token, 'x'.repeat(1001))).statusCode).toBe(400);
@@ -710,7 +710,7 @@ describe.each(TEST_DATABASE_KINDS)('users API on %s', (kind) => {
       ] as const) {
         const response = await patchUser(cookie, id ?? 0, { enabled: false });
         expect(response.statusCode).toBe(409);
-        expect(response.json().message).toBe(USER_MESSAGES.self);
+        expect(response.json().detail).toBe(USER_MESSAGES.self);
         expect((await me(cookie)).statusCode).toBe(200);
       }
     });
@@ -728,7 +728,7 @@ describe.each(TEST_DATABASE_KINDS)('users API on %s', (kind) => {
         await endSessionsOf(bossA, target),
       ]) {
         expect(response.statusCode).toBe(403);
-        expect(response.json().message).toBe(USER_MESSAGES.moreThanOwn);
+        expect(response.json().detail).toBe(USER_MESSAGES.moreThanOwn);
       }
       const after = (await getUser(root, target)).json().data;
       expect(after).toMatchObject({ firstName: 'Power-a', enabled: true, hasPassword: true });
@@ -774,7 +774,7 @@ describe.each(TEST_DATABASE_KINDS)('users API on %s', (kind) => {
       ] as const) {
         const response = await patchUser(cookie, rootId, change);
         expect(response.statusCode, JSON.stringify(change)).toBe(409);
-        expect(response.json().message).toBe(USER_MESSAGES.lastAdministrator);
+        expect(response.json().detail).toBe(USER_MESSAGES.lastAdministrator);
       }
       expect((await getUser(root, rootId)).json().data).toMatchObject({
         roles: ['admin'],

@@ -8,6 +8,7 @@ import type { Database } from '../../db/database.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { recordIdSchema } from '../../http/record-id.ts';
 import { dataEnvelope, okEnvelope, pageEnvelope } from '../../http/response-envelope.ts';
+import { addSharedSchemas, sharedSchema } from '../../http/shared-schemas.ts';
 import { requirePerson } from '../auth/auth-entry.ts';
 import { checkPasswordLink, setPasswordWithLink } from './password-link-service.ts';
 import {
@@ -66,6 +67,9 @@ const userSchema = {
   },
 } as const;
 
+/** A back-office user, named #/components/schemas/User. */
+const userComponent = sharedSchema('User', userSchema);
+
 const passwordLinkSchema = {
   type: 'object',
   required: ['token', 'path', 'expiresAt'],
@@ -77,6 +81,9 @@ const passwordLinkSchema = {
     expiresAt: { type: 'string', format: 'date-time' },
   },
 } as const;
+
+/** A one-time set-password link, named #/components/schemas/PasswordLink. */
+const passwordLinkComponent = sharedSchema('PasswordLink', passwordLinkSchema);
 
 const nameSchema = { type: 'string', maxLength: PERSON_NAME_MAX_LENGTH * 2 } as const;
 const roleNamesSchema = {
@@ -153,6 +160,7 @@ const MANAGE_USERS = { access: { anyOf: USER_MANAGEMENT_PERMISSIONS } } as const
  * one-time link: GET/POST /api/v1/password-reset/{token}.
  */
 export const userRoutes = async (app: FastifyInstance, { db }: { db: Database }) => {
+  addSharedSchemas(app, [userComponent, passwordLinkComponent]);
   app.get<{
     Querystring: {
       page: number;
@@ -167,10 +175,11 @@ export const userRoutes = async (app: FastifyInstance, { db }: { db: Database })
       config: MANAGE_USERS,
       schema: {
         tags: ['staff'],
+        operationId: 'listUsers',
         summary: 'Back-office users the caller may see, by username, a page at a time',
         querystring: listQuery,
         response: {
-          200: pageEnvelope(userSchema),
+          200: pageEnvelope(userComponent.ref),
           ...errors,
         },
       },
@@ -186,13 +195,14 @@ export const userRoutes = async (app: FastifyInstance, { db }: { db: Database })
       config: MANAGE_USERS,
       schema: {
         tags: ['staff'],
+        operationId: 'createUser',
         summary: 'Add a user; the answer carries their one-time set-password link, shown once',
         body: createBody,
         response: {
           201: dataEnvelope({
             type: 'object',
             required: ['user', 'passwordLink'],
-            properties: { user: userSchema, passwordLink: passwordLinkSchema },
+            properties: { user: userComponent.ref, passwordLink: passwordLinkComponent.ref },
           }),
           ...errors,
         },
@@ -211,9 +221,10 @@ export const userRoutes = async (app: FastifyInstance, { db }: { db: Database })
       config: MANAGE_USERS,
       schema: {
         tags: ['staff'],
+        operationId: 'getUser',
         summary: 'One user',
         params: idParams,
-        response: { 200: dataEnvelope(userSchema), ...errors },
+        response: { 200: dataEnvelope(userComponent.ref), ...errors },
       },
     },
     async (request) => ({
@@ -227,10 +238,11 @@ export const userRoutes = async (app: FastifyInstance, { db }: { db: Database })
       config: MANAGE_USERS,
       schema: {
         tags: ['staff'],
+        operationId: 'updateUser',
         summary: 'Change names or roles, deactivate (ends their sessions) or reactivate a user',
         params: idParams,
         body: changeBody,
-        response: { 200: dataEnvelope(userSchema), ...errors },
+        response: { 200: dataEnvelope(userComponent.ref), ...errors },
       },
     },
     async (request) => {
@@ -246,9 +258,10 @@ export const userRoutes = async (app: FastifyInstance, { db }: { db: Database })
       config: MANAGE_USERS,
       schema: {
         tags: ['staff'],
+        operationId: 'resetUserPassword',
         summary: 'Reset a password: it stops working, sessions end, a one-time link is shown once',
         params: idParams,
-        response: { 200: dataEnvelope(passwordLinkSchema), ...errors },
+        response: { 200: dataEnvelope(passwordLinkComponent.ref), ...errors },
       },
     },
     async (request) => {
@@ -265,6 +278,7 @@ export const userRoutes = async (app: FastifyInstance, { db }: { db: Database })
       config: MANAGE_USERS,
       schema: {
         tags: ['staff'],
+        operationId: 'resetUserTwoFactor',
         summary: 'Remove a user’s second factor (a lost phone); their sessions end',
         params: idParams,
         response: {
@@ -286,6 +300,7 @@ export const userRoutes = async (app: FastifyInstance, { db }: { db: Database })
       config: MANAGE_USERS,
       schema: {
         tags: ['staff'],
+        operationId: 'endUserSessions',
         summary: 'End every session of a user; they are signed out at their next request',
         params: idParams,
         response: {
@@ -312,6 +327,7 @@ export const userRoutes = async (app: FastifyInstance, { db }: { db: Database })
       config: { access: { public: true } },
       schema: {
         tags: ['staff'],
+        operationId: 'getPasswordLink',
         summary: 'Whose one-time set-password link this is (410 when expired or used)',
         params: tokenParams,
         response: {
@@ -338,6 +354,7 @@ export const userRoutes = async (app: FastifyInstance, { db }: { db: Database })
       config: { access: { public: true } },
       schema: {
         tags: ['staff'],
+        operationId: 'setPasswordWithLink',
         summary: 'Set a password through a one-time link; every session of the user ends',
         params: tokenParams,
         body: {
