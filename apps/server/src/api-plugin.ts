@@ -13,6 +13,7 @@ import { authRoutes } from './modules/auth/auth-routes.ts';
 import { registerCrossSiteRequestGuard } from './modules/auth/cross-site-request-guard.ts';
 import { sessionRoutes } from './modules/auth/session-routes.ts';
 import { twoFactorRoutes } from './modules/auth/two-factor-routes.ts';
+import { developerRoutes } from './modules/developers/developer-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { createServerLifecycle, type ServerLifecycle } from './modules/health/server-lifecycle.ts';
 import { invoiceRoutes } from './modules/invoices/invoice-routes.ts';
@@ -86,6 +87,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (
   await userRoutes(app, { db });
   await roleRoutes(app, { db });
   await auditLogRoutes(app, { db });
+  await developerRoutes(app, { db });
   await profileRoutes(app, { db });
   await referenceRoutes(app, { db });
   await merchantRoutes(app, { db });

@@ -1,5 +1,6 @@
 export * from './card/index.ts';
 export * from './constants/index.ts';
+export * from './developers/index.ts';
 export * from './invoices/index.ts';
 export * from './money/index.ts';
 export * from './names/index.ts';

@@ -67,7 +67,7 @@ describe.each(TEST_DATABASE_KINDS)('database on %s', (kind) => {
   it('enforces the invoice rules in the database itself', async () => {
     const [merchant] = await handle.db
       .insert(merchants)
-      .values({ name: 'Shop', clientPublicKey: `pk_${kind}`, signingSecret: 'secret' })
+      .values({ name: 'Shop', clientPublicKey: `pk_${kind}` })
       .returning();
     const [terminal] = await handle.db
       .insert(terminals)
@@ -110,7 +110,7 @@ describe('embedded PGlite persisted in a data folder', () => {
       const first = await openDatabase({ kind: 'pglite', dataDir });
       await first.db
         .insert(merchants)
-        .values({ name: 'Persisted', clientPublicKey: 'pk_persisted', signingSecret: 's' });
+        .values({ name: 'Persisted', clientPublicKey: 'pk_persisted' });
       await first.close();
 
       const second = await openDatabase({ kind: 'pglite', dataDir });

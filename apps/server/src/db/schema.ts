@@ -83,9 +83,8 @@ export const merchants = pgTable(
   {
     id: id(),
     name: text('name').notNull(),
+    /** The public key of the merchant's first API key, shown in merchant settings (SPEC §5). */
     clientPublicKey: text('client_public_key').notNull(),
-    /** HMAC key for merchant API signatures and callback signing; never sent to the back office. */
-    signingSecret: text('signing_secret').notNull(),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('merchants_client_public_key_uq').on(table.clientPublicKey)],
@@ -564,14 +563,112 @@ export const eventLog = pgTable(
   ],
 );
 
-/** Merchant callbacks: an outbox worked with FOR UPDATE SKIP LOCKED by any server instance. */
+/**
+ * A merchant's API keys (issue 23, decision 0021): several per merchant, each with its scopes.
+ * The secret signs the merchant's requests (HMAC, so it is kept, not hashed); it is shown once.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: id(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    label: text('label').notNull(),
+    publicKey: text('public_key').notNull(),
+    secret: text('secret').notNull(),
+    scopes: text('scopes').array().notNull(),
+    createdAt: createdAt(),
+    createdBy: integer('created_by').references(() => people.id),
+    /** Written at most once a minute. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: integer('revoked_by').references(() => people.id),
+  },
+  (table) => [
+    uniqueIndex('api_keys_public_key_uq').on(table.publicKey),
+    index('api_keys_merchant_idx').on(table.merchantId, table.createdAt),
+  ],
+);
+
+/**
+ * Webhook signing secrets (`whsec_…`), apart from the API keys. The current one has no expiry;
+ * a rotated one expires after the grace period, and until then callbacks carry both signatures.
+ */
+export const webhookSecrets = pgTable(
+  'webhook_secrets',
+  {
+    id: id(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    secret: text('secret').notNull(),
+    createdAt: createdAt(),
+    createdBy: integer('created_by').references(() => people.id),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (table) => [index('webhook_secrets_merchant_idx').on(table.merchantId, table.createdAt)],
+);
+
+/** Where a merchant receives its events, and which types each endpoint subscribes to. */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: id(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    eventTypes: text('event_types').array().notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Why the platform disabled it (null when a person did, or it is enabled). */
+    disabledReason: text('disabled_reason'),
+    /** Start of the current run of failed attempts; null after any delivery. */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('webhook_endpoints_merchant_idx').on(table.merchantId)],
+);
+
+/** Every event a merchant was sent (or would be): the Standard Webhooks envelope as sent. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: bigId(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    type: text('type').notNull(),
+    invoiceId: uuid('invoice_id').references(() => invoices.id),
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('webhook_events_merchant_idx').on(table.merchantId, table.createdAt, table.id),
+    index('webhook_events_invoice_idx').on(table.invoiceId),
+  ],
+);
+
+/**
+ * Merchant callbacks: one delivery of an event to one destination (an endpoint, or the
+ * invoice's own callbackUrl). An outbox worked with FOR UPDATE SKIP LOCKED by any instance.
+ */
 export const callbacks = pgTable(
   'callbacks',
   {
     id: bigId(),
-    invoiceId: uuid('invoice_id')
+    /** Null for a test event. */
+    invoiceId: uuid('invoice_id').references(() => invoices.id),
+    merchantId: integer('merchant_id')
       .notNull()
-      .references(() => invoices.id),
+      .references(() => merchants.id),
+    eventId: bigint('event_id', { mode: 'number' }).references(() => webhookEvents.id),
+    /** Null when the invoice's own callbackUrl is the destination. */
+    endpointId: integer('endpoint_id').references(() => webhookEndpoints.id, {
+      onDelete: 'set null',
+    }),
     url: text('url').notNull(),
     invoiceStatus: text('invoice_status').notNull(),
     payload: jsonb('payload').notNull(),
@@ -590,8 +687,27 @@ export const callbacks = pgTable(
   },
   (table) => [
     index('callbacks_invoice_idx').on(table.invoiceId, table.createDate),
+    index('callbacks_event_idx').on(table.eventId),
     index('callbacks_due_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'PENDING'`),
   ],
+);
+
+/** Each attempt of a callback: what the merchant's server answered and how long it took. */
+export const callbackAttempts = pgTable(
+  'callback_attempts',
+  {
+    id: bigId(),
+    callbackId: bigint('callback_id', { mode: 'number' })
+      .notNull()
+      .references(() => callbacks.id, { onDelete: 'cascade' }),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+    responseCode: integer('response_code'),
+    durationMs: integer('duration_ms').notNull(),
+    /** The first characters of the response body. */
+    responseExcerpt: text('response_excerpt'),
+    error: text('error'),
+  },
+  (table) => [index('callback_attempts_callback_idx').on(table.callbackId, table.attemptedAt)],
 );
 
 export const supportTickets = pgTable(

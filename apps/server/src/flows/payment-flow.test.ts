@@ -127,15 +127,13 @@ describe.each(TEST_DATABASE_KINDS)(
       expect(receiver.received).toHaveLength(1);
       const delivery = receiver.received[0];
       if (!delivery) throw new Error('no callback received');
-      const verified = new Webhook(fixture.shop.keys.signingSecret).verify(
+      const verified = new Webhook(fixture.shop.webhookSecret).verify(
         delivery.body,
         headerRecord(delivery.headers),
       );
       expect(verified).toMatchObject({
-        invoiceId,
-        status: 'DONE',
-        amount: '1200000',
-        currency: 'UZS',
+        type: 'invoice.done',
+        data: { invoiceId, status: 'DONE', amount: 1_200_000, currency: 'UZS' },
       });
 
       const read = await signedCall(app, fixture.shop.keys, {
@@ -180,7 +178,7 @@ describe.each(TEST_DATABASE_KINDS)(
       return receiver.received
         .slice(before)
         .map((delivery) =>
-          new Webhook(fixture.shop.keys.signingSecret).verify(
+          new Webhook(fixture.shop.webhookSecret).verify(
             delivery.body,
             headerRecord(delivery.headers),
           ),
@@ -241,7 +239,16 @@ describe.each(TEST_DATABASE_KINDS)(
       expect(await settleSandboxPayments(db, { delaySeconds: 5 })).toBe(1);
       expect((await form('status')).json().data.status).toBe('DONE');
       expect(await deliverAndVerify()).toMatchObject([
-        { invoiceId, status: 'DONE', flowType: 'WITHDRAWAL', amount: '450000', currency: 'RUB' },
+        {
+          type: 'invoice.done',
+          data: {
+            invoiceId,
+            status: 'DONE',
+            flowType: 'WITHDRAWAL',
+            amount: 450_000,
+            currency: 'RUB',
+          },
+        },
       ]);
 
       await createTestPerson(db, { username: 'payouts', role: 'support' });
@@ -330,7 +337,7 @@ describe.each(TEST_DATABASE_KINDS)(
       });
       expect((await form('status')).json().data.status).toBe('DONE');
       expect(await deliverAndVerify()).toMatchObject([
-        { invoiceId, status: 'DONE', amount: '730000' },
+        { type: 'invoice.done', data: { invoiceId, status: 'DONE', amount: 730_000 } },
       ]);
       expect(await figures('deposit')).toEqual([
         { sum: 730_000, count: 1, currency: { code: 'UZS', dimension: 2 } },

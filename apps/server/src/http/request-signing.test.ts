@@ -11,10 +11,10 @@ import {
 const SECRET = 'whsec_AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=';
 
 describe('request signing', () => {
-  it('makes a pk_ public key and a Standard Webhooks secret of 32 random bytes', () => {
+  it('makes a pk_ public key and an sk_ secret of 32 random bytes', () => {
     const keys = newMerchantKeys();
     expect(keys.clientPublicKey).toMatch(/^pk_[0-9a-f]{32}$/);
-    expect(keys.signingSecret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(keys.signingSecret).toMatch(/^sk_[A-Za-z0-9+/]{43}=$/);
     expect(secretKeyBytes(keys.signingSecret)).toHaveLength(32);
     const others = Array.from({ length: 50 }, newMerchantKeys);
     expect(new Set(others.map((other) => other.signingSecret)).size).toBe(50);
@@ -22,19 +22,23 @@ describe('request signing', () => {
     expect(secretKeyBytes(newSigningSecret())).toHaveLength(32);
   });
 
-  it('uses the base64-decoded bytes after whsec_ as the HMAC key', () => {
+  it('uses the base64-decoded bytes after whsec_ or sk_ as the HMAC key', () => {
     expect(secretKeyBytes(SECRET)).toEqual(Buffer.from([...Array(32).keys()]));
+    expect(secretKeyBytes(SECRET.replace('whsec_', 'sk_'))).toEqual(
+      Buffer.from([...Array(32).keys()]),
+    );
   });
 
   it.each([
     'sk_0123',
     'secret',
+    'pk_AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=',
     'whsec_',
     'whsec_not base64!',
     `whsec_${Buffer.alloc(16).toString('base64')}`,
     `whsec_${Buffer.alloc(65).toString('base64')}`,
   ])('refuses %s as a secret', (secret) => {
-    expect(() => secretKeyBytes(secret)).toThrow(/whsec_/);
+    expect(() => secretKeyBytes(secret)).toThrow(/sk_|whsec_/);
   });
 
   it('signs timestamp, method, path with query and body (the documented openssl result)', () => {

@@ -2,34 +2,38 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * Signing secrets and request signatures shared by every party that calls us with a signed
- * request (merchants, production providers).
+ * request (merchants' API keys, production providers).
  *
- * A secret has the Standard Webhooks format (`whsec_` + base64 of 32 random bytes,
- * https://www.standardwebhooks.com): a merchant's same secret also signs our callbacks to it,
- * so it verifies those with any Standard Webhooks library and keeps one secret, not two.
+ * A secret is a prefix and base64 of 32 random bytes: `sk_` for a merchant's API key secret,
+ * `whsec_` for provider secrets, webhook signing secrets and merchant keys made before API keys
+ * were separated from webhook secrets (issue 23, decision 0021). `whsec_` is the Standard
+ * Webhooks format (https://www.standardwebhooks.com), so those verify callbacks with any
+ * Standard Webhooks library.
  */
-const SECRET_PREFIX = 'whsec_';
+export const API_KEY_SECRET_PREFIX = 'sk_';
+export const WEBHOOK_SECRET_PREFIX = 'whsec_';
+const SECRET_PREFIXES = [API_KEY_SECRET_PREFIX, WEBHOOK_SECRET_PREFIX] as const;
 const SECRET_BYTES = 32;
 
-export const newSigningSecret = (): string =>
-  `${SECRET_PREFIX}${randomBytes(SECRET_BYTES).toString('base64')}`;
+export const newSigningSecret = (
+  prefix: (typeof SECRET_PREFIXES)[number] = WEBHOOK_SECRET_PREFIX,
+): string => `${prefix}${randomBytes(SECRET_BYTES).toString('base64')}`;
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
 /**
- * The HMAC key of a secret: the bytes after `whsec_`, base64-decoded (as Standard Webhooks
- * defines it). Throws for anything else, so a malformed stored secret can never silently turn
- * into a weak key.
+ * The HMAC key of a secret: the bytes after the prefix, base64-decoded (as Standard Webhooks
+ * defines it for `whsec_`). Throws for anything else, so a malformed stored secret can never
+ * silently turn into a weak key.
  */
 export const secretKeyBytes = (secret: string): Buffer => {
-  if (!secret.startsWith(SECRET_PREFIX)) {
-    throw new Error('A signing secret starts with whsec_');
-  }
-  const encoded = secret.slice(SECRET_PREFIX.length);
+  const prefix = SECRET_PREFIXES.find((candidate) => secret.startsWith(candidate));
+  if (!prefix) throw new Error('A signing secret starts with sk_ or whsec_');
+  const encoded = secret.slice(prefix.length);
   const bytes = Buffer.from(encoded, 'base64');
   // Standard Webhooks allows 24..64 byte secrets; Buffer.from ignores bad characters, so check.
   if (!BASE64.test(encoded) || bytes.length < 24 || bytes.length > 64) {
-    throw new Error('A signing secret is whsec_ followed by base64 of 24 to 64 bytes');
+    throw new Error(`A signing secret is ${prefix} followed by base64 of 24 to 64 bytes`);
   }
   return bytes;
 };

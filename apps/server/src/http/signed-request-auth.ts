@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from './http-errors.ts';
+import type { ProblemCode } from './problem-codes.ts';
 import { requestSignature, signatureMatches } from './request-signing.ts';
 
 /**
@@ -50,7 +51,7 @@ export const signedRequestSecurity = (
       name: SIGNED_REQUEST_HEADERS.signature,
       description:
         `${audience}: lower-case hex HMAC-SHA256 of \`{timestamp}.{METHOD}.{path?query}.{raw body}\` ` +
-        `keyed with the base64-decoded part of the signing secret after \`whsec_\`. See ${guide}.`,
+        `keyed with the base64-decoded part of the secret after its prefix (\`sk_\` or \`whsec_\`). See ${guide}.`,
     },
   },
   requirement: [
@@ -109,10 +110,15 @@ export const registerSignedRequestAuthentication = <Principal>(
   { label, findSigner, onVerified, now = () => Date.now() }: SignedRequestAuthentication<Principal>,
 ): void => {
   const pending = new WeakMap<FastifyRequest, PendingAuthentication<Principal>>();
-  const refuse = (request: FastifyRequest, reason: string, message = INVALID_CREDENTIALS) => {
+  const refuse = (
+    request: FastifyRequest,
+    reason: string,
+    message = INVALID_CREDENTIALS,
+    code: ProblemCode = 'invalid_signature',
+  ) => {
     // The reason helps support; the caller only learns what it may (never key vs. signature).
     request.log.info({ reason }, `${label} request refused`);
-    return unauthorized(message);
+    return unauthorized(message, code);
   };
 
   scope.removeAllContentTypeParsers();
@@ -134,13 +140,19 @@ export const registerSignedRequestAuthentication = <Principal>(
       const missing = Object.values(SIGNED_REQUEST_HEADERS).filter(
         (name) => headerValue(request, name) === undefined,
       );
-      throw refuse(request, 'missing headers', `Missing ${missing.join(', ')} header`);
+      throw refuse(
+        request,
+        'missing headers',
+        `Missing ${missing.join(', ')} header`,
+        'signature_headers_missing',
+      );
     }
     if (!/^\d{1,12}$/.test(timestamp)) {
       throw refuse(
         request,
         'malformed timestamp',
         `${SIGNED_REQUEST_HEADERS.timestamp} must be Unix time in whole seconds`,
+        'timestamp_invalid',
       );
     }
     if (Math.abs(Math.floor(now() / 1000) - Number(timestamp)) > SIGNATURE_TOLERANCE_SECONDS) {
@@ -148,6 +160,7 @@ export const registerSignedRequestAuthentication = <Principal>(
         request,
         'stale timestamp',
         `${SIGNED_REQUEST_HEADERS.timestamp} is more than ${SIGNATURE_TOLERANCE_SECONDS} seconds from the server clock`,
+        'timestamp_out_of_tolerance',
       );
     }
     // Junk keys never reach the database.
@@ -174,7 +187,7 @@ export const registerSignedRequestAuthentication = <Principal>(
       // A stored secret in an old format: the caller cannot sign. An operator must issue new
       // keys, so this is a warning in the log; the caller hears the generic refusal.
       request.log.warn({ principal: auth.signer.principal }, `${label} signing secret unusable`);
-      throw unauthorized(INVALID_CREDENTIALS);
+      throw unauthorized(INVALID_CREDENTIALS, 'invalid_signature');
     }
     if (!signatureMatches(auth.signature, expected)) throw refuse(request, 'bad signature');
     onVerified(request, auth.signer.principal);

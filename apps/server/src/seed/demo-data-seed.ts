@@ -31,6 +31,7 @@ import {
 } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/password-hashing.ts';
 import { rebuildMerchantBalances } from '../modules/balances/merchant-balance-repository.ts';
+import { issueFirstCredentials } from '../modules/developers/merchant-credentials.ts';
 import { type MerchantKeys, newMerchantKeys } from '../modules/merchant-api/merchant-keys.ts';
 import { PAYOUT_PROVIDER_ATTRIBUTE_CODE } from '../modules/provider-api/provider-invoice-repository.ts';
 import { issueProviderSigningSecret } from '../modules/provider-api/provider-keys.ts';
@@ -87,8 +88,12 @@ const demoDigest = (label: string) =>
  */
 export const DEMO_MERCHANT_API_KEYS: MerchantKeys = {
   clientPublicKey: `pk_${demoDigest('merchant public key').subarray(0, 16).toString('hex')}`,
+  // The format of keys made before API keys had their own prefix (sk_), still accepted.
   signingSecret: `whsec_${demoDigest('merchant signing secret').toString('base64')}`,
 };
+
+/** The first demo merchant's fixed webhook signing secret (its callbacks verify with it). */
+export const DEMO_MERCHANT_WEBHOOK_SECRET = `whsec_${demoDigest('merchant webhook secret').toString('base64')}`;
 
 /**
  * The demo's production provider key: the seeded SANDBOX provider signs provider API calls
@@ -240,15 +245,28 @@ export const seedDemoData = async (db: Database, now = new Date()): Promise<bool
   );
 
   await db.transaction(async (tx) => {
+    const merchantKeys = DEMO_MERCHANTS.map((_, index) =>
+      index === 0 ? DEMO_MERCHANT_API_KEYS : newMerchantKeys(),
+    );
     const merchantRows = await tx
       .insert(merchants)
       .values(
         DEMO_MERCHANTS.map((name, index) => ({
           name,
-          ...(index === 0 ? DEMO_MERCHANT_API_KEYS : newMerchantKeys()),
+          clientPublicKey: merchantKeys[index]?.clientPublicKey ?? '',
         })),
       )
       .returning();
+    for (const [index, merchant] of merchantRows.entries()) {
+      const keys = merchantKeys[index];
+      if (!keys) throw new Error(`no demo keys ${index}`);
+      await issueFirstCredentials(
+        tx,
+        merchant.id,
+        keys,
+        index === 0 ? { webhookSecret: DEMO_MERCHANT_WEBHOOK_SECRET } : {},
+      );
+    }
     const merchantIdAt = (index: number) => {
       const merchant = merchantRows[index];
       if (!merchant) throw new Error(`no demo merchant ${index}`);
@@ -458,6 +476,7 @@ export const seedDemoData = async (db: Database, now = new Date()): Promise<bool
         history.push({ invoiceId, status: final.status, statusDate: final.statusDate });
         callbackRows.push({
           invoiceId,
+          merchantId: invoiceRows[index]?.merchantId ?? 0,
           url: 'https://merchant.example/payment/callback',
           invoiceStatus: final.status,
           payload: { invoiceId, status: final.status },

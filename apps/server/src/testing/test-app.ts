@@ -6,7 +6,8 @@ import type { Database } from '../db/database.ts';
 import { merchants, people, personRoles } from '../db/schema.ts';
 import { openTestDatabase } from '../db/testing/test-databases.ts';
 import { hashPassword } from '../modules/auth/password-hashing.ts';
-import { newMerchantKeys } from '../modules/merchant-api/merchant-keys.ts';
+import { issueFirstCredentials } from '../modules/developers/merchant-credentials.ts';
+import { type MerchantKeys, newMerchantKeys } from '../modules/merchant-api/merchant-keys.ts';
 import { seedRoles } from '../seed/roles-seed.ts';
 
 export const TEST_AUTH: AuthConfig = {
@@ -41,14 +42,24 @@ export const createTestApp = async (
   };
 };
 
-export const createTestMerchant = async (db: Database, name = 'Test merchant') => {
-  const [merchant] = await db
-    .insert(merchants)
-    .values({ name, ...newMerchantKeys() })
-    .returning();
-  if (!merchant) throw new Error('merchant insert returned nothing');
-  return merchant;
-};
+/**
+ * A merchant with its first API key (clientPublicKey and signingSecret, both scopes) and its
+ * webhook signing secret, as the back office creates one.
+ */
+export const createTestMerchant = async (
+  db: Database,
+  name = 'Test merchant',
+  keys: MerchantKeys = newMerchantKeys(),
+) =>
+  db.transaction(async (tx) => {
+    const [merchant] = await tx
+      .insert(merchants)
+      .values({ name, clientPublicKey: keys.clientPublicKey })
+      .returning();
+    if (!merchant) throw new Error('merchant insert returned nothing');
+    const { webhookSecret } = await issueFirstCredentials(tx, merchant.id, keys);
+    return { ...merchant, signingSecret: keys.signingSecret, webhookSecret };
+  });
 
 export const createTestPerson = async (
   db: Database,

@@ -16,6 +16,7 @@ export type NavigationItemId =
   | 'users'
   | 'roles'
   | 'audit'
+  | 'developers'
   | 'settings'
   | 'support';
 
@@ -85,6 +86,13 @@ export const NAVIGATION_ITEMS: readonly NavigationItem[] = [
     path: '/audit',
     external: false,
     requires: ['audit.read'],
+  },
+  {
+    id: 'developers',
+    label: 'Developers',
+    path: '/developers',
+    external: false,
+    requires: ['merchant.keys'],
   },
   { id: 'settings', label: 'Settings', path: '/settings', external: false, requires: [] },
   { id: 'support', label: 'Support', path: null, external: true, requires: [] },

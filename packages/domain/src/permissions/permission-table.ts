@@ -2,7 +2,8 @@
  * The permission table of SPEC §6: every permission string the product knows, with its effect.
  * The single source of truth: the apps decide what to show and the server what to allow from it.
  * merchant.create is the product's own addition where SPEC §6 names no permission (decision 0002);
- * user.manage, user.manage.own and role.manage come with staff administration (decision 0019).
+ * user.manage, user.manage.own and role.manage come with staff administration (decision 0019);
+ * merchant.keys with the Developers screen (decision 0021).
  * The effects are also the words of the role editor's checklist.
  */
 export const PERMISSION_TABLE = [
@@ -56,6 +57,11 @@ export const PERMISSION_TABLE = [
   {
     permission: 'audit.read',
     effect: "Audit log: sign-ins, users, roles and sessions changes (one's own merchant's, or all)",
+  },
+  {
+    permission: 'merchant.keys',
+    effect:
+      "Developers: API keys, webhook secrets, endpoints and events (one's own merchant, or any)",
   },
   {
     permission: 'role.manage',

@@ -75,6 +75,8 @@ const PRODUCT_PERMISSIONS = [
   'role.manage',
   // Issue 22 item 5: the audit log (one's own merchant's events, or every merchant's).
   'audit.read',
+  // Issue 23 item 1 (decision 0021): the Developers screen.
+  'merchant.keys',
 ];
 
 const allBut = (...excluded: Permission[]) => ALL_PERMISSIONS.filter((p) => !excluded.includes(p));
@@ -301,6 +303,7 @@ describe('navigation', () => {
       ['Users', '/users'],
       ['Roles', '/roles'],
       ['Audit log', '/audit'],
+      ['Developers', '/developers'],
       ['Settings', '/settings'],
       ['Support', null],
     ]);
@@ -332,10 +335,12 @@ describe('navigation', () => {
         'users',
         'roles',
         'audit',
+        'developers',
         'settings',
         'support',
       ],
     ],
+    [['merchant.keys'], ['dashboard', 'terminals', 'developers', 'settings', 'support']],
   ] as [Permission[], string[]][])('%j sees %j', (permissions, expected) => {
     expect(ids(permissions)).toEqual(expected);
   });

@@ -24,6 +24,8 @@ export const ROLE_PERMISSIONS = {
     'terminal.attr.read',
     // The merchant's own staff administration (issue 22, decision 0019).
     'user.manage.own',
+    // The merchant's own API keys, webhook secrets and endpoints (issue 23, decision 0021).
+    'merchant.keys',
   ],
   /** Platform support: every merchant's invoices, callbacks and tickets. */
   support: [

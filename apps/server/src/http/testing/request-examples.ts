@@ -11,7 +11,11 @@ export type MerchantRecordKind =
   | 'merchantInvoice'
   | 'ticket'
   | 'form'
-  | 'user';
+  | 'user'
+  | 'apiKey'
+  | 'webhookEndpoint'
+  | 'event'
+  | 'callback';
 /** Platform records (provider accounts, pools, roles, sessions): not any merchant's. */
 export type PlatformRecordKind = 'account' | 'credential' | 'pool' | 'role' | 'session';
 export type RecordKind = MerchantRecordKind | PlatformRecordKind;
@@ -24,6 +28,10 @@ const MERCHANT_RECORD_KINDS = new Set<RecordKind>([
   'ticket',
   'form',
   'user',
+  'apiKey',
+  'webhookEndpoint',
+  'event',
+  'callback',
 ]);
 export const isMerchantRecordKind = (kind: RecordKind): kind is MerchantRecordKind =>
   MERCHANT_RECORD_KINDS.has(kind);
@@ -37,6 +45,7 @@ const RECORD_KIND_BY_NAME: Record<string, RecordKind> = {
   formId: 'form',
   credentialId: 'credential',
   terminalPoolId: 'pool',
+  eventId: 'event',
 };
 
 /** A bare `:id` path parameter: the record is named by the path around it. */
@@ -50,6 +59,9 @@ const PATH_ID_KINDS: Array<[RegExp, RecordKind]> = [
   [/\/users\/:id(\/|$)/, 'user'],
   [/\/roles\/:id$/, 'role'],
   [/\/sessions\/:id$/, 'session'],
+  [/\/developers\/api-keys\/:id(\/|$)/, 'apiKey'],
+  [/\/developers\/webhook-endpoints\/:id(\/|$)/, 'webhookEndpoint'],
+  [/\/developers\/callbacks\/:id(\/|$)/, 'callback'],
 ];
 
 /**
@@ -59,6 +71,8 @@ const PATH_ID_KINDS: Array<[RegExp, RecordKind]> = [
 export const recordKindOf = (route: ApiRoute, name: string): RecordKind | undefined => {
   // The merchant's own invoice id looks an invoice up; a new invoice is given a fresh one.
   if (name === 'merchantInvoiceId') return route.method === 'POST' ? undefined : 'merchantInvoice';
+  // A list's cursor: the last record of the previous page.
+  if (name === 'starting_after') return route.url.endsWith('/events') ? 'event' : 'invoice';
   const byName = RECORD_KIND_BY_NAME[name];
   if (byName) return byName;
   if (name !== 'id') return undefined;
@@ -103,6 +117,10 @@ export const exampleRequest = (
       ticket: records.ticketId,
       form: records.formId,
       user: records.userId,
+      apiKey: records.apiKeyId,
+      webhookEndpoint: records.webhookEndpointId,
+      event: records.eventId,
+      callback: records.callbackId,
     })[kind];
   const platformRecord = (kind: PlatformRecordKind) =>
     ({
@@ -150,6 +168,11 @@ export const exampleRequest = (
     providerInvoiceId: 'matrix-1',
     externalId: 'customer-1',
     supportCode: 'not-a-support-code',
+    label: 'Matrix key',
+    scopes: ['invoices:read'],
+    url: 'https://matrix.example/webhook',
+    eventTypes: ['invoice.done'],
+    graceHours: 1,
   };
 
   const exampleValue = (schema: JsonSchema, name: string): unknown => {

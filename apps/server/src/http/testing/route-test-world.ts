@@ -2,6 +2,8 @@ import { computeSupportCode, type RoleName } from '@paygate/domain';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import {
+  apiKeys,
+  callbacks,
   paymentMethods,
   peopleAccountCredentials,
   peopleAccountLimits,
@@ -11,7 +13,9 @@ import {
   supportTickets,
   terminalAttributes,
   terminalPools,
+  webhookEndpoints,
 } from '../../db/schema.ts';
+import { sendTestEvent } from '../../modules/callbacks/callbacks-entry.ts';
 import { verificationKeyOf } from '../../modules/payment-form/verification-key.ts';
 import { issueProviderSigningSecret } from '../../modules/provider-api/provider-keys.ts';
 import { currencyId, referenceItemId } from '../../seed/reference-data.ts';
@@ -44,6 +48,11 @@ export interface MerchantRecords {
   userId: number;
   apiKey: string;
   signingSecret: string;
+  /** A spare API key's row id, a webhook endpoint, and a test event sent to it. */
+  apiKeyId: number;
+  webhookEndpointId: number;
+  eventId: string;
+  callbackId: number;
 }
 
 const CARD_CREDENTIAL_TYPE_ID = referenceItemId(103, 1);
@@ -78,7 +87,37 @@ export const createRouteTestWorld = async (kind: 'pglite' | 'postgres') => {
       role: NO_PERMISSION_ROLE as RoleName,
       merchantId: merchant.id,
     });
+    // A spare key for the developers routes: revoking it leaves the merchant's signing key alone.
+    const [apiKey] = await db
+      .insert(apiKeys)
+      .values({
+        merchantId: merchant.id,
+        label: 'Matrix spare key',
+        publicKey: `pk_spare_${merchant.id}`,
+        secret: merchant.signingSecret,
+        scopes: ['invoices:read'],
+      })
+      .returning();
+    const [endpoint] = await db
+      .insert(webhookEndpoints)
+      .values({
+        merchantId: merchant.id,
+        url: `https://${merchant.id}.example/hook`,
+        eventTypes: ['invoice.done'],
+      })
+      .returning();
+    if (!apiKey || !endpoint) throw new Error('no API key or endpoint');
+    const test = await sendTestEvent(db, endpoint);
+    const [callback] = await db
+      .select()
+      .from(callbacks)
+      .where(eq(callbacks.endpointId, endpoint.id));
+    if (!callback) throw new Error('the test event queued nothing');
     return {
+      apiKeyId: apiKey.id,
+      webhookEndpointId: endpoint.id,
+      eventId: test.eventId,
+      callbackId: callback.id,
       merchantId: merchant.id,
       terminalId: terminal.id,
       invoiceId: invoice.id,

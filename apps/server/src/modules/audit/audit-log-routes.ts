@@ -109,6 +109,7 @@ export const auditLogRoutes = async (app: FastifyInstance, { db }: { db: Databas
       config: READ_AUDIT,
       schema: {
         tags: ['staff'],
+        operationId: 'listAuditLog',
         summary: 'Audit log: people’s actions outside invoices, the last first',
         querystring: listQuery,
         response: {
@@ -128,6 +129,7 @@ export const auditLogRoutes = async (app: FastifyInstance, { db }: { db: Databas
       config: READ_AUDIT,
       schema: {
         tags: ['staff'],
+        operationId: 'exportAuditLogCsv',
         summary: 'The audit log rows of the filters as CSV (Audit.csv)',
         querystring: csvQuery,
         response: {
@@ -151,6 +153,7 @@ export const auditLogRoutes = async (app: FastifyInstance, { db }: { db: Databas
       config: READ_AUDIT,
       schema: {
         tags: ['staff'],
+        operationId: 'listAuditEventCodes',
         summary: 'The kinds of event the audit log holds, alphabetical',
         response: { 200: dataEnvelope({ type: 'array', items: { type: 'string' } }), ...errors },
       },

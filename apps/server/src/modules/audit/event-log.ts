@@ -41,6 +41,19 @@ export const EVENT_CODES = {
   twoFactorFailed: 'TWO_FACTOR_FAILED',
   recoveryCodesRegenerated: 'RECOVERY_CODES_REGENERATED',
   recoveryCodeUsed: 'RECOVERY_CODE_USED',
+  // The Developers screen (issue 23, decision 0021): entityType 'api_key', 'webhook_secret',
+  // 'webhook_endpoint' or 'callback'.
+  apiKeyCreated: 'API_KEY_CREATED',
+  apiKeyRevoked: 'API_KEY_REVOKED',
+  webhookSecretRevealed: 'WEBHOOK_SECRET_REVEALED',
+  webhookSecretRotated: 'WEBHOOK_SECRET_ROTATED',
+  webhookEndpointCreated: 'WEBHOOK_ENDPOINT_CREATED',
+  webhookEndpointChanged: 'WEBHOOK_ENDPOINT_CHANGED',
+  webhookEndpointDeleted: 'WEBHOOK_ENDPOINT_DELETED',
+  /** The platform disabled an endpoint whose deliveries kept failing (no person). */
+  webhookEndpointAutoDisabled: 'WEBHOOK_ENDPOINT_AUTO_DISABLED',
+  webhookTestSent: 'WEBHOOK_TEST_SENT',
+  callbackResent: 'CALLBACK_RESENT',
 } as const;
 
 export interface AuditEvent {

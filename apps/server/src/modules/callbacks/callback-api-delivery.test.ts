@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { merchants } from '../../db/schema.ts';
+import { webhookSecrets } from '../../db/schema.ts';
 import { referenceItemId } from '../../seed/reference-data.ts';
 import {
   createOperationsFixture,
@@ -30,9 +30,9 @@ describe.each(TEST_DATABASE_KINDS)(
     beforeAll(async () => {
       fixture = await createOperationsFixture(kind);
       await fixture.db
-        .update(merchants)
-        .set({ signingSecret: secret })
-        .where(eq(merchants.id, fixture.own.id));
+        .update(webhookSecrets)
+        .set({ secret: secret })
+        .where(eq(webhookSecrets.merchantId, fixture.own.id));
       receiver = await startCallbackReceiver();
     });
     afterEach(() => receiver.reset());
@@ -62,12 +62,18 @@ describe.each(TEST_DATABASE_KINDS)(
       expect(changed.statusCode).toBe(200);
 
       expect(await deliverDueCallbacks(fixture.db, TO_LOCAL_RECEIVER)).toBe(1);
+      // A Standard Webhooks envelope with the event type; amounts are integer minor units.
       expect(verified(0).payload).toMatchObject({
-        invoiceId: invoice.id,
-        merchantInvoiceId: invoice.merchantInvoiceId,
-        status: 'DONE',
-        amount: '100000',
-        currency: 'UZS',
+        type: 'invoice.done',
+        timestamp: expect.any(String),
+        data: {
+          invoiceId: invoice.id,
+          merchantInvoiceId: invoice.merchantInvoiceId,
+          status: 'DONE',
+          previousStatus: 'IN_PROGRESS',
+          amount: 100000,
+          currency: 'UZS',
+        },
       });
 
       const resend = await fixture.call('POST', '/api/v1/merchant/callback', 'support', {
@@ -75,7 +81,14 @@ describe.each(TEST_DATABASE_KINDS)(
       });
       expect(resend.statusCode).toBe(201);
       expect(await deliverDueCallbacks(fixture.db, TO_LOCAL_RECEIVER)).toBe(1);
-      expect(verified(1).payload).toEqual(verified(0).payload);
+      // The invoice as it stands, as a new event: a new id, the same type and invoice.
+      const [first, second] = [verified(0).payload, verified(1).payload] as Array<{
+        type: string;
+        data: Record<string, unknown>;
+      }>;
+      expect(second?.type).toBe('invoice.done');
+      expect(second?.data).toMatchObject({ invoiceId: invoice.id, status: 'DONE', amount: 100000 });
+      expect(first?.data.statusDate).toBe(second?.data.statusDate);
       expect(verified(1).id).not.toBe(verified(0).id);
 
       const listed = await fixture.call(

@@ -5,7 +5,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../db/database.ts';
-import { callbacks, merchants } from '../../db/schema.ts';
+import { callbacks, webhookSecrets } from '../../db/schema.ts';
 import { openTestDatabase, TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
 import { seedReferenceData } from '../../seed/reference-data-seed.ts';
 import { createTestMerchant } from '../../testing/test-app.ts';
@@ -39,7 +39,10 @@ const verifiedPayload = (secret: string, delivery: ReceivedCallback | undefined)
 /** A merchant with a Standard Webhooks secret and a deposit terminal. */
 const createMerchantWorld = async (db: Database, signingSecret = newWebhookSecret()) => {
   const merchant = await createTestMerchant(db, `Shop ${signingSecret.slice(-8)}`);
-  await db.update(merchants).set({ signingSecret }).where(eq(merchants.id, merchant.id));
+  await db
+    .update(webhookSecrets)
+    .set({ secret: signingSecret })
+    .where(eq(webhookSecrets.merchantId, merchant.id));
   const terminal = await createTestTerminal(db, merchant.id);
   /** A DONE invoice whose callback (the real outbox path) is queued. */
   const queueCallback = async (callbackUrl: string) => {
@@ -100,11 +103,14 @@ describe.each(TEST_DATABASE_KINDS)('callback delivery on %s', (kind) => {
     expect(delivery?.headers).toMatchObject({
       'content-type': 'application/json',
       'user-agent': CALLBACK_USER_AGENT,
-      'webhook-id': `msg_cb_${queued.id}`,
+      'webhook-id': `evt_${queued.eventId}`,
     });
     const timestamp = Number(delivery?.headers['webhook-timestamp']);
     expect(Math.abs(timestamp - Date.now() / 1000)).toBeLessThan(5);
-    expect(JSON.parse(delivery?.body ?? '')).toMatchObject({ status: 'DONE', isTest: false });
+    expect(JSON.parse(delivery?.body ?? '')).toMatchObject({
+      type: 'invoice.done',
+      data: { status: 'DONE', isTest: false },
+    });
 
     const row = await callbackRow(db, queued.id);
     expect(row).toMatchObject({
@@ -168,7 +174,7 @@ describe.each(TEST_DATABASE_KINDS)('callback delivery on %s', (kind) => {
     // One message: the same webhook-id and body on every attempt, each freshly signed.
     expect(receiver.received).toHaveLength(3);
     for (const delivery of receiver.received) {
-      expect(delivery.headers['webhook-id']).toBe(`msg_cb_${queued.id}`);
+      expect(delivery.headers['webhook-id']).toBe(`evt_${queued.eventId}`);
       expect(delivery.body).toBe(receiver.received[0]?.body);
       expect(verifiedPayload(world.signingSecret, delivery)).toEqual(queued.payload);
     }
@@ -295,7 +301,7 @@ describe.each(TEST_DATABASE_KINDS)('callback delivery on %s', (kind) => {
     expect(Math.min(...counts)).toBeGreaterThan(0);
     const ids = receiver.received.map(({ headers }) => headers['webhook-id']);
     expect(ids).toHaveLength(30);
-    expect(new Set(ids)).toEqual(new Set(queued.map(({ id }) => `msg_cb_${id}`)));
+    expect(new Set(ids)).toEqual(new Set(queued.map(({ eventId }) => `evt_${eventId}`)));
     const rows = await db
       .select()
       .from(callbacks)
@@ -319,7 +325,7 @@ describe.each(TEST_DATABASE_KINDS)('callback delivery on %s', (kind) => {
         expect(await deliverDueCallbacks(db, TO_LOCAL_RECEIVER)).toBe(1);
       });
       expect(receiver.received.map(({ headers }) => headers['webhook-id'])).toEqual([
-        `msg_cb_${free.id}`,
+        `evt_${free.eventId}`,
       ]);
       expect(await deliverDueCallbacks(db, TO_LOCAL_RECEIVER)).toBe(1);
       expect((await callbackRow(db, locked.id)).status).toBe('SENT');
@@ -388,7 +394,7 @@ describe.each(TEST_DATABASE_KINDS)('callback delivery on %s', (kind) => {
         delivery?.body ?? '',
         headerRecord(delivery?.headers ?? {}),
       ),
-    ).toMatchObject({ status: 'DONE' });
+    ).toMatchObject({ data: { status: 'DONE' } });
   });
 
   it('records an attempt without sending when the merchant secret is malformed', async () => {

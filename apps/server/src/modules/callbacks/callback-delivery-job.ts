@@ -1,11 +1,14 @@
+import { WEBHOOK_ENDPOINT_DISABLE_AFTER_DAYS } from '@paygate/domain';
 import { type Dispatcher, fetch } from 'undici';
 import type { Database } from '../../db/database.ts';
 import { describeError } from '../../diagnostics/error-text.ts';
+import { EVENT_CODES, recordEvent } from '../audit/audit-entry.ts';
 import type { BackgroundJob } from '../jobs/jobs-entry.ts';
 import {
   type ClaimedCallback,
   claimDueCallbacks,
   recordCallbackAttempt,
+  recordEndpointHealth,
   releaseCallbackClaims,
 } from './callback-delivery-repository.ts';
 import { callbackDispatcher, literalAddressRefusal } from './callback-destination.ts';
@@ -94,9 +97,43 @@ const dispatcherFor = (allowPrivateNetworks: boolean): Dispatcher => {
 };
 
 /** The outcome of one attempt. `final` ends the retries at once (nothing would change). */
-type AttemptOutcome =
+type AttemptOutcome = { durationMs: number; responseExcerpt: string | null } & (
   | { delivered: true; responseCode: number }
-  | { delivered: false; responseCode: number | null; error: string; final?: boolean };
+  | { delivered: false; responseCode: number | null; error: string; final?: boolean }
+);
+
+/** The response body's first characters kept in the attempt log. */
+export const RESPONSE_EXCERPT_MAX_LENGTH = 500;
+
+/** Reads at most the excerpt's worth of the response body, then lets the rest go. */
+const responseExcerptOf = async (
+  body: ReadableStream<Uint8Array> | null,
+): Promise<string | null> => {
+  if (!body) return null;
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  try {
+    while (length < RESPONSE_EXCERPT_MAX_LENGTH * 4) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      length += value.length;
+    }
+  } catch {
+    // A body cut short still leaves what arrived.
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text === '') return null;
+  return text.length <= RESPONSE_EXCERPT_MAX_LENGTH
+    ? text
+    : `${text.slice(0, RESPONSE_EXCERPT_MAX_LENGTH - 1)}…`;
+};
+
+/** What an endpoint's audit row and disabledReason say when failures disabled it. */
+export const ENDPOINT_AUTO_DISABLED_REASON = `Disabled after every delivery failed for ${WEBHOOK_ENDPOINT_DISABLE_AFTER_DAYS} days`;
 
 const truncate = (text: string) =>
   text.length <= CALLBACK_ERROR_MAX_LENGTH
@@ -125,29 +162,40 @@ const deliverableUrl = (raw: string): URL | string => {
   return url;
 };
 
-/** One POST: signed, bounded in time, redirects not followed, the response body discarded. */
+const NOT_SENT = { durationMs: 0, responseExcerpt: null, responseCode: null } as const;
+
+/**
+ * One POST: signed by every secret that signs now, bounded in time, redirects not followed, the
+ * response body's first characters kept for the event log.
+ */
 const attemptDelivery = async (
   callback: ClaimedCallback,
   { timeoutMs, allowPrivateNetworks }: DeliverySettings,
   stopping?: AbortSignal,
 ): Promise<AttemptOutcome> => {
+  if (!callback.endpointEnabled && !callback.isManual) {
+    return { ...NOT_SENT, delivered: false, error: 'The endpoint is disabled', final: true };
+  }
   const url = deliverableUrl(callback.url);
   if (typeof url === 'string') {
-    return { delivered: false, responseCode: null, error: url, final: true };
+    return { ...NOT_SENT, delivered: false, error: url, final: true };
   }
   const literalRefusal = allowPrivateNetworks ? null : literalAddressRefusal(url);
   if (literalRefusal) {
-    return { delivered: false, responseCode: null, error: literalRefusal, final: true };
+    return { ...NOT_SENT, delivered: false, error: literalRefusal, final: true };
   }
-  let key: Buffer;
+  let keys: Buffer[];
   try {
-    key = callbackSigningKey(callback.signingSecret);
+    if (callback.signingSecrets.length === 0) throw new Error('The merchant has no webhook secret');
+    keys = callback.signingSecrets.map(callbackSigningKey);
   } catch (error) {
     // Retried: the merchant's secret can be fixed before the schedule runs out.
-    return { delivered: false, responseCode: null, error: (error as Error).message };
+    return { ...NOT_SENT, delivered: false, error: (error as Error).message };
   }
   const body = JSON.stringify(callback.payload);
-  const headers = standardWebhookHeaders(key, callbackMessageId(callback.id), new Date(), body);
+  const headers = standardWebhookHeaders(keys, callbackMessageId(callback), new Date(), body);
+  const startedAt = performance.now();
+  const elapsed = () => Math.round(performance.now() - startedAt);
 
   let response: Awaited<ReturnType<typeof fetch>>;
   try {
@@ -166,15 +214,24 @@ const attemptDelivery = async (
         : AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
-    return { delivered: false, responseCode: null, error: describeFetchError(error, timeoutMs) };
+    return {
+      ...NOT_SENT,
+      durationMs: elapsed(),
+      delivered: false,
+      error: describeFetchError(error, timeoutMs),
+    };
   }
-  // The body means nothing to us; cancelling it releases the connection.
-  await response.body?.cancel().catch(() => {});
+  const durationMs = elapsed();
+  const responseExcerpt = await responseExcerptOf(response.body);
 
   const status = response.status;
-  if (status >= 200 && status < 300) return { delivered: true, responseCode: status };
+  if (status >= 200 && status < 300) {
+    return { delivered: true, responseCode: status, durationMs, responseExcerpt };
+  }
   const location = status >= 300 && status < 400 ? response.headers.get('location') : null;
   return {
+    durationMs,
+    responseExcerpt,
     delivered: false,
     responseCode: status,
     error:
@@ -192,12 +249,31 @@ const recordAttempt = async (db: Database, callback: ClaimedCallback, outcome: A
   const retryDelay =
     outcome.delivered || outcome.final ? undefined : CALLBACK_RETRY_DELAYS_MS[callback.attempts];
   const status = outcome.delivered ? 'SENT' : retryDelay === undefined ? 'FAILED' : 'PENDING';
-  await recordCallbackAttempt(db, callback, {
+  const recorded = await recordCallbackAttempt(db, callback, {
     status,
     responseCode: outcome.responseCode,
     error: outcome.delivered ? null : truncate(outcome.error),
     retryDelayMs: retryDelay,
+    durationMs: outcome.durationMs,
+    responseExcerpt: outcome.responseExcerpt,
   });
+  // Only attempts that reached for the endpoint count towards its health.
+  if (!recorded || callback.endpointId === null || !callback.endpointEnabled) return;
+  const disabled = await recordEndpointHealth(
+    db,
+    callback.endpointId,
+    outcome.delivered,
+    ENDPOINT_AUTO_DISABLED_REASON,
+  );
+  if (disabled) {
+    await recordEvent(db, {
+      eventCode: EVENT_CODES.webhookEndpointAutoDisabled,
+      description: `Webhook endpoint ${disabled.url}: ${ENDPOINT_AUTO_DISABLED_REASON.toLowerCase()}`,
+      merchantId: disabled.merchantId,
+      entityType: 'webhook_endpoint',
+      entityId: callback.endpointId,
+    });
+  }
 };
 
 /** Runs `work` over `items` with at most `limit` at once; throws after all have finished. */

@@ -1,20 +1,39 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { WEBHOOK_ENDPOINT_DISABLE_AFTER_DAYS } from '@paygate/domain';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { callbacks, invoices, merchants } from '../../db/schema.ts';
+import { callbackAttempts, callbacks, webhookEndpoints } from '../../db/schema.ts';
 
 /**
  * The delivery worker's side of the callbacks outbox (the invoices module queues the rows):
  * claims, attempt records and released claims. SQL only; times are the database clock.
  */
 
-/** A callback claimed for delivery, with its merchant's signing secret. */
+/** A callback claimed for delivery, with its merchant's webhook secrets that sign now. */
 export interface ClaimedCallback {
   id: number;
+  merchantId: number;
+  eventId: number | null;
+  endpointId: number | null;
+  /** False when the destination is an endpoint that is disabled now. */
+  endpointEnabled: boolean;
+  isManual: boolean;
   url: string;
   payload: unknown;
   attempts: number;
-  signingSecret: string;
+  /** The current secret first, then rotated ones still in their grace period. */
+  signingSecrets: string[];
 }
+
+/**
+ * The merchant's signing secrets, a correlated subquery written out by hand: Drizzle leaves
+ * columns of a one-table select unqualified, which would bind them to the inner table.
+ */
+const signingSecretsOf = sql<string[] | null>`(
+  SELECT array_agg(ws.secret ORDER BY ws.expires_at IS NOT NULL, ws.created_at DESC)
+  FROM webhook_secrets ws
+  WHERE ws.merchant_id = ${callbacks.merchantId}
+    AND (ws.expires_at IS NULL OR ws.expires_at > now())
+)`;
 
 const intervalOf = (ms: number): SQL => sql`${`${ms} milliseconds`}::interval`;
 
@@ -29,14 +48,20 @@ export const claimDueCallbacks = (db: Database, batchSize: number, leaseMs: numb
     const due = await tx
       .select({
         id: callbacks.id,
-        url: callbacks.url,
+        merchantId: callbacks.merchantId,
+        eventId: callbacks.eventId,
+        endpointId: callbacks.endpointId,
+        endpointEnabled: sql<boolean>`coalesce(${webhookEndpoints.enabled}, true)`,
+        isManual: callbacks.isManual,
+        // An endpoint's deliveries go where it points now: a merchant who corrects its URL
+        // gets the pending retries (and resends) there, not at the address that kept failing.
+        url: sql<string>`coalesce(${webhookEndpoints.url}, ${callbacks.url})`,
         payload: callbacks.payload,
         attempts: callbacks.attempts,
-        signingSecret: merchants.signingSecret,
+        signingSecrets: signingSecretsOf,
       })
       .from(callbacks)
-      .innerJoin(invoices, eq(invoices.id, callbacks.invoiceId))
-      .innerJoin(merchants, eq(merchants.id, invoices.merchantId))
+      .leftJoin(webhookEndpoints, eq(webhookEndpoints.id, callbacks.endpointId))
       .where(
         and(
           eq(callbacks.status, 'PENDING'),
@@ -57,51 +82,115 @@ export const claimDueCallbacks = (db: Database, batchSize: number, leaseMs: numb
           due.map(({ id }) => id),
         ),
       );
-    return due;
+    return due.map(({ signingSecrets, ...callback }) => ({
+      ...callback,
+      signingSecrets: signingSecrets ?? [],
+    }));
   });
 
-/** One attempt as it is written on the callback row. */
+/** One attempt as it is written on the callback row and in its attempt log. */
 export interface AttemptRecord {
   status: 'SENT' | 'PENDING' | 'FAILED';
   responseCode: number | null;
   /** Null after a delivery. */
   error: string | null;
+  /** From the request's start to the response headers (or the failure). */
+  durationMs: number;
+  /** The first characters of the response body, when there was one. */
+  responseExcerpt: string | null;
   /** When the next attempt is due, from now; undefined leaves next_attempt_at as it is. */
   retryDelayMs: number | undefined;
 }
 
 /**
- * Writes an attempt on the callback row (attempts + 1, now as its execution date) and releases
- * the claim. Guarded by the attempt count the claim saw: should the lease ever have run out
+ * Writes an attempt on the callback row (attempts + 1, now as its execution date, the URL it
+ * went to) and releases the claim. Guarded by the attempt count the claim saw: should the lease ever have run out
  * mid-delivery and another worker have recorded the same attempt, this record is dropped, not
  * doubled.
  */
 export const recordCallbackAttempt = async (
   db: Database,
-  callback: Pick<ClaimedCallback, 'id' | 'attempts'>,
-  { status, responseCode, error, retryDelayMs }: AttemptRecord,
-): Promise<void> => {
-  await db
-    .update(callbacks)
-    .set({
-      status,
-      attempts: callback.attempts + 1,
-      executionDate: sql`now()`,
-      lastResponseCode: responseCode,
-      lastError: error,
-      claimedUntil: null,
-      ...(retryDelayMs === undefined
-        ? {}
-        : { nextAttemptAt: sql`now() + ${intervalOf(retryDelayMs)}` }),
-    })
-    .where(
-      and(
-        eq(callbacks.id, callback.id),
-        eq(callbacks.status, 'PENDING'),
-        eq(callbacks.attempts, callback.attempts),
-      ),
-    );
-};
+  callback: Pick<ClaimedCallback, 'id' | 'attempts' | 'url'>,
+  { status, responseCode, error, retryDelayMs, durationMs, responseExcerpt }: AttemptRecord,
+): Promise<boolean> =>
+  db.transaction(async (tx) => {
+    const recorded = await tx
+      .update(callbacks)
+      .set({
+        status,
+        // The address attempted (an endpoint's may have changed since the delivery was queued).
+        url: callback.url,
+        attempts: callback.attempts + 1,
+        executionDate: sql`now()`,
+        lastResponseCode: responseCode,
+        lastError: error,
+        claimedUntil: null,
+        ...(retryDelayMs === undefined
+          ? {}
+          : { nextAttemptAt: sql`now() + ${intervalOf(retryDelayMs)}` }),
+      })
+      .where(
+        and(
+          eq(callbacks.id, callback.id),
+          eq(callbacks.status, 'PENDING'),
+          eq(callbacks.attempts, callback.attempts),
+        ),
+      )
+      .returning({ id: callbacks.id });
+    if (recorded.length === 0) return false;
+    await tx.insert(callbackAttempts).values({
+      callbackId: callback.id,
+      responseCode,
+      durationMs,
+      responseExcerpt,
+      error,
+    });
+    return true;
+  });
+
+/**
+ * Keeps an endpoint's run of failures: a delivery ends it, a failure starts it (or continues
+ * it). An enabled endpoint whose run has lasted WEBHOOK_ENDPOINT_DISABLE_AFTER_DAYS is disabled
+ * with `disabledReason`; answers that endpoint then (for the audit row), else null.
+ */
+export const recordEndpointHealth = (
+  db: Database,
+  endpointId: number,
+  delivered: boolean,
+  disabledReason: string,
+): Promise<{ merchantId: number; url: string } | null> =>
+  db.transaction(async (tx) => {
+    if (delivered) {
+      await tx
+        .update(webhookEndpoints)
+        .set({ failingSince: null })
+        .where(and(eq(webhookEndpoints.id, endpointId), isNotNull(webhookEndpoints.failingSince)));
+      return null;
+    }
+    const [endpoint] = await tx
+      .select({
+        merchantId: webhookEndpoints.merchantId,
+        url: webhookEndpoints.url,
+        enabled: webhookEndpoints.enabled,
+        overdue: sql<boolean>`coalesce(${webhookEndpoints.failingSince} <= now() - make_interval(days => ${WEBHOOK_ENDPOINT_DISABLE_AFTER_DAYS}), false)`,
+      })
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.id, endpointId))
+      .for('update');
+    if (!endpoint) return null;
+    if (endpoint.enabled && endpoint.overdue) {
+      await tx
+        .update(webhookEndpoints)
+        .set({ enabled: false, disabledReason, updatedAt: sql`now()` })
+        .where(eq(webhookEndpoints.id, endpointId));
+      return { merchantId: endpoint.merchantId, url: endpoint.url };
+    }
+    await tx
+      .update(webhookEndpoints)
+      .set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, now())` })
+      .where(eq(webhookEndpoints.id, endpointId));
+    return null;
+  });
 
 /** Clears the lease of pending callbacks, so any instance may take them now. */
 export const releaseCallbackClaims = async (

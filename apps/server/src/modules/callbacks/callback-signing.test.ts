@@ -13,7 +13,7 @@ const body = '{"invoiceId":"b5d1…","status":"DONE","amount":"100000"}';
 describe('Standard Webhooks signing of callbacks', () => {
   it('signs as the reference library does with a whsec_ secret', () => {
     const secret = newWebhookSecret();
-    const headers = standardWebhookHeaders(callbackSigningKey(secret), 'msg_cb_7', sentAt, body);
+    const headers = standardWebhookHeaders([callbackSigningKey(secret)], 'msg_cb_7', sentAt, body);
     expect(headers).toEqual({
       'webhook-id': 'msg_cb_7',
       'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
@@ -25,7 +25,7 @@ describe('Standard Webhooks signing of callbacks', () => {
     const legacy = 'sk_0123456789abcdef';
     expect(callbackSigningKey(legacy)).toEqual(Buffer.from(legacy, 'utf8'));
     expect(
-      standardWebhookHeaders(callbackSigningKey(legacy), 'msg_cb_1', sentAt, body)[
+      standardWebhookHeaders([callbackSigningKey(legacy)], 'msg_cb_1', sentAt, body)[
         'webhook-signature'
       ],
     ).toBe(new Webhook(legacy, { format: 'raw' }).sign('msg_cb_1', sentAt, body));
@@ -40,7 +40,24 @@ describe('Standard Webhooks signing of callbacks', () => {
     expect(() => callbackSigningKey('whsec_c2hvcnQ=')).toThrow(malformed);
   });
 
-  it('names the message after the callback row, the same on every retry', () => {
-    expect(callbackMessageId(42)).toBe('msg_cb_42');
+  it('names the message after its event, the same on every retry and resend', () => {
+    expect(callbackMessageId({ id: 42, eventId: 7 })).toBe('evt_7');
+    // A callback queued before events existed keeps the name it had.
+    expect(callbackMessageId({ id: 42, eventId: null })).toBe('msg_cb_42');
+  });
+
+  it('signs with every secret during a rotation, each verifying on its own', () => {
+    const previous = newWebhookSecret();
+    const next = newWebhookSecret();
+    const headers = standardWebhookHeaders(
+      [callbackSigningKey(next), callbackSigningKey(previous)],
+      'evt_9',
+      new Date(),
+      body,
+    );
+    expect(headers['webhook-signature'].split(' ')).toHaveLength(2);
+    for (const secret of [previous, next])
+      expect(new Webhook(secret).verify(body, headers)).toEqual(JSON.parse(body));
+    expect(() => new Webhook(newWebhookSecret()).verify(body, headers)).toThrow();
   });
 });

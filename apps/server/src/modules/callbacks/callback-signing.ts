@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { webhookEventPublicId } from '@paygate/domain';
 import { secretKeyBytes } from '../../http/request-signing.ts';
 
 /**
@@ -27,8 +28,12 @@ export const callbackSigningKey = (secret: string): Buffer => {
   return Buffer.from(secret, 'utf8');
 };
 
-/** The webhook-id of a callback row: the same on every retry, so merchants can deduplicate. */
-export const callbackMessageId = (callbackId: number): string => `msg_cb_${callbackId}`;
+/**
+ * The webhook-id of a delivery: the event's public id (evt_…), the same on every retry and on a
+ * resend, so merchants deduplicate by it; a callback from before events existed keeps its own.
+ */
+export const callbackMessageId = (callback: { id: number; eventId: number | null }): string =>
+  callback.eventId === null ? `msg_cb_${callback.id}` : webhookEventPublicId(callback.eventId);
 
 export interface StandardWebhookHeaders {
   'webhook-id': string;
@@ -38,22 +43,24 @@ export interface StandardWebhookHeaders {
 
 /**
  * The three Standard Webhooks headers of one delivery attempt: `v1,` + base64 of
- * HMAC-SHA256(key, `${id}.${timestamp}.${body}`), the timestamp in unix seconds. `body` must be
- * exactly the bytes sent.
+ * HMAC-SHA256(key, `${id}.${timestamp}.${body}`) for each key, space-separated (during a
+ * secret rotation both the new and the previous secret sign), the timestamp in unix seconds.
+ * `body` must be exactly the bytes sent.
  */
 export const standardWebhookHeaders = (
-  key: Buffer,
+  keys: readonly Buffer[],
   messageId: string,
   sentAt: Date,
   body: string,
 ): StandardWebhookHeaders => {
   const timestamp = String(Math.floor(sentAt.getTime() / 1000));
-  const signature = createHmac('sha256', key)
-    .update(`${messageId}.${timestamp}.${body}`, 'utf8')
-    .digest('base64');
+  const signatures = keys.map(
+    (key) =>
+      `v1,${createHmac('sha256', key).update(`${messageId}.${timestamp}.${body}`, 'utf8').digest('base64')}`,
+  );
   return {
     'webhook-id': messageId,
     'webhook-timestamp': timestamp,
-    'webhook-signature': `v1,${signature}`,
+    'webhook-signature': signatures.join(' '),
   };
 };

@@ -20,6 +20,7 @@ describe.each(TEST_DATABASE_KINDS)('merchant callback endpoints on %s', (kind) =
     invoiceId = invoice.id;
     await fixture.db.insert(callbacks).values({
       invoiceId,
+      merchantId: fixture.own.id,
       url: 'https://merchant.example/callback',
       invoiceStatus: 'DONE',
       payload: { invoiceId, status: 'DONE' },
@@ -70,10 +71,10 @@ describe.each(TEST_DATABASE_KINDS)('merchant callback endpoints on %s', (kind) =
       .from(callbacks)
       .where(eq(callbacks.invoiceId, invoiceId));
     expect(rows).toHaveLength(2);
+    // The manual callback is a new event of the status's type; amounts are integers.
     expect(rows.find((row) => row.isManual)?.payload).toMatchObject({
-      invoiceId,
-      status: 'DONE',
-      amount: '100000',
+      type: 'invoice.done',
+      data: { invoiceId, status: 'DONE', amount: 100000 },
     });
     const events = await fixture.db
       .select()
@@ -94,7 +95,7 @@ describe.each(TEST_DATABASE_KINDS)('merchant callback endpoints on %s', (kind) =
       invoiceId: silent.id,
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'The invoice has no callback URL' });
+    expect(response.json()).toMatchObject({ detail: 'The invoice has no callback URL' });
   });
 
   it('needs merchant.callback.read to list and merchant.callback.edit to send (403)', async () => {

@@ -108,7 +108,10 @@ describe.each(TEST_DATABASE_KINDS)('invoice change endpoints on %s', (kind) => {
           invoiceStatus: 'DONE',
           status: 'PENDING',
           isManual: false,
-          payload: { invoiceId: invoice.id, status: 'DONE', amount: '100000', currency: 'UZS' },
+          payload: {
+            type: 'invoice.done',
+            data: { invoiceId: invoice.id, status: 'DONE', amount: 100_000, currency: 'UZS' },
+          },
         },
       ]);
     });
@@ -183,7 +186,7 @@ describe.each(TEST_DATABASE_KINDS)('invoice change endpoints on %s', (kind) => {
         statusId: STATUS_ID.IN_PROGRESS,
       });
       expect(same.statusCode).toBe(409);
-      expect(same.json().message).toBe('Invoice is already IN_PROGRESS');
+      expect(same.json().detail).toBe('Invoice is already IN_PROGRESS');
 
       const racing = await Promise.all(
         [1, 2, 3].map(() =>
@@ -215,7 +218,7 @@ describe.each(TEST_DATABASE_KINDS)('invoice change endpoints on %s', (kind) => {
         statusId: referenceItemId(204, 1),
       });
       expect(unknownStatus.statusCode).toBe(400);
-      expect(unknownStatus.json().message).toBe('Unknown status');
+      expect(unknownStatus.json().detail).toBe('Unknown status');
       expect((await patch({ invoiceId: invoice.id, statusId: 999_999_999 })).statusCode).toBe(400);
       expect((await patch({ invoiceId: invoice.id, statusId: 'DONE' })).statusCode).toBe(400);
       expect((await patch({ invoiceId: invoice.id })).statusCode).toBe(400);
@@ -266,7 +269,7 @@ describe.each(TEST_DATABASE_KINDS)('invoice change endpoints on %s', (kind) => {
         statusId: STATUS_ID.IN_PROGRESS,
       });
       expect(queued.statusCode).toBe(409);
-      expect(queued.json().message).toBe(
+      expect(queued.json().detail).toBe(
         "The merchant's available balance of 1000.00 UZS does not cover this payout of 2500.00 UZS",
       );
       const retried = await fixture.call('POST', '/api/v1/invoice/retry', 'support', {
@@ -325,7 +328,13 @@ describe.each(TEST_DATABASE_KINDS)('invoice change endpoints on %s', (kind) => {
         amount: 150_000,
       });
       expect(await callbacksOf(invoice.id)).toMatchObject([
-        { invoiceStatus: 'DONE', payload: { amount: '150000' } },
+        {
+          invoiceStatus: 'DONE',
+          payload: {
+            type: 'invoice.amount_changed',
+            data: { amount: 150_000, previousAmount: 100_000 },
+          },
+        },
       ]);
     });
 
@@ -340,7 +349,7 @@ describe.each(TEST_DATABASE_KINDS)('invoice change endpoints on %s', (kind) => {
       }
       const overLimit = await patch(5_000_000_001);
       expect(overLimit.statusCode).toBe(400);
-      expect(overLimit.json().message).toBe('Amount must not exceed 5000000000 (UZS minor units)');
+      expect(overLimit.json().detail).toBe('Amount must not exceed 5000000000 (UZS minor units)');
       expect((await patch(100_000)).statusCode).toBe(409);
       const [unchanged] = await fixture.db
         .select()
@@ -429,7 +438,7 @@ describe.each(TEST_DATABASE_KINDS)('invoice change endpoints on %s', (kind) => {
         invoiceId: invoice.id,
       });
       expect(response.statusCode).toBe(409);
-      expect(response.json().message).toBe(message);
+      expect(response.json().detail).toBe(message);
       const attempts = await fixture.db
         .select()
         .from(invoiceTransactions)
@@ -487,7 +496,7 @@ describe.each(TEST_DATABASE_KINDS)('invoice change endpoints on %s', (kind) => {
       const uncovered = await createTestInvoice(fixture.db, payouts, { amount: 250_000n });
       const refused = await retryAs(uncovered.id);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json().message).toBe(
+      expect(refused.json().detail).toBe(
         "The merchant's available balance of 1000.00 UZS does not cover this payout of 2500.00 UZS",
       );
     });

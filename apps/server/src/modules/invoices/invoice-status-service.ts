@@ -4,7 +4,6 @@ import {
   canRetryInvoice,
   holdsAccountLimit,
   type InvoiceStatusCode,
-  isFinalStatus,
   mayChangeAmount,
   mayChangeStatus,
   mustBeCovered,
@@ -15,7 +14,11 @@ import type { Database } from '../../db/database.ts';
 import { notFoundError, stateConflict } from '../../service-errors.ts';
 import { recordEvent } from '../audit/audit-entry.ts';
 import { changeMerchantBalance } from '../balances/balances-entry.ts';
-import { enqueueCallback } from './invoice-outbox.ts';
+import {
+  publishAmountChanged,
+  publishInvoiceCreated,
+  publishStatusChanged,
+} from './invoice-outbox.ts';
 import {
   adjustAccountLimitBalance,
   closeProviderAttemptRow,
@@ -155,7 +158,7 @@ export const applyStatusChange = async (
     const delta = holdsAccountLimit(to) ? invoice.amount : -invoice.amount;
     await adjustAccountLimitBalance(tx, invoice.peopleAccountId, delta);
   }
-  if (isFinalStatus(to)) await enqueueCallback(tx, updated, { isManual: false });
+  await publishStatusChanged(tx, updated, from);
   await logChange(
     tx,
     invoice,
@@ -186,7 +189,7 @@ export const applyAmountChange = async (
   if (invoice.peopleAccountId !== null && holdsAccountLimit(invoice.status)) {
     await adjustAccountLimitBalance(tx, invoice.peopleAccountId, amount - invoice.amount);
   }
-  if (isFinalStatus(invoice.status)) await enqueueCallback(tx, updated, { isManual: false });
+  await publishAmountChanged(tx, updated, invoice.amount);
   await logChange(
     tx,
     invoice,
@@ -290,6 +293,7 @@ export const createInvoice = async (tx: Database, values: NewInvoice): Promise<I
     statusDate: invoice.statusDate,
     personId: null,
   });
+  await publishInvoiceCreated(tx, invoice);
   return invoice;
 };
 

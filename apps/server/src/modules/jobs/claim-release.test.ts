@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
-import { callbacks, merchants } from '../../db/schema.ts';
+import { callbacks, webhookSecrets } from '../../db/schema.ts';
 import { openTestDatabase, TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
 import { seedReferenceData } from '../../seed/reference-data-seed.ts';
 import { createTestMerchant } from '../../testing/test-app.ts';
@@ -44,9 +44,9 @@ describe.each(TEST_DATABASE_KINDS)('stopping the jobs on %s', (kind) => {
   it('cuts a delivery short and hands every claimed callback back at once', async () => {
     const merchant = await createTestMerchant(db);
     await db
-      .update(merchants)
-      .set({ signingSecret: newWebhookSecret() })
-      .where(eq(merchants.id, merchant.id));
+      .update(webhookSecrets)
+      .set({ secret: newWebhookSecret() })
+      .where(eq(webhookSecrets.merchantId, merchant.id));
     const terminal = await createTestTerminal(db, merchant.id);
     const ids: number[] = [];
     for (let index = 0; index < 3; index += 1) {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices, merchants, terminals } from '../../db/schema.ts';
+import { apiKeys, invoices, merchants, terminals } from '../../db/schema.ts';
 import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
 import { secretKeyBytes } from '../../http/request-signing.ts';
 import { DEMO_MERCHANT_API_KEYS, seedDemoData } from '../../seed/demo-data-seed.ts';
@@ -19,12 +19,20 @@ describe.each(TEST_DATABASE_KINDS)('the demo merchant on the merchant API (%s)',
   afterAll(async () => testApp?.close());
 
   it('has fixed keys for the first demo merchant and random ones for the others', async () => {
-    const rows = await testApp.db.select().from(merchants).orderBy(merchants.id);
-    expect(rows[0]).toMatchObject({ name: 'Silk Road Games', ...DEMO_MERCHANT_API_KEYS });
+    const rows = await testApp.db
+      .select({ name: merchants.name, publicKey: apiKeys.publicKey, secret: apiKeys.secret })
+      .from(merchants)
+      .innerJoin(apiKeys, eq(apiKeys.merchantId, merchants.id))
+      .orderBy(merchants.id);
+    expect(rows[0]).toEqual({
+      name: 'Silk Road Games',
+      publicKey: DEMO_MERCHANT_API_KEYS.clientPublicKey,
+      secret: DEMO_MERCHANT_API_KEYS.signingSecret,
+    });
     expect(secretKeyBytes(DEMO_MERCHANT_API_KEYS.signingSecret)).toHaveLength(32);
     for (const other of rows.slice(1)) {
-      expect(other.signingSecret).toMatch(/^whsec_/);
-      expect(other.signingSecret).not.toBe(DEMO_MERCHANT_API_KEYS.signingSecret);
+      expect(other.secret).toMatch(/^sk_/);
+      expect(other.secret).not.toBe(DEMO_MERCHANT_API_KEYS.signingSecret);
     }
   });
 
@@ -54,14 +62,24 @@ describe.each(TEST_DATABASE_KINDS)('the demo merchant on the merchant API (%s)',
     expect(created.json().data).toMatchObject({ isTest: false, status: 'NEW' });
 
     const [seeded] = await testApp.db
-      .select({ merchantInvoiceId: invoices.merchantInvoiceId })
+      .select({ id: invoices.id, merchantInvoiceId: invoices.merchantInvoiceId })
       .from(invoices)
       .where(eq(invoices.merchantId, merchant?.id ?? -1))
       .limit(1);
     const read = await signedCall(testApp.app, DEMO_MERCHANT_API_KEYS, {
       method: 'GET',
-      path: `/invoices?merchantInvoiceId=${seeded?.merchantInvoiceId}`,
+      path: `/invoices?merchantInvoiceId=${encodeURIComponent(seeded?.merchantInvoiceId ?? '')}`,
     });
-    expect(read.statusCode).toBe(200);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().data.map((invoice: { invoiceId: string }) => invoice.invoiceId)).toEqual([
+      seeded?.id,
+    ]);
+    const page = await signedCall(testApp.app, DEMO_MERCHANT_API_KEYS, {
+      method: 'GET',
+      path: '/invoices?limit=5',
+    });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json()).toMatchObject({ has_more: true });
+    expect(page.json().data).toHaveLength(5);
   });
 });

@@ -84,7 +84,10 @@ describe.each(TEST_DATABASE_KINDS)('merchant API idempotency on %s', (kind) => {
     expect((await createWithKey(key, body)).statusCode).toBe(201);
     const changed = await createWithKey(key, { ...body, amount: body.amount + 100 });
     expect(changed.statusCode).toBe(409);
-    expect(changed.json()).toEqual({ message: IDEMPOTENCY_MESSAGES.differentRequest });
+    expect(changed.json()).toMatchObject({
+      detail: IDEMPOTENCY_MESSAGES.differentRequest,
+      code: 'idempotency_key_reused',
+    });
     // A different order under the old key is refused too, and creates nothing.
     const other = invoiceBody(fixture.terminals.uzsDeposits);
     expect((await createWithKey(key, other)).statusCode).toBe(409);
@@ -143,7 +146,7 @@ describe.each(TEST_DATABASE_KINDS)('merchant API idempotency on %s', (kind) => {
       if (response.statusCode === 201) expect(response.json().data.invoiceId).toBe(invoiceId);
       else {
         expect(response.statusCode).toBe(409);
-        expect(response.json()).toEqual({ message: IDEMPOTENCY_MESSAGES.inProgress });
+        expect(response.json()).toMatchObject({ detail: IDEMPOTENCY_MESSAGES.inProgress });
       }
     }
     expect(await invoicesWith(body.merchantInvoiceId)).toHaveLength(1);
@@ -160,7 +163,10 @@ describe.each(TEST_DATABASE_KINDS)('merchant API idempotency on %s', (kind) => {
       .where(eq(idempotencyKeys.key, key));
     const retry = await createWithKey(key, body);
     expect(retry.statusCode).toBe(409);
-    expect(retry.json()).toEqual({ message: IDEMPOTENCY_MESSAGES.inProgress });
+    expect(retry.json()).toMatchObject({
+      detail: IDEMPOTENCY_MESSAGES.inProgress,
+      code: 'idempotency_key_in_progress',
+    });
     expect(first.statusCode).toBe(201);
   });
 
@@ -186,7 +192,7 @@ describe.each(TEST_DATABASE_KINDS)('merchant API idempotency on %s', (kind) => {
       try {
         const response = await createWithKey(key, invoiceBody(fixture.terminals.uzsDeposits));
         expect(response.statusCode).toBe(409);
-        expect(response.json()).toEqual({ message: IDEMPOTENCY_MESSAGES.inProgress });
+        expect(response.json()).toMatchObject({ detail: IDEMPOTENCY_MESSAGES.inProgress });
       } finally {
         release();
         await holder;
@@ -202,7 +208,7 @@ describe.each(TEST_DATABASE_KINDS)('merchant API idempotency on %s', (kind) => {
     for (const key of ['has space', 'x'.repeat(256), 'schlüssel']) {
       const response = await createWithKey(key, body);
       expect(response.statusCode, key).toBe(400);
-      expect(response.json().message).toMatch(/idempotency-key/);
+      expect(response.json().detail).toMatch(/idempotency-key/);
     }
     expect(await invoicesWith(body.merchantInvoiceId)).toHaveLength(0);
     expect((await createWithKey('x'.repeat(255), body)).statusCode).toBe(201);

@@ -66,7 +66,7 @@ export const runIdempotent = async (
 
     const lockName = `merchant-api-idempotency:${claim.merchantId}:${claim.key}`;
     if (!(await tryTransactionLock(tx, lockName))) {
-      throw conflict(IDEMPOTENCY_MESSAGES.inProgress);
+      throw conflict(IDEMPOTENCY_MESSAGES.inProgress, 'idempotency_key_in_progress');
     }
 
     const claimedId = await insertIdempotencyKey(tx, {
@@ -78,11 +78,11 @@ export const runIdempotent = async (
     if (claimedId === undefined) {
       const existing = await findIdempotencyKey(tx, claim.merchantId, claim.key);
       if (existing && existing.requestHash !== claim.requestHash) {
-        throw conflict(IDEMPOTENCY_MESSAGES.differentRequest);
+        throw conflict(IDEMPOTENCY_MESSAGES.differentRequest, 'idempotency_key_reused');
       }
       // No stored answer (or the row vanished under a purge): the first request is not done.
       if (!existing || existing.responseStatus === null) {
-        throw conflict(IDEMPOTENCY_MESSAGES.inProgress);
+        throw conflict(IDEMPOTENCY_MESSAGES.inProgress, 'idempotency_key_in_progress');
       }
       return { statusCode: existing.responseStatus, body: existing.responseBody, replayed: true };
     }

@@ -7,8 +7,9 @@ import type { MerchantKeys } from './merchant-keys.ts';
 
 export interface MerchantApiFixture {
   testApp: TestApp;
-  shop: { id: number; keys: MerchantKeys };
-  rival: { id: number; keys: MerchantKeys };
+  /** keys: the first API key; webhookSecret: what callbacks are signed with. */
+  shop: { id: number; keys: MerchantKeys; webhookSecret: string };
+  rival: { id: number; keys: MerchantKeys; webhookSecret: string };
   terminals: {
     uzsDeposits: number;
     uzsPayouts: number;
@@ -34,8 +35,8 @@ export const createMerchantApiFixture = async (
   ) => (await createTestTerminal(db, merchantId, overrides)).id;
   return {
     testApp,
-    shop: { id: shop.id, keys: keysOf(shop) },
-    rival: { id: rival.id, keys: keysOf(rival) },
+    shop: { id: shop.id, keys: keysOf(shop), webhookSecret: shop.webhookSecret },
+    rival: { id: rival.id, keys: keysOf(rival), webhookSecret: rival.webhookSecret },
     terminals: {
       uzsDeposits: await terminal(shop.id, { name: 'UZS in' }),
       uzsPayouts: await terminal(shop.id, { name: 'UZS out', flowType: 'WITHDRAWAL' }),

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { merchants } from '../../db/schema.ts';
+import { apiKeys } from '../../db/schema.ts';
 import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
 import { requestSignature } from '../../http/request-signing.ts';
-import { createTestPerson, signIn } from '../../testing/test-app.ts';
+import { createTestMerchant, createTestPerson, signIn } from '../../testing/test-app.ts';
 import { createTestInvoice, createTestTerminal } from '../../testing/test-data.ts';
 import { signedCall } from './merchant-api-test-client.ts';
 import {
@@ -77,7 +77,10 @@ describe.each(TEST_DATABASE_KINDS)('merchant API authentication on %s', (kind) =
   it('names the missing headers', async () => {
     const none = await app().inject({ url: `/api/merchant/v1/invoices/${invoice.id}` });
     expect(none.statusCode).toBe(401);
-    expect(none.json()).toEqual({ message: 'Missing X-Api-Key, X-Timestamp, X-Signature header' });
+    expect(none.json()).toMatchObject({
+      detail: 'Missing X-Api-Key, X-Timestamp, X-Signature header',
+      code: 'signature_headers_missing',
+    });
     for (const header of ['x-api-key', 'x-timestamp', 'x-signature']) {
       const response = await signedCall(app(), fixture.shop.keys, {
         method: 'GET',
@@ -85,7 +88,7 @@ describe.each(TEST_DATABASE_KINDS)('merchant API authentication on %s', (kind) =
         headers: { [header]: '' },
       });
       expect(response.statusCode).toBe(401);
-      expect(response.json().message).toMatch(/^Missing X-/);
+      expect(response.json().detail).toMatch(/^Missing X-/);
     }
   });
 
@@ -111,7 +114,8 @@ describe.each(TEST_DATABASE_KINDS)('merchant API authentication on %s', (kind) =
     );
     for (const response of [unknown, otherSecret, garbage, longKey]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: GENERIC });
+      // One detail and one code for both, so neither can be probed.
+      expect(response.json()).toMatchObject({ detail: GENERIC, code: 'invalid_signature' });
     }
   });
 
@@ -159,7 +163,7 @@ describe.each(TEST_DATABASE_KINDS)('merchant API authentication on %s', (kind) =
     ];
     for (const response of await Promise.all(tampered)) {
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: GENERIC });
+      expect(response.json()).toMatchObject({ detail: GENERIC });
     }
   });
 
@@ -171,7 +175,7 @@ describe.each(TEST_DATABASE_KINDS)('merchant API authentication on %s', (kind) =
         timestamp,
       });
       expect(response.statusCode).toBe(401);
-      expect(response.json().message).toBe(
+      expect(response.json().detail).toBe(
         'X-Timestamp is more than 300 seconds from the server clock',
       );
     }
@@ -182,20 +186,20 @@ describe.each(TEST_DATABASE_KINDS)('merchant API authentication on %s', (kind) =
         headers: { 'x-timestamp': timestamp },
       });
       expect(response.statusCode).toBe(401);
-      expect(response.json().message).toMatch(/^X-Timestamp/);
+      expect(response.json().detail).toMatch(/^X-Timestamp/);
     }
   });
 
-  it('refuses a merchant whose stored secret is not a whsec_ secret', async () => {
+  it('refuses a key whose stored secret is not a well-formed sk_ or whsec_ secret', async () => {
     const legacy = { ...newMerchantKeys(), signingSecret: 'sk_legacy' };
-    await fixture.testApp.db.insert(merchants).values({ name: 'Legacy', ...legacy });
+    await createTestMerchant(fixture.testApp.db, 'Legacy', legacy);
     const response = await signedCall(
       app(),
       { ...legacy, signingSecret: newMerchantKeys().signingSecret },
       { method: 'GET', path: `/invoices/${invoice.id}` },
     );
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: GENERIC });
+    expect(response.json()).toMatchObject({ detail: GENERIC });
   });
 
   it('checks the signature before looking at the body', async () => {
@@ -212,7 +216,8 @@ describe.each(TEST_DATABASE_KINDS)('merchant API authentication on %s', (kind) =
       rawBody: '{not json',
     });
     expect(signed.statusCode).toBe(400);
-    expect(signed.json().message).toMatch(/JSON/);
+    expect(signed.json().detail).toMatch(/JSON/);
+    expect(signed.json().code).toBe('malformed_json');
   });
 
   it('takes JSON only, and not much of it', async () => {
@@ -270,16 +275,16 @@ describe.each(TEST_DATABASE_KINDS)('merchant API authentication on %s', (kind) =
       payload: { username: 'nobody', password: 'wrong' },
     });
     expect(login.statusCode).toBe(401);
-    expect(login.json().message).not.toMatch(/X-Api-Key/);
+    expect(login.json().detail).not.toMatch(/X-Api-Key/);
   });
 
   it('never shows the signing secret in the OpenAPI document, which describes the scheme', async () => {
     const response = await app().inject({ url: '/api/openapi.json' });
     const document = response.json();
     const [stored] = await fixture.testApp.db
-      .select({ secret: merchants.signingSecret })
-      .from(merchants)
-      .where(eq(merchants.id, fixture.shop.id));
+      .select({ secret: apiKeys.secret })
+      .from(apiKeys)
+      .where(eq(apiKeys.merchantId, fixture.shop.id));
     expect(response.body).not.toContain(stored?.secret);
     expect(Object.keys(document.components.securitySchemes)).toEqual(
       expect.arrayContaining(['merchantApiKey', 'merchantTimestamp', 'merchantSignature']),
@@ -289,7 +294,7 @@ describe.each(TEST_DATABASE_KINDS)('merchant API authentication on %s', (kind) =
     expect(create.security).toEqual([
       { merchantApiKey: [], merchantTimestamp: [], merchantSignature: [] },
     ]);
-    expect(Object.keys(create.responses)).toEqual(['201', '400', '401', '409']);
+    expect(Object.keys(create.responses)).toEqual(['201', '400', '401', '403', '409', '429']);
     expect(create.responses['201'].headers).toHaveProperty('Idempotent-Replayed');
     expect(
       create.parameters.map((parameter: { name: string }) => parameter.name.toLowerCase()),

@@ -1,14 +1,16 @@
+import type { ApiKeyScope } from '@paygate/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.ts';
+import { forbidden } from '../../http/http-errors.ts';
 import {
   registerSignedRequestAuthentication,
   signedRequestSecurity,
 } from '../../http/signed-request-auth.ts';
-import { findMerchantSigner } from './merchant-credential-repository.ts';
+import { findMerchantSigner, touchApiKey } from './merchant-credential-repository.ts';
 
 const MERCHANT_API_SIGNATURE = signedRequestSecurity('merchant', {
   audience: 'Merchant API',
-  keyDescription: 'the merchant’s clientPublicKey (pk_…), shown in the back office.',
+  keyDescription: 'the public key (pk_…) of an API key, made on the Developers screen.',
   guide: 'docs/merchant-api.md',
 });
 
@@ -16,10 +18,19 @@ const MERCHANT_API_SIGNATURE = signedRequestSecurity('merchant', {
 export const MERCHANT_API_SECURITY_SCHEMES = MERCHANT_API_SIGNATURE.schemes;
 export const MERCHANT_API_SECURITY = MERCHANT_API_SIGNATURE.requirement;
 
-/** The merchant a signed request speaks for. */
+/** The merchant a signed request speaks for, and what its key may do. */
 export interface ApiMerchant {
   id: number;
   name: string;
+  keyId: number;
+  scopes: readonly string[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The API key scope a merchant API route needs (issue 23, decision 0021). */
+    merchantScope?: ApiKeyScope;
+  }
 }
 
 declare module 'fastify' {
@@ -36,14 +47,21 @@ export const requireApiMerchant = (request: FastifyRequest): ApiMerchant => {
 };
 
 /**
- * Authenticates every route of the merchant API scope: X-Api-Key is the merchant's
- * clientPublicKey, and the request is signed with the merchant's secret.
+ * Authenticates every route of the merchant API scope: X-Api-Key is the public key of a live
+ * API key, and the request is signed with that key's secret. A route's `merchantScope` must be
+ * among the key's scopes (403 otherwise); each use stamps the key's last use (once a minute).
  */
 export const registerMerchantAuthentication = (
   scope: FastifyInstance,
   { db, now }: { db: Database; now?: () => number },
 ): void => {
   scope.decorateRequest('apiMerchant', null);
+  // Fail closed: a route that forgot its scope would be open to every key.
+  scope.addHook('onRoute', (route) => {
+    if (!route.config?.merchantScope) {
+      throw new Error(`merchant API route ${route.method} ${route.url} declares no merchantScope`);
+    }
+  });
   registerSignedRequestAuthentication<ApiMerchant>(scope, {
     label: 'merchant API',
     ...(now ? { now } : {}),
@@ -51,7 +69,12 @@ export const registerMerchantAuthentication = (
       const merchant = await findMerchantSigner(db, apiKey);
       return merchant
         ? {
-            principal: { id: merchant.id, name: merchant.name },
+            principal: {
+              id: merchant.id,
+              name: merchant.name,
+              keyId: merchant.keyId,
+              scopes: merchant.scopes,
+            },
             signingSecret: merchant.signingSecret,
           }
         : undefined;
@@ -59,5 +82,18 @@ export const registerMerchantAuthentication = (
     onVerified: (request, merchant) => {
       request.apiMerchant = merchant;
     },
+  });
+  // After the signature check (registered before this hook), before the body's validation: a
+  // key without the scope hears 403 whatever it sent.
+  scope.addHook('preValidation', async (request) => {
+    const merchant = requireApiMerchant(request);
+    const needed = request.routeOptions.config.merchantScope;
+    if (!needed || !merchant.scopes.includes(needed)) {
+      throw forbidden(`This API key lacks the ${needed} scope`, 'insufficient_scope');
+    }
+  });
+  // Once the request is valid too: a refused request leaves no trace (input-fuzzing.test.ts).
+  scope.addHook('preHandler', async (request) => {
+    await touchApiKey(db, requireApiMerchant(request).keyId);
   });
 };

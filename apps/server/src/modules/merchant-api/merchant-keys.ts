@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { newSigningSecret } from '../../http/request-signing.ts';
+import { API_KEY_SECRET_PREFIX, newSigningSecret } from '../../http/request-signing.ts';
 
 /**
- * A merchant's key pair. The public key names the merchant on every API request (and is shown in
- * the back office); the secret (src/http/request-signing.ts) is shared with the merchant once, at
- * creation, and never again. It signs the merchant's requests and our callbacks to it.
+ * An API key pair (issue 23, decision 0021). The public key names the key on every request; the
+ * secret (`sk_…`, src/http/request-signing.ts) signs the requests and is shown once, when the
+ * key is made. Webhook signing secrets are separate (modules/developers).
  */
 export interface MerchantKeys {
   clientPublicKey: string;
@@ -13,5 +13,5 @@ export interface MerchantKeys {
 
 export const newMerchantKeys = (): MerchantKeys => ({
   clientPublicKey: `pk_${randomBytes(16).toString('hex')}`,
-  signingSecret: newSigningSecret(),
+  signingSecret: newSigningSecret(API_KEY_SECRET_PREFIX),
 });

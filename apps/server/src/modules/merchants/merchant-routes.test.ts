@@ -1,6 +1,13 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventLog, merchants, people, settlements } from '../../db/schema.ts';
+import {
+  apiKeys,
+  eventLog,
+  merchants,
+  people,
+  settlements,
+  webhookSecrets,
+} from '../../db/schema.ts';
 import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
 import { currencyId } from '../../seed/reference-data.ts';
 import { seedReferenceData } from '../../seed/reference-data-seed.ts';
@@ -103,7 +110,7 @@ describe.each(TEST_DATABASE_KINDS)('merchant endpoints on %s', (kind) => {
       expect(chosen.json().data.name).toBe('Other shop');
       const unchosen = await call('GET', '/api/v1/merchant/me', cookies.support);
       expect(unchosen.statusCode).toBe(404);
-      expect(unchosen.json().message).toContain('Choose a merchant');
+      expect(unchosen.json().detail).toContain('Choose a merchant');
     });
 
     it('needs a session', async () => {
@@ -133,11 +140,11 @@ describe.each(TEST_DATABASE_KINDS)('merchant endpoints on %s', (kind) => {
         name: '  ',
       });
       expect(empty.statusCode).toBe(400);
-      expect(empty.json().message).toBe('Name is required');
+      expect(empty.json().detail).toBe('Name is required');
       const short = await call('PUT', `/api/v1/merchant/${own.id}`, cookies.merchant, {
         name: 'ab',
       });
-      expect(short.json().message).toBe('Name must be at least 3 characters long');
+      expect(short.json().detail).toBe('Name must be at least 3 characters long');
       expect(
         (await call('PUT', `/api/v1/merchant/${own.id}`, cookies.merchant, {})).statusCode,
       ).toBe(400);
@@ -182,11 +189,22 @@ describe.each(TEST_DATABASE_KINDS)('merchant endpoints on %s', (kind) => {
       const { data } = created.json();
       expect(data).toMatchObject({ name: 'New shop', terminals: [] });
       expect(data.clientPublicKey).toMatch(/^pk_[0-9a-f]{32}$/);
-      // Standard Webhooks format: whsec_ and base64 of 32 random bytes.
-      expect(data.signingSecret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
-      expect(Buffer.from(data.signingSecret.slice(6), 'base64')).toHaveLength(32);
-      const [stored] = await testApp.db.select().from(merchants).where(eq(merchants.id, data.id));
-      expect(stored?.signingSecret).toBe(data.signingSecret);
+      // The first API key's secret (sk_) and the webhook secret (Standard Webhooks' whsec_),
+      // each base64 of 32 random bytes.
+      expect(data.signingSecret).toMatch(/^sk_[A-Za-z0-9+/]{43}=$/);
+      expect(Buffer.from(data.signingSecret.slice(3), 'base64')).toHaveLength(32);
+      expect(data.webhookSecret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+      const [key] = await testApp.db.select().from(apiKeys).where(eq(apiKeys.merchantId, data.id));
+      expect(key).toMatchObject({
+        publicKey: data.clientPublicKey,
+        secret: data.signingSecret,
+        scopes: ['invoices:read', 'invoices:write'],
+      });
+      const [webhookSecret] = await testApp.db
+        .select()
+        .from(webhookSecrets)
+        .where(eq(webhookSecrets.merchantId, data.id));
+      expect(webhookSecret).toMatchObject({ secret: data.webhookSecret, expiresAt: null });
       expect(
         (await call('POST', '/api/v1/merchant', cookies.admin, { name: 'x' })).statusCode,
       ).toBe(400);
@@ -202,6 +220,7 @@ describe.each(TEST_DATABASE_KINDS)('merchant endpoints on %s', (kind) => {
         expect(refused.statusCode).toBe(403);
         expect(refused.body).not.toContain('signingSecret');
         expect(refused.body).not.toContain('whsec_');
+        expect(refused.body).not.toContain('sk_');
         expect(await merchantCount()).toBe(before);
         const named = await testApp.db
           .select()
@@ -223,7 +242,7 @@ describe.each(TEST_DATABASE_KINDS)('merchant endpoints on %s', (kind) => {
         name: 'Secret shop',
       });
       const { id, signingSecret } = created.json().data;
-      expect(signingSecret).toMatch(/^whsec_/);
+      expect(signingSecret).toMatch(/^sk_/);
       const reads = [
         await call('GET', `/api/v1/merchant/me?merchantId=${id}`, cookies.support),
         await call('GET', '/api/v1/merchant?page=0&size=50', cookies.support),

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { recordIdSchema } from '../../http/record-id.ts';
 import { dataEnvelope, pageEnvelope } from '../../http/response-envelope.ts';
+import { addSharedSchemas } from '../../http/shared-schemas.ts';
 import {
   merchantIdQueryProperty,
   merchantScopeOf,
@@ -11,7 +12,7 @@ import {
   singleMerchantOf,
 } from '../auth/auth-entry.ts';
 import { flowTotals, merchantBalance } from './merchant-figures-service.ts';
-import { createdMerchantSchema, merchantSchema } from './merchant-presenter.ts';
+import { createdMerchantSchema, merchantComponent } from './merchant-presenter.ts';
 import {
   createMerchant,
   listMerchants,
@@ -79,19 +80,21 @@ type FiguresQuery = { merchantId?: number; terminalId?: number };
 
 /** Merchants (SPEC §7): me, list, rename, create, and the dashboard's balance, deposit and withdrawal figures. */
 export const merchantRoutes = async (app: FastifyInstance, { db }: { db: Database }) => {
+  addSharedSchemas(app, [merchantComponent]);
   app.get<{ Querystring: { merchantId?: number } }>(
     '/api/v1/merchant/me',
     {
       config: { access: { permissions: ['merchant.read'] } },
       schema: {
         tags: ['merchants'],
+        operationId: 'getCurrentMerchant',
         summary: 'The caller’s merchant (or the chosen one for merchant.rw.all)',
         querystring: {
           type: 'object',
           additionalProperties: false,
           properties: merchantIdQueryProperty,
         },
-        response: { 200: dataEnvelope(merchantSchema), 404: errorResponseSchema },
+        response: { 200: dataEnvelope(merchantComponent.ref), 404: errorResponseSchema },
       },
     },
     async (request) => {
@@ -108,6 +111,7 @@ export const merchantRoutes = async (app: FastifyInstance, { db }: { db: Databas
       config: { access: { permissions: ['merchant.rw.all'] } },
       schema: {
         tags: ['merchants'],
+        operationId: 'listMerchants',
         summary: 'Every merchant, a page at a time',
         querystring: {
           type: 'object',
@@ -119,7 +123,7 @@ export const merchantRoutes = async (app: FastifyInstance, { db }: { db: Databas
           },
         },
         response: {
-          200: pageEnvelope(merchantSchema),
+          200: pageEnvelope(merchantComponent.ref),
         },
       },
     },
@@ -132,11 +136,12 @@ export const merchantRoutes = async (app: FastifyInstance, { db }: { db: Databas
       config: { access: { permissions: ['merchant.read'] } },
       schema: {
         tags: ['merchants'],
+        operationId: 'renameMerchant',
         summary: 'Rename a merchant',
         params: idParams,
         body: nameBody,
         response: {
-          200: dataEnvelope(merchantSchema),
+          200: dataEnvelope(merchantComponent.ref),
           400: errorResponseSchema,
           404: errorResponseSchema,
         },
@@ -158,6 +163,7 @@ export const merchantRoutes = async (app: FastifyInstance, { db }: { db: Databas
       config: { access: { permissions: ['merchant.create'] } },
       schema: {
         tags: ['merchants'],
+        operationId: 'createMerchant',
         summary: 'Create a merchant with a new key pair',
         description:
           'Answers the public key and the signing secret. The secret is shown once: store it ' +
@@ -169,10 +175,14 @@ export const merchantRoutes = async (app: FastifyInstance, { db }: { db: Databas
     async (request, reply) => {
       const person = requirePerson(request.person);
       const changer = { person, sourceIp: request.ip };
-      const { merchantId, signingSecret } = await createMerchant(db, changer, request.body.name);
-      return reply
-        .code(201)
-        .send({ data: { ...(await merchantDetails(db, merchantId)), signingSecret } });
+      const { merchantId, signingSecret, webhookSecret } = await createMerchant(
+        db,
+        changer,
+        request.body.name,
+      );
+      return reply.code(201).send({
+        data: { ...(await merchantDetails(db, merchantId)), signingSecret, webhookSecret },
+      });
     },
   );
 
@@ -187,6 +197,7 @@ export const merchantRoutes = async (app: FastifyInstance, { db }: { db: Databas
       ...figuresRoute,
       schema: {
         ...figuresRoute.schema,
+        operationId: 'getDepositTotals',
         summary: 'Completed deposits',
         response: { 200: totalsSchema },
       },
@@ -204,6 +215,7 @@ export const merchantRoutes = async (app: FastifyInstance, { db }: { db: Databas
       ...figuresRoute,
       schema: {
         ...figuresRoute.schema,
+        operationId: 'getWithdrawalTotals',
         summary: 'Completed withdrawals',
         response: { 200: totalsSchema },
       },
@@ -223,6 +235,7 @@ export const merchantRoutes = async (app: FastifyInstance, { db }: { db: Databas
       ...figuresRoute,
       schema: {
         ...figuresRoute.schema,
+        operationId: 'getMerchantBalance',
         summary: 'Balance: completed deposits less fees, withdrawals and settlements, per currency',
         response: { 200: balanceSchema },
       },

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { invalid, notFoundError } from '../../service-errors.ts';
 import { EVENT_CODES, recordEvent } from '../audit/audit-entry.ts';
 import { type AuthenticatedPerson, merchantScopeOf, scopeAllows } from '../auth/auth-entry.ts';
+import { issueFirstCredentials } from '../developers/developers-entry.ts';
 import { newMerchantKeys } from '../merchant-api/merchant-api-entry.ts';
 import { presentMerchant } from './merchant-presenter.ts';
 import {
@@ -73,19 +74,27 @@ export const renameMerchant = async (
 };
 
 /**
- * Creates a merchant with a new key pair (decision 0002); answers its id and the signing secret,
- * which leaves the server only this once.
+ * Creates a merchant with its first API key and webhook secret (decisions 0002, 0021); answers
+ * its id, the key's secret and the webhook secret. The key's secret leaves the server only this
+ * once; the webhook secret can be revealed again on the Developers screen.
  */
 export const createMerchant = async (
   db: Database,
   { person, sourceIp }: MerchantChanger,
   requestedName: string,
-): Promise<{ merchantId: number; signingSecret: string }> => {
+): Promise<{ merchantId: number; signingSecret: string; webhookSecret: string }> => {
   const message = validateEntityName(requestedName);
   if (message) throw invalid(message);
   const keys = newMerchantKeys();
+  let webhookSecret = '';
   const merchant = await db.transaction(async (tx) => {
-    const created = await insertMerchant(tx, { name: requestedName.trim(), ...keys });
+    const created = await insertMerchant(tx, {
+      name: requestedName.trim(),
+      clientPublicKey: keys.clientPublicKey,
+    });
+    ({ webhookSecret } = await issueFirstCredentials(tx, created.id, keys, {
+      createdBy: person.id,
+    }));
     await recordEvent(tx, {
       eventCode: EVENT_CODES.merchantCreated,
       description: `Merchant "${created.name}" created`,
@@ -97,5 +106,5 @@ export const createMerchant = async (
     });
     return created;
   });
-  return { merchantId: merchant.id, signingSecret: keys.signingSecret };
+  return { merchantId: merchant.id, signingSecret: keys.signingSecret, webhookSecret };
 };

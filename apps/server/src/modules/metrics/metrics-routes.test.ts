@@ -33,7 +33,12 @@ describe('GET /api/metrics', () => {
       createTestInvoice(database.db, terminal, { merchantInvoiceId: 'm-2' }),
     ]);
     await createTestInvoice(database.db, terminal, { merchantInvoiceId: 'm-3', status: 'DONE' });
-    const callback = { invoiceId: newInvoice.id, url: 'https://shop.example/cb', payload: {} };
+    const callback = {
+      invoiceId: newInvoice.id,
+      merchantId: merchant.id,
+      url: 'https://shop.example/cb',
+      payload: {},
+    };
     await database.db.insert(callbacks).values([
       { ...callback, invoiceStatus: 'NEW' },
       { ...callback, invoiceStatus: 'NEW', nextAttemptAt: sql`now() + interval '1 hour'` },

@@ -1,0 +1,177 @@
+import { WEBHOOK_TEST_EVENT_TYPE, webhookEventIdOf, webhookEventPublicId } from '@paygate/domain';
+import type { Database } from '../../db/database.ts';
+import { invalid, notFoundError } from '../../service-errors.ts';
+import {
+  attemptsOfCallbacks,
+  countEvents,
+  deliveriesOfEvents,
+  type EventFilter,
+  findCallback,
+  findWebhookEvent,
+  insertCallbacks,
+  selectEventPage,
+  selectEventsAfter,
+  type WebhookEventRecord,
+} from './webhook-event-repository.ts';
+import { publishEvent } from './webhook-event-service.ts';
+
+/**
+ * A merchant's event log (issue 23 item 2): every event with each delivery and its attempts,
+ * for the Developers screen and GET /api/merchant/v1/events; a resend of one delivery and a
+ * test event. The caller has already decided which merchant the call acts on.
+ */
+
+export const EVENT_LOG_MESSAGES = {
+  eventNotFound: 'Event not found',
+  callbackNotFound: 'Callback not found',
+  badCursor: 'starting_after must be the id of one of your events (evt_…)',
+} as const;
+
+type Delivery = Awaited<ReturnType<typeof deliveriesOfEvents>>[number];
+
+const presentDelivery = ({
+  callbackId,
+  endpointId,
+  url,
+  status,
+  attempts,
+  lastResponseCode,
+  isManual,
+  createdAt,
+}: Delivery) => ({
+  callbackId,
+  endpointId,
+  url,
+  status,
+  attempts,
+  lastResponseCode,
+  isManual,
+  createdAt,
+});
+
+const withDeliveries = async (db: Database, events: WebhookEventRecord[]) => {
+  const deliveries = await deliveriesOfEvents(
+    db,
+    events.map(({ id }) => id),
+  );
+  return events.map((event) => ({
+    id: webhookEventPublicId(event.id),
+    type: event.type,
+    invoiceId: event.invoiceId,
+    createdAt: event.createdAt,
+    payload: event.payload,
+    deliveries: deliveries.filter((delivery) => delivery.eventId === event.id).map(presentDelivery),
+  }));
+};
+
+/** A page of the log, newest first (the back office's paged list). */
+export const eventLogPage = async (
+  db: Database,
+  merchantId: number,
+  filter: EventFilter,
+  { page, size }: { page: number; size: number },
+) => {
+  const [events, total] = await Promise.all([
+    selectEventPage(db, merchantId, filter, { limit: size, offset: page * size }),
+    countEvents(db, merchantId, filter),
+  ]);
+  return { items: await withDeliveries(db, events), page, size, total };
+};
+
+/** Events after a cursor, newest first (the merchant API's list: limit, starting_after). */
+export const eventLogAfter = async (
+  db: Database,
+  merchantId: number,
+  filter: EventFilter,
+  { limit, startingAfter }: { limit: number; startingAfter?: string },
+) => {
+  let after: WebhookEventRecord | null = null;
+  if (startingAfter !== undefined) {
+    const id = webhookEventIdOf(startingAfter);
+    const cursor = id === null ? undefined : await findWebhookEvent(db, id);
+    // Another merchant's event is as unknown as a missing one.
+    if (!cursor || cursor.merchantId !== merchantId) throw invalid(EVENT_LOG_MESSAGES.badCursor);
+    after = cursor;
+  }
+  const events = await selectEventsAfter(db, merchantId, filter, { limit: limit + 1, after });
+  return {
+    data: await withDeliveries(db, events.slice(0, limit)),
+    has_more: events.length > limit,
+  };
+};
+
+/** One event with every delivery's attempts. */
+export const eventDetails = async (
+  db: Database,
+  merchantIdAllowed: (id: number) => boolean,
+  publicId: string,
+) => {
+  const id = webhookEventIdOf(publicId);
+  const event = id === null ? undefined : await findWebhookEvent(db, id);
+  if (!event || !merchantIdAllowed(event.merchantId)) {
+    throw notFoundError(EVENT_LOG_MESSAGES.eventNotFound);
+  }
+  const [listed] = await withDeliveries(db, [event]);
+  if (!listed) throw notFoundError(EVENT_LOG_MESSAGES.eventNotFound);
+  const attempts = await attemptsOfCallbacks(
+    db,
+    listed.deliveries.map(({ callbackId }) => callbackId),
+  );
+  return {
+    ...listed,
+    merchantId: event.merchantId,
+    deliveries: listed.deliveries.map((delivery) => ({
+      ...delivery,
+      attemptsLog: attempts
+        .filter((attempt) => attempt.callbackId === delivery.callbackId)
+        .map(({ callbackId: _callbackId, ...attempt }) => attempt),
+    })),
+  };
+};
+
+/** The merchant a delivery belongs to, for the caller's access check. */
+export const callbackMerchantId = async (db: Database, callbackId: number) =>
+  (await findCallback(db, callbackId))?.merchantId;
+
+/**
+ * Sends one delivery again: a new delivery of the same event (the same body and webhook-id, so
+ * the merchant deduplicates it) to the same destination, due at once.
+ */
+export const resendDelivery = async (tx: Database, callbackId: number) => {
+  const original = await findCallback(tx, callbackId);
+  if (!original) throw notFoundError(EVENT_LOG_MESSAGES.callbackNotFound);
+  const [queued] = await insertCallbacks(tx, [
+    {
+      merchantId: original.merchantId,
+      invoiceId: original.invoiceId,
+      eventId: original.eventId,
+      endpointId: original.endpointId,
+      url: original.url,
+      invoiceStatus: original.invoiceStatus,
+      payload: original.payload,
+      isManual: true,
+    },
+  ]);
+  if (!queued) throw new Error('resend queued nothing');
+  return queued;
+};
+
+/** A webhook.test event to one endpoint, delivered even while the endpoint is disabled. */
+export const sendTestEvent = async (
+  tx: Database,
+  endpoint: { id: number; merchantId: number; url: string },
+) => {
+  const { event } = await publishEvent(tx, {
+    merchantId: endpoint.merchantId,
+    type: WEBHOOK_TEST_EVENT_TYPE,
+    invoiceId: null,
+    invoiceStatus: '',
+    data: {
+      message: 'A test event from the Developers screen. It is about no invoice.',
+      endpointId: endpoint.id,
+    },
+    destination: { endpointId: endpoint.id, url: endpoint.url },
+    isManual: true,
+  });
+  return { eventId: webhookEventPublicId(event.id) };
+};

@@ -1,0 +1,234 @@
+import {
+  isWebhookEventType,
+  WEBHOOK_DESCRIPTION_MAX_LENGTH,
+  WEBHOOK_ENDPOINTS_PER_MERCHANT_MAX,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_URL_MAX_LENGTH,
+  type WebhookEventType,
+} from '@paygate/domain';
+import type { Database } from '../../db/database.ts';
+import { invalid, notFoundError, stateConflict } from '../../service-errors.ts';
+import { EVENT_CODES, recordEvent } from '../audit/audit-entry.ts';
+import { failPendingDeliveries, sendTestEvent } from '../callbacks/callbacks-entry.ts';
+import {
+  actingMerchantOf,
+  type DeveloperActor,
+  existingActingMerchantOf,
+  reachableRecord,
+} from './developer-actor.ts';
+import { lockMerchant } from './developer-merchant-repository.ts';
+import {
+  countWebhookEndpoints,
+  deleteWebhookEndpointRow,
+  findWebhookEndpoint,
+  insertWebhookEndpoint,
+  listWebhookEndpoints,
+  updateWebhookEndpoint,
+  type WebhookEndpointRecord,
+} from './webhook-endpoint-repository.ts';
+
+/**
+ * Webhook endpoints (issue 23 item 2, decision 0021): where a merchant receives its events, with
+ * the event types each subscribes to. Re-enabling clears the platform's reason and the run of
+ * failures. Every change is audited.
+ */
+
+export const WEBHOOK_ENDPOINT_MESSAGES = {
+  notFound: 'Webhook endpoint not found',
+  url: `The URL must be an absolute http or https address without credentials, at most ${WEBHOOK_URL_MAX_LENGTH} characters`,
+  description: `The description must be at most ${WEBHOOK_DESCRIPTION_MAX_LENGTH} characters long`,
+  noEventTypes: 'Choose at least one event type',
+  unknownEventType: (type: string) =>
+    `Unknown event type: ${type} (one of ${WEBHOOK_EVENT_TYPES.join(', ')})`,
+  tooMany: `A merchant has at most ${WEBHOOK_ENDPOINTS_PER_MERCHANT_MAX} webhook endpoints`,
+} as const;
+
+const checkedUrl = (raw: string): string => {
+  const trimmed = raw.trim();
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    throw invalid(WEBHOOK_ENDPOINT_MESSAGES.url);
+  }
+  if (
+    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+    url.username !== '' ||
+    url.password !== '' ||
+    trimmed.length > WEBHOOK_URL_MAX_LENGTH
+  ) {
+    throw invalid(WEBHOOK_ENDPOINT_MESSAGES.url);
+  }
+  return trimmed;
+};
+
+const checkedDescription = (raw: string): string => {
+  const description = raw.trim();
+  if (description.length > WEBHOOK_DESCRIPTION_MAX_LENGTH) {
+    throw invalid(WEBHOOK_ENDPOINT_MESSAGES.description);
+  }
+  return description;
+};
+
+/** In the table's order, each once. */
+const checkedEventTypes = (types: readonly string[]): WebhookEventType[] => {
+  const unknown = types.find((type) => !isWebhookEventType(type));
+  if (unknown !== undefined) throw invalid(WEBHOOK_ENDPOINT_MESSAGES.unknownEventType(unknown));
+  const chosen = WEBHOOK_EVENT_TYPES.filter((type) => types.includes(type));
+  if (chosen.length === 0) throw invalid(WEBHOOK_ENDPOINT_MESSAGES.noEventTypes);
+  return chosen;
+};
+
+const reachableEndpoint = (db: Database, actor: DeveloperActor, endpointId: number) =>
+  reachableRecord(
+    db,
+    actor,
+    (reader) => findWebhookEndpoint(reader, endpointId),
+    WEBHOOK_ENDPOINT_MESSAGES.notFound,
+  );
+
+const audit = (
+  db: Database,
+  actor: DeveloperActor,
+  eventCode: string,
+  endpoint: WebhookEndpointRecord,
+  description: string,
+  details?: Record<string, unknown>,
+) =>
+  recordEvent(db, {
+    eventCode,
+    description,
+    personId: actor.person.id,
+    merchantId: endpoint.merchantId,
+    entityType: 'webhook_endpoint',
+    entityId: endpoint.id,
+    sourceIp: actor.sourceIp,
+    ...(details ? { details } : {}),
+  });
+
+export const merchantWebhookEndpoints = (
+  db: Database,
+  actor: DeveloperActor,
+  merchantId?: number,
+) => listWebhookEndpoints(db, actingMerchantOf(actor, merchantId));
+
+export interface NewWebhookEndpoint {
+  merchantId?: number;
+  url: string;
+  description?: string;
+  eventTypes: string[];
+}
+
+export const createWebhookEndpoint = async (
+  db: Database,
+  actor: DeveloperActor,
+  request: NewWebhookEndpoint,
+): Promise<WebhookEndpointRecord> => {
+  const merchantId = await existingActingMerchantOf(db, actor, request.merchantId);
+  const values = {
+    url: checkedUrl(request.url),
+    description: checkedDescription(request.description ?? ''),
+    eventTypes: checkedEventTypes(request.eventTypes),
+  };
+  return db.transaction(async (tx) => {
+    await lockMerchant(tx, merchantId);
+    if ((await countWebhookEndpoints(tx, merchantId)) >= WEBHOOK_ENDPOINTS_PER_MERCHANT_MAX) {
+      throw stateConflict(WEBHOOK_ENDPOINT_MESSAGES.tooMany);
+    }
+    const endpoint = await insertWebhookEndpoint(tx, { merchantId, ...values });
+    await audit(
+      tx,
+      actor,
+      EVENT_CODES.webhookEndpointCreated,
+      endpoint,
+      `Webhook endpoint ${endpoint.url} added`,
+      values,
+    );
+    return endpoint;
+  });
+};
+
+export interface WebhookEndpointChange {
+  url?: string;
+  description?: string;
+  eventTypes?: string[];
+  enabled?: boolean;
+}
+
+export const changeWebhookEndpoint = async (
+  db: Database,
+  actor: DeveloperActor,
+  endpointId: number,
+  change: WebhookEndpointChange,
+): Promise<WebhookEndpointRecord> => {
+  const before = await reachableEndpoint(db, actor, endpointId);
+  const values = {
+    ...(change.url === undefined ? {} : { url: checkedUrl(change.url) }),
+    ...(change.description === undefined
+      ? {}
+      : { description: checkedDescription(change.description) }),
+    ...(change.eventTypes === undefined
+      ? {}
+      : { eventTypes: checkedEventTypes(change.eventTypes) }),
+    ...(change.enabled === undefined
+      ? {}
+      : // Enabled by a person: a fresh start, whatever the platform said.
+        { enabled: change.enabled, disabledReason: null, failingSince: null }),
+  };
+  return db.transaction(async (tx) => {
+    const after = await updateWebhookEndpoint(tx, endpointId, values);
+    if (!after) throw notFoundError(WEBHOOK_ENDPOINT_MESSAGES.notFound);
+    const changed = Object.fromEntries(
+      (['url', 'description', 'eventTypes', 'enabled'] as const)
+        .filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
+        .map((field) => [field, { from: before[field], to: after[field] }]),
+    );
+    await audit(
+      tx,
+      actor,
+      EVENT_CODES.webhookEndpointChanged,
+      after,
+      `Webhook endpoint ${after.url} changed`,
+      changed,
+    );
+    return after;
+  });
+};
+
+export const deleteWebhookEndpoint = async (
+  db: Database,
+  actor: DeveloperActor,
+  endpointId: number,
+): Promise<void> => {
+  const endpoint = await reachableEndpoint(db, actor, endpointId);
+  await db.transaction(async (tx) => {
+    await failPendingDeliveries(tx, endpointId, 'The endpoint was deleted');
+    await deleteWebhookEndpointRow(tx, endpointId);
+    await audit(
+      tx,
+      actor,
+      EVENT_CODES.webhookEndpointDeleted,
+      endpoint,
+      `Webhook endpoint ${endpoint.url} deleted`,
+    );
+  });
+};
+
+export const sendWebhookTestEvent = async (
+  db: Database,
+  actor: DeveloperActor,
+  endpointId: number,
+): Promise<{ eventId: string }> => {
+  const endpoint = await reachableEndpoint(db, actor, endpointId);
+  return db.transaction(async (tx) => {
+    const sent = await sendTestEvent(tx, endpoint);
+    await audit(
+      tx,
+      actor,
+      EVENT_CODES.webhookTestSent,
+      endpoint,
+      `Test event ${sent.eventId} sent to ${endpoint.url}`,
+    );
+    return sent;
+  });
+};

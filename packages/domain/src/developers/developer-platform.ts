@@ -1,0 +1,68 @@
+/**
+ * The merchant developer platform's rules (issue 23, decision 0021): API key scopes, webhook
+ * event types and the limits the server and the back office's Developers screen share.
+ */
+
+/** What an API key may do: read invoices and events, and create invoices. */
+export const API_KEY_SCOPES = ['invoices:read', 'invoices:write'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+export const isApiKeyScope = (value: string): value is ApiKeyScope =>
+  (API_KEY_SCOPES as readonly string[]).includes(value);
+
+/** What each scope allows, in the words of the Developers screen. */
+export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
+  'invoices:read': 'Read invoices and events',
+  'invoices:write': 'Create invoices',
+};
+
+/**
+ * The events a webhook endpoint may subscribe to. invoice.status_changed is sent on every status
+ * change; the final statuses DONE, DECLINED and CANCELED are also sent as their own types.
+ */
+export const WEBHOOK_EVENT_TYPES = [
+  'invoice.created',
+  'invoice.status_changed',
+  'invoice.done',
+  'invoice.declined',
+  'invoice.canceled',
+  'invoice.amount_changed',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** What "Send test event" sends; never subscribed to, always delivered to the chosen endpoint. */
+export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
+
+export const isWebhookEventType = (value: string): value is WebhookEventType =>
+  (WEBHOOK_EVENT_TYPES as readonly string[]).includes(value);
+
+/** The type of the event sent for an invoice's new status, besides invoice.status_changed. */
+export const finalStatusEventType = (status: string): WebhookEventType | null => {
+  if (status === 'DONE') return 'invoice.done';
+  if (status === 'DECLINED') return 'invoice.declined';
+  if (status === 'CANCELED') return 'invoice.canceled';
+  return null;
+};
+
+export const API_KEY_LABEL_MAX_LENGTH = 64;
+export const API_KEYS_PER_MERCHANT_MAX = 20;
+export const WEBHOOK_ENDPOINTS_PER_MERCHANT_MAX = 10;
+export const WEBHOOK_URL_MAX_LENGTH = 2048;
+export const WEBHOOK_DESCRIPTION_MAX_LENGTH = 200;
+
+/** How long a rotated webhook secret keeps signing next to the new one, by default. */
+export const WEBHOOK_SECRET_GRACE_HOURS_DEFAULT = 24;
+/** The longest grace period a rotation may ask for (a week). */
+export const WEBHOOK_SECRET_GRACE_HOURS_MAX = 168;
+
+/** An endpoint whose every attempt failed for this long is disabled. */
+export const WEBHOOK_ENDPOINT_DISABLE_AFTER_DAYS = 5;
+
+/** The public id of an event: what merchants see and Standard Webhooks' webhook-id carries. */
+export const webhookEventPublicId = (id: number): string => `evt_${id}`;
+
+/** The numeric id of a public event id, or null when it is not one. */
+export const webhookEventIdOf = (publicId: string): number | null => {
+  const match = /^evt_([1-9]\d{0,15})$/.exec(publicId);
+  return match?.[1] ? Number(match[1]) : null;
+};

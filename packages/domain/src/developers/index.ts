@@ -1,0 +1,2 @@
+export * from './developer-platform.ts';
+export * from './sandbox-outcomes.ts';
