@@ -133,7 +133,10 @@ describe.skipIf(!ADMIN_URL)('PostgreSQL outages', () => {
     const startedAt = Date.now();
     const refused = await wrongSignIn();
     expect(refused.statusCode).toBe(503);
-    expect(refused.json()).toEqual({ message: SERVICE_UNAVAILABLE_MESSAGE });
+    expect(refused.json()).toMatchObject({
+      detail: SERVICE_UNAVAILABLE_MESSAGE,
+      code: 'service_unavailable',
+    });
     expect(refused.headers['retry-after']).toBe('5');
     const sessionCall = await app.inject({ url: '/api/v1/people/me', headers: { cookie } });
     expect(sessionCall.statusCode).toBe(503);

@@ -90,7 +90,7 @@ describe('account details', () => {
     renderDetails(
       VIEW,
       {
-        'GET /api/v1/people/account/404': { status: 404, body: { message: 'Account not found' } },
+        'GET /api/v1/people/account/404': { status: 404, body: { detail: 'Account not found' } },
       },
       '/accounts/404',
     );
@@ -103,7 +103,7 @@ describe('account details', () => {
 
   it('shows a load failure with the server message', async () => {
     renderDetails(VIEW, {
-      'GET /api/v1/people/account/5': { status: 500, body: { message: 'Database unavailable' } },
+      'GET /api/v1/people/account/5': { status: 500, body: { detail: 'Database unavailable' } },
     });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Could not load the account: Database unavailable',
@@ -182,7 +182,7 @@ describe('account limits', () => {
       'GET /api/router/v1/people/account/limit/5': { body: { data: null } },
       'PUT /api/router/v1/people/account/limit/5': {
         status: 400,
-        body: { message: 'Limit must be at most 9007199254740991' },
+        body: { detail: 'Limit must be at most 9007199254740991' },
       },
     });
     const limits = await section('Limits');
@@ -283,7 +283,7 @@ describe('account credentials', () => {
       'POST /api/v1/people/account/5/credential': {
         status: 409,
         body: {
-          message:
+          detail:
             'The account already has a Card number credential (#31); change or remove that one',
         },
       },
@@ -353,7 +353,7 @@ describe('account credentials', () => {
     renderDetails(EDIT, {
       'DELETE /api/v1/people/account/5/credential/31': {
         status: 404,
-        body: { message: 'Credential not found' },
+        body: { detail: 'Credential not found' },
       },
     });
     const credentials = await section('Credentials');

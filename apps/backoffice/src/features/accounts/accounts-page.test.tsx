@@ -84,7 +84,7 @@ describe('accounts list', () => {
     accountsApi(EDIT, {
       'PATCH /api/v1/people/account/5': {
         status: 403,
-        body: { message: 'Missing permission people.account.edit' },
+        body: { detail: 'Missing permission people.account.edit' },
       },
     });
     renderAccounts();
@@ -122,7 +122,7 @@ describe('accounts list', () => {
 
   it('shows a load failure with the server message and tries again', async () => {
     const api = accountsApi(VIEW, {
-      'GET /api/v1/people/account': { status: 500, body: { message: 'Database unavailable' } },
+      'GET /api/v1/people/account': { status: 500, body: { detail: 'Database unavailable' } },
     });
     renderAccounts();
     const alert = await screen.findByRole('alert');
@@ -231,7 +231,7 @@ describe('create account', () => {
 
   it('keeps the dialog open and shows the server message when the server refuses', async () => {
     accountsApi(EDIT, {
-      'POST /api/v1/people/create': { status: 400, body: { message: 'Unknown payment method' } },
+      'POST /api/v1/people/create': { status: 400, body: { detail: 'Unknown payment method' } },
     });
     renderAccounts();
     const dialog = await openCreate();
@@ -272,7 +272,7 @@ describe('create account', () => {
 
   it('shows why the payment methods could not be loaded and tries again', async () => {
     const api = accountsApi(EDIT, {
-      'GET /api/v1/payment-method': { status: 500, body: { message: 'Database unavailable' } },
+      'GET /api/v1/payment-method': { status: 500, body: { detail: 'Database unavailable' } },
     });
     renderAccounts();
     const dialog = await openCreate();
@@ -315,7 +315,7 @@ describe('create account', () => {
     accountsApi(['people.account.edit'], {
       'GET /api/v1/people/account': {
         status: 403,
-        body: { message: 'Missing permission people.account' },
+        body: { detail: 'Missing permission people.account' },
       },
     });
     renderAccounts();

@@ -126,7 +126,7 @@ describe('audit log list', () => {
 
   it('shows a load failure with the server message and tries again', async () => {
     const api = auditApi(AUDIT_READ, {
-      [LIST]: { status: 500, body: { message: 'Database unavailable' } },
+      [LIST]: { status: 500, body: { detail: 'Database unavailable' } },
     });
     renderAudit();
     const alert = await screen.findByRole('alert');
@@ -299,7 +299,7 @@ describe('audit log filters', () => {
 
   it('still offers the kind in force and says why the kinds are missing when they fail to load', async () => {
     const api = auditApi(AUDIT_READ, {
-      [EVENT_CODES]: { status: 500, body: { message: 'Database unavailable' } },
+      [EVENT_CODES]: { status: 500, body: { detail: 'Database unavailable' } },
     });
     renderAudit('/audit?kind=ROLE_CHANGED');
     await findTable();
@@ -454,7 +454,7 @@ describe('Download CSV', () => {
     const user = userEvent.setup();
     const { saved } = stubDownload();
     auditApi(AUDIT_READ, {
-      [CSV]: { status: 400, body: { message: 'Too many rows: narrow the filters' } },
+      [CSV]: { status: 400, body: { detail: 'Too many rows: narrow the filters' } },
     });
     renderAudit();
     await findTable();

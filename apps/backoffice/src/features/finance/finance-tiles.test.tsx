@@ -108,7 +108,7 @@ describe('finance tiles', () => {
     const api = renderTiles(['settlement.create'], '11');
     api.set('POST /api/v1/settlement', {
       status: 409,
-      body: { message: "Settlement of 99999.00 UZS exceeds the terminal's available balance" },
+      body: { detail: "Settlement of 99999.00 UZS exceeds the terminal's available balance" },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Settlement' }));
     const dialog = await screen.findByRole('dialog');

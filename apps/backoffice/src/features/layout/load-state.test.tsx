@@ -10,7 +10,7 @@ describe('LoadFailed', () => {
       <LoadFailed
         message="Could not load the roles"
         query={{
-          error: { status: 500, data: { message: 'Database unavailable' } },
+          error: { status: 500, data: { detail: 'Database unavailable' } },
           isFetching: false,
           refetch,
         }}

@@ -51,7 +51,7 @@ describe('PagedList', () => {
   it('says why the rows could not be loaded and tries again', async () => {
     const failed = query({
       isError: true,
-      error: { status: 500, data: { message: 'Database unavailable' } },
+      error: { status: 500, data: { detail: 'Database unavailable' } },
     });
     renderList(failed);
     const alert = screen.getByRole('alert');
@@ -65,7 +65,7 @@ describe('PagedList', () => {
     renderList(
       query({
         isError: true,
-        error: { status: 503, data: { message: 'Try later' } },
+        error: { status: 503, data: { detail: 'Try later' } },
         currentData: { items: [{ id: 1, name: 'first' }], total: 1 },
       }),
     );

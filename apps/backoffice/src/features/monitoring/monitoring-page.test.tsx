@@ -288,7 +288,7 @@ describe('monitoring', () => {
 
   it.each([
     ['carry no refresh interval', { status: 200, body: { data: { periods: [] } } }],
-    ['cannot be loaded', { status: 500, body: { message: 'Settings unavailable' } }],
+    ['cannot be loaded', { status: 500, body: { detail: 'Settings unavailable' } }],
   ])('keeps the 60 s default when the settings %s', async (_case, answer) => {
     const api = renderMonitoring([...MONITORING, 'merchant.rw.all']);
     api.set('GET /api/v1/terminal/statistic', answer);
@@ -319,7 +319,7 @@ describe('monitoring', () => {
     const api = renderMonitoring([...MONITORING, 'merchant.rw.all']);
     api.set('GET /api/data/v1/terminal', {
       status: 500,
-      body: { message: 'Database unavailable' },
+      body: { detail: 'Database unavailable' },
     });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Could not load the terminal statistics: Database unavailable',

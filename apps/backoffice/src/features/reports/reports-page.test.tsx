@@ -248,7 +248,7 @@ describe('Balance report', () => {
     const { api } = setUp(['report.read.balance']);
     api.set('GET /api/v1/report/balance', {
       status: 400,
-      body: { message: 'A report covers at most 366 days' },
+      body: { detail: 'A report covers at most 366 days' },
     });
     const balance = await card('Balance');
     await fillPeriod(balance, '2024-01-01', '2026-03-31');
@@ -263,7 +263,7 @@ describe('Balance report', () => {
 
   it('offers a retry when the currencies cannot be loaded', async () => {
     const { api } = setUp(['report.read.balance']);
-    api.set('GET /api/v1/reference/currency', { status: 500, body: { message: 'Database down' } });
+    api.set('GET /api/v1/reference/currency', { status: 500, body: { detail: 'Database down' } });
     const balance = await card('Balance');
     expect(await within(balance).findByRole('alert')).toHaveTextContent(
       'Could not load the currencies: Database down',

@@ -174,7 +174,7 @@ describe('roles list', () => {
 
   it('says when the roles cannot be loaded and tries again', async () => {
     const { api } = renderRoles(MANAGER, {
-      [ROLES]: { status: 500, body: { message: 'Database unavailable' } },
+      [ROLES]: { status: 500, body: { detail: 'Database unavailable' } },
     });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Could not load the roles: Database unavailable',
@@ -327,7 +327,7 @@ describe('new role', () => {
 
   it("keeps the dialog open with the server's refusal", async () => {
     const { api } = renderRoles(MANAGER, {
-      [CREATE]: { status: 409, body: { message: 'A role named "Finance viewer" already exists' } },
+      [CREATE]: { status: 409, body: { detail: 'A role named "Finance viewer" already exists' } },
     });
     const dialog = await openNewRole();
     await userEvent.type(within(dialog).getByLabelText(/^Name/), 'Finance viewer');
@@ -467,7 +467,7 @@ describe('delete role', () => {
 
   it("shows the server's refusal of a role someone holds", async () => {
     const held = 'The role is held by 2 users; take it from them first';
-    renderRoles(MANAGER, { 'DELETE /api/v1/roles/5': { status: 409, body: { message: held } } });
+    renderRoles(MANAGER, { 'DELETE /api/v1/roles/5': { status: 409, body: { detail: held } } });
     const dialog = await openDelete();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(held);

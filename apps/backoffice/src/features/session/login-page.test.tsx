@@ -24,7 +24,7 @@ const SIGNED_IN = { body: { data: { expiresAt: '2030-01-01T00:00:00.000Z' } } };
 /** A browser without a session whose password is right; login answers `next`. */
 const passwordNeeds = (next: 'two-factor' | 'two-factor-enrolment') =>
   fakeApi({
-    [PEOPLE_ME]: { status: 401, statusText: 'Unauthorized', body: { message: 'No session' } },
+    [PEOPLE_ME]: { status: 401, statusText: 'Unauthorized', body: { detail: 'No session' } },
     [LOGIN]: { body: { data: { next } } },
   });
 
@@ -93,7 +93,7 @@ describe('login, then a code of the authenticator app', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(codeField()).toHaveAttribute('aria-invalid', 'true'));
     expect(codeField()).toHaveAccessibleDescription(
-      expect.stringContaining(WRONG_CODE.body.message),
+      expect.stringContaining(WRONG_CODE.body.detail),
     );
     expect(codeField()).toHaveFocus();
     expect(router.state.location.pathname).toBe('/login');
@@ -262,7 +262,7 @@ describe('login, when the role requires two-factor sign-in the person has not se
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() =>
       expect(codeField()).toHaveAccessibleDescription(
-        expect.stringContaining(WRONG_CODE.body.message),
+        expect.stringContaining(WRONG_CODE.body.detail),
       ),
     );
     expect(screen.queryByRole('list', { name: 'Recovery codes' })).not.toBeInTheDocument();
@@ -295,7 +295,7 @@ describe('login, when the role requires two-factor sign-in the person has not se
   it('says when the set-up cannot start, and tries again', async () => {
     const user = userEvent.setup();
     const api = passwordNeeds('two-factor-enrolment');
-    api.set(ENROL, { status: 503, body: { message: 'Service temporarily unavailable' } });
+    api.set(ENROL, { status: 503, body: { detail: 'Service temporarily unavailable' } });
     renderApp('/login', { session: false });
     await typePassword(user);
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -312,7 +312,7 @@ describe('login, when the role requires two-factor sign-in the person has not se
     const user = userEvent.setup();
     const api = passwordNeeds('two-factor-enrolment');
     api.set(ENROL, { body: { data: ENROLMENT } });
-    api.set(LOGOUT, { status: 503, body: { message: 'down' } });
+    api.set(LOGOUT, { status: 503, body: { detail: 'down' } });
     rememberPendingSignOut();
     const { store } = renderApp('/login', { session: false });
     await waitFor(() => expect(api.calls).toContain(LOGOUT));

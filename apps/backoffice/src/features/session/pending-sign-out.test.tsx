@@ -37,7 +37,7 @@ afterEach(() => {
 
 describe('a sign-out the server did not confirm (decision 0010)', () => {
   it.each([
-    ['answers 5xx', { status: 503, body: { message: 'Service temporarily unavailable' } }],
+    ['answers 5xx', { status: 503, body: { detail: 'Service temporarily unavailable' } }],
     ['cannot be reached', offline],
   ] as const)(
     'when logout %s, the next start completes it before anything else',
@@ -73,7 +73,7 @@ describe('a sign-out the server did not confirm (decision 0010)', () => {
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     await waitFor(() => expect(api.calls).toEqual([LOGOUT]));
 
-    api.set(LOGOUT, { status: 500, body: { message: 'down' } });
+    api.set(LOGOUT, { status: 500, body: { detail: 'down' } });
     act(() => {
       window.dispatchEvent(new Event('online'));
     });
@@ -93,8 +93,8 @@ describe('a sign-out the server did not confirm (decision 0010)', () => {
 
   it('signs out on the server too when the current person cannot be loaded (SPEC §8)', async () => {
     const api = liveSession();
-    api.set(PEOPLE_ME, { status: 500, body: { message: 'down' } });
-    api.set(LOGOUT, { status: 502, body: { message: 'Bad gateway' } });
+    api.set(PEOPLE_ME, { status: 500, body: { detail: 'down' } });
+    api.set(LOGOUT, { status: 502, body: { detail: 'Bad gateway' } });
     const first = renderApp('/settings');
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     await waitFor(() => expect(api.calls).toEqual([PEOPLE_ME, LOGOUT]));
@@ -123,7 +123,7 @@ describe('a sign-out the server did not confirm (decision 0010)', () => {
     api.set('POST /api/v1/login', {
       status: 401,
       statusText: 'Unauthorized',
-      body: { message: 'Invalid username or password' },
+      body: { detail: 'Invalid username or password' },
     });
     await user.type(screen.getByLabelText('Username'), 'support');
     await user.type(screen.getByLabelText('Password'), 'wrong');
@@ -168,7 +168,7 @@ describe('completePendingSignOut', () => {
     const api = fakeApi({
       [LOGOUT]: () =>
         ++answers < 4
-          ? { status: 503, body: { message: 'down' } }
+          ? { status: 503, body: { detail: 'down' } }
           : { body: { data: { ok: true } } },
     });
     const { store, waits, done } = start();

@@ -116,7 +116,7 @@ describe('set password with a one-time link', () => {
   it("shows the server's reason under the field when it refuses the password", async () => {
     const { api } = renderSetPassword();
     const common = 'This password is on a list of common or leaked passwords; choose another one';
-    api.set(SET, { status: 400, body: { message: common } });
+    api.set(SET, { status: 400, body: { detail: common } });
     await screen.findByRole('heading', { name: 'Set your password' });
     await fillIn('password1234');
     await submit();
@@ -129,7 +129,7 @@ describe('set password with a one-time link', () => {
   });
 
   it('shows the server message and no form for an expired or used link', async () => {
-    const { api } = renderSetPassword({ status: 410, body: { message: GONE_MESSAGE } });
+    const { api } = renderSetPassword({ status: 410, body: { detail: GONE_MESSAGE } });
     expect(await screen.findByRole('alert')).toHaveTextContent(GONE_MESSAGE);
     expect(screen.queryByLabelText(/^New password/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Set password' })).not.toBeInTheDocument();
@@ -139,7 +139,7 @@ describe('set password with a one-time link', () => {
 
   it('drops the form when the link is used up while it is open', async () => {
     const { api } = renderSetPassword();
-    api.set(SET, { status: 410, body: { message: GONE_MESSAGE } });
+    api.set(SET, { status: 410, body: { detail: GONE_MESSAGE } });
     await screen.findByRole('heading', { name: 'Set your password' });
     await fillIn('correct horse battery');
     await submit();
@@ -148,7 +148,7 @@ describe('set password with a one-time link', () => {
   });
 
   it('says when the link cannot be checked and tries again', async () => {
-    const { api } = renderSetPassword({ status: 503, body: { message: 'Database unavailable' } });
+    const { api } = renderSetPassword({ status: 503, body: { detail: 'Database unavailable' } });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Could not open the link: Database unavailable',
     );

@@ -78,7 +78,7 @@ describe('change password', () => {
 
   it("toasts the server's message and keeps the form when the change is refused", async () => {
     const api = renderChangePassword();
-    api.set(CHANGE, { status: 400, body: { message: 'Current password is incorrect' } });
+    api.set(CHANGE, { status: 400, body: { detail: 'Current password is incorrect' } });
     await screen.findByRole('heading', { name: 'Change password' });
     await fillIn('wrong', 'new-secret-1', 'new-secret-1');
     await submit();
@@ -124,7 +124,7 @@ describe('change password', () => {
   it("shows the server's refusal of a common password", async () => {
     const api = renderChangePassword();
     const common = 'This password is on a list of common or leaked passwords; choose another one';
-    api.set(CHANGE, { status: 400, body: { message: common } });
+    api.set(CHANGE, { status: 400, body: { detail: common } });
     await screen.findByRole('heading', { name: 'Change password' });
     await fillIn('old-secret', 'password1234', 'password1234');
     await submit();

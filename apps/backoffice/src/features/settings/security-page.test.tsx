@@ -129,7 +129,7 @@ describe('security', () => {
     const { api } = renderSecurity();
     api.set(`DELETE /api/v1/sessions/${PHONE.id}`, {
       status: 404,
-      body: { message: 'Session not found' },
+      body: { detail: 'Session not found' },
     });
     await userEvent.click(
       within(await rowOf('Safari 18 on iOS')).getByRole('button', { name: /^End/ }),
@@ -144,7 +144,7 @@ describe('security', () => {
   });
 
   it('says when the sessions cannot be loaded and tries again', async () => {
-    const { api } = renderSecurity({ status: 500, body: { message: 'Database unavailable' } });
+    const { api } = renderSecurity({ status: 500, body: { detail: 'Database unavailable' } });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Could not load the sessions: Database unavailable',
     );
@@ -242,7 +242,7 @@ describe('two-factor sign-in', () => {
     await user.click(within(section).getByRole('button', { name: 'Turn on' }));
     await waitFor(() =>
       expect(codeField()).toHaveAccessibleDescription(
-        expect.stringContaining(WRONG_CODE.body.message),
+        expect.stringContaining(WRONG_CODE.body.detail),
       ),
     );
     expect(screen.queryByText('Two-factor sign-in is on')).not.toBeInTheDocument();
@@ -253,7 +253,7 @@ describe('two-factor sign-in', () => {
     const user = userEvent.setup();
     const { api } = renderSecurity();
     const section = await twoFactorSection();
-    api.set(ENROL, { status: 409, body: { message: 'Two-factor sign-in is already on' } });
+    api.set(ENROL, { status: 409, body: { detail: 'Two-factor sign-in is already on' } });
     await user.click(await within(section).findByRole('button', { name: 'Set up' }));
     expect(await screen.findByText('Two-factor sign-in is already on')).toBeInTheDocument();
     expect(within(section).queryByRole('img')).not.toBeInTheDocument();
@@ -277,7 +277,7 @@ describe('two-factor sign-in', () => {
     await user.click(within(section).getByRole('button', { name: 'Turn off' }));
     await waitFor(() =>
       expect(codeField()).toHaveAccessibleDescription(
-        expect.stringContaining(WRONG_CODE.body.message),
+        expect.stringContaining(WRONG_CODE.body.detail),
       ),
     );
 
@@ -361,7 +361,7 @@ describe('two-factor sign-in', () => {
   it('says when the status cannot be loaded and tries again', async () => {
     const { api } = renderSecurity(undefined, {
       status: 500,
-      body: { message: 'Database unavailable' },
+      body: { detail: 'Database unavailable' },
     });
     const section = await twoFactorSection();
     expect(await within(section).findByRole('alert')).toHaveTextContent(

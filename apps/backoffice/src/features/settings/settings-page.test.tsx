@@ -75,7 +75,7 @@ describe('settings', () => {
 
   it("toasts the server's message and keeps the mode when the switch fails", async () => {
     const { api } = renderSettings(false);
-    api.set(SWITCH, { status: 500, body: { message: 'Database unavailable' } });
+    api.set(SWITCH, { status: 500, body: { detail: 'Database unavailable' } });
     await userEvent.click(await screen.findByRole('switch', { name: 'Test dashboard mode' }));
     expect(await screen.findByText('Database unavailable')).toBeInTheDocument();
     expect(screen.queryByText('Successfully changed')).not.toBeInTheDocument();

@@ -132,7 +132,7 @@ describe('terminal tabs', () => {
 
   it('shows the load error with a retry, and an empty state without terminals', async () => {
     const { api, user } = openTerminals(ALL_TERMINAL_PERMISSIONS, {
-      'GET /api/v1/terminal': { status: 500, body: { message: 'Database unavailable' } },
+      'GET /api/v1/terminal': { status: 500, body: { detail: 'Database unavailable' } },
     });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Could not load the terminals: Database unavailable',
@@ -292,7 +292,7 @@ describe('terminal name and attributes', () => {
     const { user } = openTerminals(ALL_TERMINAL_PERMISSIONS, {
       'PUT /api/v1/terminal/11': {
         status: 403,
-        body: { message: 'Changing attributes needs terminal.attr.read and terminal.prod.change' },
+        body: { detail: 'Changing attributes needs terminal.attr.read and terminal.prod.change' },
       },
     });
     const panel = await loadedPanel();
@@ -432,7 +432,7 @@ describe('terminal name and attributes', () => {
 
   it('shows the error message when a removal fails', async () => {
     const { user } = openTerminals(ALL_TERMINAL_PERMISSIONS, {
-      'DELETE /api/v1/terminal/11': { status: 404, body: { message: 'Attribute not found' } },
+      'DELETE /api/v1/terminal/11': { status: 404, body: { detail: 'Attribute not found' } },
     });
     const panel = await loadedPanel();
     await user.click(within(panel).getByRole('button', { name: 'Remove Receipt mark' }));
@@ -491,7 +491,7 @@ describe('enabled and production switches', () => {
     const { user } = openTerminals(ALL_TERMINAL_PERMISSIONS, {
       'PATCH /api/v1/terminal/11': {
         status: 403,
-        body: { message: 'Switching between test and production needs terminal.prod.change' },
+        body: { detail: 'Switching between test and production needs terminal.prod.change' },
       },
     });
     const panel = await loadedPanel();
@@ -558,7 +558,7 @@ describe('new terminal', () => {
     const { user } = openTerminals(ALL_TERMINAL_PERMISSIONS, {
       [`POST /api/v1/terminal/merchantId=${MERCHANT_ID}`]: {
         status: 400,
-        body: { message: 'Unknown currency' },
+        body: { detail: 'Unknown currency' },
       },
     });
     await loadedPanel();

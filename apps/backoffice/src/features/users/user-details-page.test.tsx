@@ -175,7 +175,7 @@ describe('user details', () => {
       'GET /api/v1/users/11': { body: { data: staffUser({ twoFactorEnabled: true }) } },
       'POST /api/v1/users/11/two-factor-reset': {
         status: 409,
-        body: { message: 'This user has no second factor to reset' },
+        body: { detail: 'This user has no second factor to reset' },
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Reset two-factor' }));
@@ -203,7 +203,7 @@ describe('user details', () => {
       'PATCH /api/v1/users/11': {
         status: 409,
         body: {
-          message: 'The last active administrator cannot be deactivated or lose the admin role',
+          detail: 'The last active administrator cannot be deactivated or lose the admin role',
         },
       },
     });
@@ -303,7 +303,7 @@ describe('user details', () => {
   it('shows a not-found state with a link back to Users', async () => {
     const { router } = renderDetails(
       {
-        'GET /api/v1/users/99': { status: 404, body: { message: 'User not found' } },
+        'GET /api/v1/users/99': { status: 404, body: { detail: 'User not found' } },
       },
       '/users/99',
     );

@@ -174,7 +174,7 @@ describe('users list', () => {
 
   it('shows a load failure with the server message and tries again', async () => {
     const api = usersApi(MANAGE_ALL, {
-      'GET /api/v1/users': { status: 500, body: { message: 'Database unavailable' } },
+      'GET /api/v1/users': { status: 500, body: { detail: 'Database unavailable' } },
     });
     renderUsers();
     const alert = await screen.findByRole('alert');
@@ -323,7 +323,7 @@ describe('add user', () => {
 
   it('keeps the dialog open with the server message when the server refuses', async () => {
     usersApi(MANAGE_ALL, {
-      'POST /api/v1/users': { status: 409, body: { message: 'User aziz already exists' } },
+      'POST /api/v1/users': { status: 409, body: { detail: 'User aziz already exists' } },
     });
     renderUsers();
     const dialog = await openAdd();

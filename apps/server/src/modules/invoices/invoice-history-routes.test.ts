@@ -169,7 +169,7 @@ describe.each(TEST_DATABASE_KINDS)('invoice history endpoints on %s', (kind) => 
     async (path) => {
       const hidden = await fixture.call('GET', query(path, otherInvoiceId), 'merchant');
       expect(hidden.statusCode).toBe(404);
-      expect(hidden.json()).toEqual({ message: 'Invoice not found' });
+      expect(hidden.json()).toMatchObject({ detail: 'Invoice not found' });
       const unknown = await fixture.call('GET', query(path, crypto.randomUUID()), 'merchant');
       expect(unknown.statusCode).toBe(404);
       expect((await fixture.call('GET', query(path, otherInvoiceId), 'admin')).statusCode).toBe(

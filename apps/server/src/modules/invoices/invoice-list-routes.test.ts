@@ -230,7 +230,7 @@ describe.each(TEST_DATABASE_KINDS)('invoice list and details on %s', (kind) => {
   ])('answers 400 for %s', async (query) => {
     const response = await list(query);
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toEqual(expect.any(String));
+    expect(response.json().detail).toEqual(expect.any(String));
   });
 
   it('needs a session', async () => {

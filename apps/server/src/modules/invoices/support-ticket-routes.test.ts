@@ -81,7 +81,7 @@ describe.each(TEST_DATABASE_KINDS)('support ticket endpoints on %s', (kind) => {
   it('refuses tickets without a description, with an unknown issue type or for hidden invoices', async () => {
     const open = (who: 'merchant' | undefined, payload: object) =>
       fixture.call('POST', '/api/v1/merchant/support', who, payload);
-    expect((await open('merchant', { invoiceId, description: '   ' })).json().message).toBe(
+    expect((await open('merchant', { invoiceId, description: '   ' })).json().detail).toBe(
       'Describe the problem',
     );
     expect(
@@ -137,7 +137,7 @@ describe.each(TEST_DATABASE_KINDS)('support ticket endpoints on %s', (kind) => {
           { ticketId: ticket.id },
         );
         expect(response.statusCode).toBe(409);
-        expect(response.json().message).toBe('The ticket has already been decided');
+        expect(response.json().detail).toBe('The ticket has already been decided');
       }
     },
   );

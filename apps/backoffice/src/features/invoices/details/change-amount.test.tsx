@@ -111,7 +111,7 @@ describe('invoice amount change', () => {
     const { user, input } = await open({
       'PATCH /api/v1/invoice/amount': {
         status: 409,
-        body: { message: 'The invoice already has this amount' },
+        body: { detail: 'The invoice already has this amount' },
       },
     });
     await user.type(input, '1500.50');

@@ -122,7 +122,7 @@ describe('invoice status change', () => {
 
   it("toasts 'Failed to change status' when the change fails", async () => {
     const { api, user } = await open({
-      'PATCH /api/v1/invoice/status': { status: 409, body: { message: 'Invoice is already Done' } },
+      'PATCH /api/v1/invoice/status': { status: 409, body: { detail: 'Invoice is already Done' } },
     });
     await user.selectOptions(statusSelect(), 'Declined');
     await user.click(screen.getByRole('button', { name: 'Continue' }));

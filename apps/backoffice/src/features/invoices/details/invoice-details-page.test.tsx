@@ -39,7 +39,7 @@ describe('invoice details: loading, not found and errors', () => {
   it("says 'Invoice not found' with a link back to Transactions on 404", async () => {
     detailsApi([], {
       routes: {
-        [`GET /api/v1/invoice/${INVOICE_ID}`]: { status: 404, body: { message: 'Not found' } },
+        [`GET /api/v1/invoice/${INVOICE_ID}`]: { status: 404, body: { detail: 'Not found' } },
       },
     });
     renderApp(DETAILS_PATH);
@@ -58,7 +58,7 @@ describe('invoice details: loading, not found and errors', () => {
       routes: {
         [`GET /api/v1/invoice/${INVOICE_ID}`]: () =>
           ++calls === 1
-            ? { status: 500, body: { message: 'Database unavailable' } }
+            ? { status: 500, body: { detail: 'Database unavailable' } }
             : { body: { data: invoiceWith() } },
       },
     });
@@ -363,7 +363,7 @@ describe('invoice details: retry and manual callback', () => {
       routes: {
         'POST /api/v1/invoice/retry': {
           status: 409,
-          body: { message: 'A DONE withdrawal cannot be retried' },
+          body: { detail: 'A DONE withdrawal cannot be retried' },
         },
       },
     });
@@ -417,7 +417,7 @@ describe('invoice details: retry and manual callback', () => {
       routes: {
         'POST /api/v1/merchant/callback': {
           status: 409,
-          body: { message: 'The merchant has no callback URL' },
+          body: { detail: 'The merchant has no callback URL' },
         },
       },
     });

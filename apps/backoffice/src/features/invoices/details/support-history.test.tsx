@@ -91,7 +91,7 @@ describe('support history', () => {
     const { user } = await openTickets(['ticket.decision'], {
       'POST /api/v1/merchant/support/approve': {
         status: 409,
-        body: { message: 'Ticket already decided' },
+        body: { detail: 'Ticket already decided' },
       },
     });
     await user.click(screen.getByRole('button', { name: 'Approve ticket 72' }));

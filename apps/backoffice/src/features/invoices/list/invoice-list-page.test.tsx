@@ -128,7 +128,7 @@ describe('invoice list', () => {
             await new Promise<void>((resolve) => {
               release = resolve;
             });
-            return { status: 500, body: { message: 'Database unavailable' } };
+            return { status: 500, body: { detail: 'Database unavailable' } };
           }
           return invoicePage([invoiceItem()]);
         },
@@ -372,7 +372,7 @@ describe('Get report', () => {
     const { saved } = stubDownload();
     renderInvoiceList('/invoices', {
       routes: {
-        'GET /api/v1/invoice/csv': { status: 400, body: { message: 'Too many rows to export' } },
+        'GET /api/v1/invoice/csv': { status: 400, body: { detail: 'Too many rows to export' } },
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Get report' }));

@@ -1,4 +1,5 @@
 import type { TwoFactorEnrolment, TwoFactorStatus } from '@paygate/api';
+import { problem } from '../../../testing/fake-api.ts';
 
 /** Answers of the two-factor routes for the tests of the sign-in steps and the security page. */
 
@@ -29,13 +30,15 @@ export const twoFactorStatus = (overrides: Partial<TwoFactorStatus> = {}): TwoFa
 
 export const WRONG_CODE = {
   status: 400,
-  body: {
-    message: 'The code is not right. Check that the time on your phone is set automatically',
-  },
+  body: problem(
+    400,
+    'The code is not right. Check that the time on your phone is set automatically',
+    'two_factor_code_invalid',
+  ),
 };
 
 export const STEP_EXPIRED = {
   status: 401,
   statusText: 'Unauthorized',
-  body: { message: 'The sign-in has expired. Sign in again.' },
+  body: problem(401, 'The sign-in has expired. Sign in again.', 'second_step_expired'),
 };
