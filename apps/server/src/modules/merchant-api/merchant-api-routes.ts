@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
+import { addSharedSchemas } from '../../http/shared-schemas.ts';
 import { rawBodyOf } from '../../http/signed-request-auth.ts';
 import {
   IDEMPOTENT_REPLAYED_HEADER,
@@ -13,21 +14,29 @@ import {
   registerMerchantAuthentication,
   requireApiMerchant,
 } from './merchant-auth.ts';
-import { presentMerchantInvoice } from './merchant-invoice-presenter.ts';
+import { merchantEventRoutes } from './merchant-event-routes.ts';
+import {
+  presentMerchantInvoice,
+  presentMerchantInvoicePage,
+} from './merchant-invoice-presenter.ts';
 import {
   type CreateInvoiceBody,
   createInvoiceBodySchema,
   createInvoiceHeadersSchema,
+  DEFAULT_INVOICE_LIST_LIMIT,
   invoiceIdParamsSchema,
-  merchantInvoiceIdQuerySchema,
-  merchantInvoiceSchema,
+  type MerchantInvoiceListQuery,
+  merchantInvoiceComponent,
+  merchantInvoiceListComponent,
+  merchantInvoiceListQuerySchema,
   replayedResponseHeaders,
 } from './merchant-invoice-schemas.ts';
 import {
   createMerchantInvoice,
+  listMerchantInvoices,
   merchantInvoiceById,
-  merchantInvoiceByMerchantInvoiceId,
 } from './merchant-invoice-service.ts';
+import { refuseUnknownQueryParameters } from './merchant-query-parameters.ts';
 
 /** Merchant API routes live here, apart from the cookie-authenticated back office (/api/v1). */
 export const MERCHANT_API_PREFIX = '/api/merchant/v1';
@@ -44,13 +53,6 @@ const TAGS = ['merchant API'];
 const SIGNATURE_NOTE =
   'Signed with the merchant’s key pair: X-Api-Key, X-Timestamp, X-Signature (docs/merchant-api.md).';
 
-const readResponses = {
-  200: dataEnvelope(merchantInvoiceSchema),
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  404: errorResponseSchema,
-} as const;
-
 /**
  * The merchant-facing API: a merchant's server creates invoices and reads them, authenticated
  * by an HMAC signature with its secret on every request (no session, no cookie). Registered in
@@ -61,15 +63,21 @@ export const merchantApiRoutes = async (
   app: FastifyInstance,
   { db, paymentFormBaseUrl, now }: MerchantApiOptions,
 ): Promise<void> => {
+  // Here, not in the encapsulated scope below: a scope that gains schemas loses the request
+  // validator (see addEverySharedSchema).
+  addSharedSchemas(app, [merchantInvoiceComponent, merchantInvoiceListComponent]);
   await app.register(
     async (scope) => {
       registerMerchantAuthentication(scope, { db, ...(now ? { now } : {}) });
+      merchantEventRoutes(scope, { db });
 
       scope.post<{ Body: CreateInvoiceBody; Headers: { 'idempotency-key'?: string } }>(
         '/invoices',
         {
+          config: { merchantScope: 'invoices:write' },
           schema: {
             tags: TAGS,
+            operationId: 'createMerchantInvoice',
             summary: 'Create an invoice',
             description:
               `${SIGNATURE_NOTE} Returns the invoice with its payment-form URL (paymentUrl), ` +
@@ -83,12 +91,14 @@ export const merchantApiRoutes = async (
             body: createInvoiceBodySchema,
             response: {
               201: {
-                ...dataEnvelope(merchantInvoiceSchema),
+                ...dataEnvelope(merchantInvoiceComponent.ref),
                 description: 'Created (or the replayed answer of an earlier request)',
                 headers: replayedResponseHeaders,
               },
               400: errorResponseSchema,
               401: errorResponseSchema,
+              403: errorResponseSchema,
+              429: errorResponseSchema,
               409: errorResponseSchema,
             },
           },
@@ -123,13 +133,22 @@ export const merchantApiRoutes = async (
       scope.get<{ Params: { invoiceId: string } }>(
         '/invoices/:invoiceId',
         {
+          config: { merchantScope: 'invoices:read' },
           schema: {
             tags: TAGS,
+            operationId: 'getMerchantInvoice',
             summary: 'Read an invoice by its invoiceId',
             description: `${SIGNATURE_NOTE} Another merchant’s invoice is 404, like a missing one.`,
             security: MERCHANT_API_SECURITY,
             params: invoiceIdParamsSchema,
-            response: readResponses,
+            response: {
+              200: dataEnvelope(merchantInvoiceComponent.ref),
+              400: errorResponseSchema,
+              401: errorResponseSchema,
+              403: errorResponseSchema,
+              429: errorResponseSchema,
+              404: errorResponseSchema,
+            },
           },
         },
         async (request) => {
@@ -142,29 +161,40 @@ export const merchantApiRoutes = async (
         },
       );
 
-      scope.get<{ Querystring: { merchantInvoiceId: string } }>(
+      scope.get<{ Querystring: MerchantInvoiceListQuery }>(
         '/invoices',
         {
+          config: { merchantScope: 'invoices:read' },
           schema: {
             tags: TAGS,
-            summary: 'Read an invoice by your merchantInvoiceId',
+            operationId: 'listMerchantInvoices',
+            summary: 'List your invoices',
             description:
-              `${SIGNATURE_NOTE} merchantInvoiceId is unique per merchant, so this answers one ` +
-              'invoice, or 404. Sign the path with the query string exactly as sent ' +
-              '(URL-encoded).',
+              `${SIGNATURE_NOTE} Your invoices, newest first (createdAt, then invoiceId, both ` +
+              'descending), filtered by status, flowType, creation time and merchantInvoiceId ' +
+              '(unique per merchant: the list holds that invoice alone, or nothing). A page ' +
+              `holds up to limit invoices (default ${DEFAULT_INVOICE_LIST_LIMIT}); when has_more ` +
+              'is true, ask for the next page with the same filters and starting_after set to ' +
+              'the invoiceId of the last invoice of this one. Unknown parameters are refused. ' +
+              'Sign the path with the query string exactly as sent (URL-encoded).',
             security: MERCHANT_API_SECURITY,
-            querystring: merchantInvoiceIdQuerySchema,
-            response: readResponses,
+            querystring: merchantInvoiceListQuerySchema,
+            response: {
+              200: merchantInvoiceListComponent.ref,
+              400: errorResponseSchema,
+              401: errorResponseSchema,
+              403: errorResponseSchema,
+              429: errorResponseSchema,
+            },
           },
+          // After the signature check (the scope's own preValidation runs first).
+          preValidation: refuseUnknownQueryParameters(merchantInvoiceListQuerySchema),
         },
-        async (request) => {
-          const row = await merchantInvoiceByMerchantInvoiceId(
-            db,
-            requireApiMerchant(request),
-            request.query.merchantInvoiceId,
-          );
-          return { data: presentMerchantInvoice(row, paymentFormBaseUrl) };
-        },
+        async (request) =>
+          presentMerchantInvoicePage(
+            await listMerchantInvoices(db, requireApiMerchant(request), request.query),
+            paymentFormBaseUrl,
+          ),
       );
     },
     { prefix: MERCHANT_API_PREFIX },

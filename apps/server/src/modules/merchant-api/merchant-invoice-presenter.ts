@@ -34,3 +34,12 @@ export const presentMerchantInvoice = (row: MerchantInvoiceRow, paymentFormBaseU
   statusDate: row.statusDate.toISOString(),
   expiresAt: row.expiresAt.toISOString(),
 });
+
+/** The merchant API's JSON of a page of invoices (see merchantInvoiceListSchema). */
+export const presentMerchantInvoicePage = (
+  page: { rows: MerchantInvoiceRow[]; hasMore: boolean },
+  paymentFormBaseUrl: string,
+) => ({
+  data: page.rows.map((row) => presentMerchantInvoice(row, paymentFormBaseUrl)),
+  has_more: page.hasMore,
+});

@@ -1,4 +1,5 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import type { FlowType, InvoiceStatusCode } from '@paygate/domain';
+import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { currencies, invoices, paymentMethods, terminals } from '../../db/schema.ts';
 
@@ -56,12 +57,68 @@ const findOfMerchant = async (
 export const findMerchantInvoiceById = (db: Database, merchantId: number, invoiceId: string) =>
   findOfMerchant(db, merchantId, eq(invoices.id, invoiceId));
 
-/** One of the merchant's invoices by the merchant's own id for it (unique per merchant). */
-export const findMerchantInvoiceByMerchantInvoiceId = (
+/** Where a page of the merchant's invoice list starts: the row before it, as PostgreSQL keeps it. */
+export interface MerchantInvoiceCursor {
+  /** created_at as text: microseconds, which a JavaScript Date would cut to milliseconds. */
+  createdAt: string;
+  id: string;
+}
+
+/** The list position of one of the merchant's invoices; another merchant's is not there. */
+export const findMerchantInvoiceCursor = async (
   db: Database,
   merchantId: number,
-  merchantInvoiceId: string,
-) => findOfMerchant(db, merchantId, eq(invoices.merchantInvoiceId, merchantInvoiceId));
+  invoiceId: string,
+): Promise<MerchantInvoiceCursor | undefined> => {
+  const [row] = await db
+    .select({ createdAt: sql<string>`${invoices.createdAt}::text`, id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.merchantId, merchantId), eq(invoices.id, invoiceId)));
+  return row;
+};
+
+export interface MerchantInvoiceListFilter {
+  statuses?: readonly InvoiceStatusCode[];
+  flowType?: FlowType;
+  /** Inclusive. */
+  createdFrom?: Date;
+  /** Exclusive. */
+  createdTo?: Date;
+  merchantInvoiceId?: string;
+  /** Only the invoices after this one in the list's order (keyset pagination, no OFFSET). */
+  after?: MerchantInvoiceCursor;
+}
+
+/**
+ * Up to `limit` of the merchant's invoices matching the filter, newest first: (created_at, id)
+ * descending, the order of the invoices_merchant_created_idx index, so a page is one index range
+ * walked from the cursor and never a sort of every match.
+ */
+export const findMerchantInvoicePage = (
+  db: Database,
+  merchantId: number,
+  filter: MerchantInvoiceListFilter,
+  limit: number,
+): Promise<MerchantInvoiceRow[]> => {
+  const conditions: (SQL | undefined)[] = [eq(invoices.merchantId, merchantId)];
+  if (filter.statuses && filter.statuses.length > 0) {
+    conditions.push(inArray(invoices.status, [...filter.statuses]));
+  }
+  if (filter.flowType) conditions.push(eq(invoices.flowType, filter.flowType));
+  if (filter.createdFrom) conditions.push(gte(invoices.createdAt, filter.createdFrom));
+  if (filter.createdTo) conditions.push(lt(invoices.createdAt, filter.createdTo));
+  if (filter.merchantInvoiceId !== undefined) {
+    conditions.push(eq(invoices.merchantInvoiceId, filter.merchantInvoiceId));
+  }
+  if (filter.after) {
+    conditions.push(
+      sql`(${invoices.createdAt}, ${invoices.id}) < (${filter.after.createdAt}::timestamptz, ${filter.after.id}::uuid)`,
+    );
+  }
+  return selectMerchantInvoices(db, and(...conditions))
+    .orderBy(desc(invoices.createdAt), desc(invoices.id))
+    .limit(limit);
+};
 
 /** The merchant's terminal; another merchant's is not there. */
 export const findMerchantTerminal = async (

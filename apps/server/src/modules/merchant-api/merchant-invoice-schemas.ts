@@ -1,11 +1,14 @@
 import {
   FLOW_TYPES,
   type FlowType,
+  INVOICE_STATUS_CODES,
+  type InvoiceStatusCode,
   PAYMENT_METHOD_NAMES,
   type PaymentMethodName,
 } from '@paygate/domain';
 import { INVOICE_STATUSES } from '../../db/schema.ts';
 import { recordIdSchema } from '../../http/record-id.ts';
+import { sharedSchema } from '../../http/shared-schemas.ts';
 import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENT_REPLAYED_HEADER } from './idempotency.ts';
 
 /** Default and bounds of an invoice's lifetime (minutes): 15 minutes up to a week. */
@@ -227,6 +230,9 @@ export const merchantInvoiceSchema = {
   },
 } as const;
 
+/** An invoice of the merchant API, named #/components/schemas/MerchantInvoice. */
+export const merchantInvoiceComponent = sharedSchema('MerchantInvoice', merchantInvoiceSchema);
+
 /** Response header of a replayed answer, for the OpenAPI document. */
 export const replayedResponseHeaders = {
   [IDEMPOTENT_REPLAYED_HEADER]: {
@@ -243,10 +249,93 @@ export const invoiceIdParamsSchema = {
   properties: { invoiceId: { type: 'string', format: 'uuid' } },
 } as const;
 
-export const merchantInvoiceIdQuerySchema = {
+/** Invoices per page of GET /invoices: 10 unless `limit` says otherwise, at most 100. */
+export const DEFAULT_INVOICE_LIST_LIMIT = 10;
+export const MAX_INVOICE_LIST_LIMIT = 100;
+
+/** Query of GET /invoices. `starting_after` is spelled as Stripe spells it. */
+export interface MerchantInvoiceListQuery {
+  status?: InvoiceStatusCode[];
+  flowType?: FlowType;
+  createdFrom?: string;
+  createdTo?: string;
+  merchantInvoiceId?: string;
+  limit: number;
+  starting_after?: string;
+}
+
+const queryDateTime = (description: string) =>
+  ({
+    type: 'string',
+    format: 'date-time',
+    description: `ISO 8601 date-time with an offset, e.g. 2025-11-23T00:00:00Z. ${description}`,
+  }) as const;
+
+export const merchantInvoiceListQuerySchema = {
   type: 'object',
-  required: ['merchantInvoiceId'],
   additionalProperties: false,
-  // The pattern of the create: other ids cannot exist, and a NUL must never reach the database.
-  properties: { merchantInvoiceId: printableId(100, 'Your id of the invoice, URL-encoded.') },
+  properties: {
+    status: {
+      type: 'array',
+      items: { type: 'string', enum: INVOICE_STATUS_CODES },
+      minItems: 1,
+      maxItems: INVOICE_STATUS_CODES.length,
+      description:
+        'Only invoices in this status; repeat the parameter for several ' +
+        '(status=DONE&status=DECLINED): an invoice in any of them matches.',
+    },
+    flowType: {
+      type: 'string',
+      enum: FLOW_TYPES,
+      description: 'Only deposits (DEPOSIT) or only payouts (WITHDRAWAL).',
+    },
+    createdFrom: queryDateTime('Only invoices created at or after it (inclusive).'),
+    createdTo: queryDateTime('Only invoices created before it (exclusive); after createdFrom.'),
+    // The pattern of the create: other ids cannot exist, and a NUL must never reach the database.
+    merchantInvoiceId: printableId(
+      100,
+      'Your id of the invoice, URL-encoded. Unique among your invoices, so the list holds that ' +
+        'invoice alone, or nothing.',
+    ),
+    limit: {
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_INVOICE_LIST_LIMIT,
+      default: DEFAULT_INVOICE_LIST_LIMIT,
+      description: `Invoices per page, 1 to ${MAX_INVOICE_LIST_LIMIT}.`,
+    },
+    starting_after: {
+      type: 'string',
+      format: 'uuid',
+      description:
+        'For the next page: the invoiceId of the last invoice of the previous page (one of ' +
+        'yours). The page holds the invoices that come after it in the list’s order.',
+    },
+  },
 } as const;
+
+/** The answer of GET /invoices: a page of the merchant's invoices, newest first. */
+export const merchantInvoiceListSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['data', 'has_more'],
+  properties: {
+    data: {
+      type: 'array',
+      items: merchantInvoiceComponent.ref,
+      description: 'Newest first (by createdAt, then invoiceId, both descending).',
+    },
+    has_more: {
+      type: 'boolean',
+      description:
+        'Whether more invoices match: ask for them with starting_after set to the invoiceId ' +
+        'of the last invoice of data.',
+    },
+  },
+} as const;
+
+/** A page of GET /invoices, named #/components/schemas/MerchantInvoiceList. */
+export const merchantInvoiceListComponent = sharedSchema(
+  'MerchantInvoiceList',
+  merchantInvoiceListSchema,
+);

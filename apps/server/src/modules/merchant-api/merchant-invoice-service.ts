@@ -8,12 +8,18 @@ import {
   findCurrencyByCode,
   findCurrencyCode,
   findMerchantInvoiceById,
-  findMerchantInvoiceByMerchantInvoiceId,
+  findMerchantInvoiceCursor,
+  findMerchantInvoicePage,
   findMerchantTerminal,
   findPaymentMethodByName,
+  type MerchantInvoiceCursor,
   type MerchantInvoiceRow,
 } from './merchant-invoice-repository.ts';
-import { type CreateInvoiceBody, URL_FIELDS } from './merchant-invoice-schemas.ts';
+import {
+  type CreateInvoiceBody,
+  type MerchantInvoiceListQuery,
+  URL_FIELDS,
+} from './merchant-invoice-schemas.ts';
 
 /**
  * The merchant API's invoices: what a merchant may create (terminal, currency, method, amount,
@@ -43,15 +49,63 @@ export const merchantInvoiceById = async (
   return row;
 };
 
-/** One of the merchant's invoices by the merchant's own id for it. */
-export const merchantInvoiceByMerchantInvoiceId = async (
+/** A page of the merchant's invoice list and whether more follow it. */
+export interface MerchantInvoicePage {
+  rows: MerchantInvoiceRow[];
+  hasMore: boolean;
+}
+
+/**
+ * The same answer for an unknown invoiceId and another merchant's: a cursor cannot tell whether
+ * an invoice exists.
+ */
+const UNKNOWN_CURSOR =
+  'starting_after must be the invoiceId of one of your invoices: the last one of the previous page';
+
+/** The schema checked the format; a date it lets through that JavaScript cannot read is refused. */
+const queryInstant = (value: string | undefined, name: string): Date | undefined => {
+  if (value === undefined) return undefined;
+  const instant = new Date(value);
+  if (Number.isNaN(instant.getTime())) {
+    throw invalid(`${name} must be a date-time such as 2025-11-23T09:12:44Z`);
+  }
+  return instant;
+};
+
+/**
+ * A page of the merchant's invoices matching the query, newest first. Only its own invoices,
+ * whatever the filters say; `starting_after` must name one of them.
+ */
+export const listMerchantInvoices = async (
   db: Database,
   merchant: ApiMerchant,
-  merchantInvoiceId: string,
-): Promise<MerchantInvoiceRow> => {
-  const row = await findMerchantInvoiceByMerchantInvoiceId(db, merchant.id, merchantInvoiceId);
-  if (!row) throw notFoundError(INVOICE_NOT_FOUND);
-  return row;
+  query: MerchantInvoiceListQuery,
+): Promise<MerchantInvoicePage> => {
+  const createdFrom = queryInstant(query.createdFrom, 'createdFrom');
+  const createdTo = queryInstant(query.createdTo, 'createdTo');
+  if (createdFrom && createdTo && createdFrom.getTime() >= createdTo.getTime()) {
+    throw invalid('createdFrom must be before createdTo');
+  }
+  let after: MerchantInvoiceCursor | undefined;
+  if (query.starting_after !== undefined) {
+    after = await findMerchantInvoiceCursor(db, merchant.id, query.starting_after);
+    if (!after) throw invalid(UNKNOWN_CURSOR);
+  }
+  // One row more than the page tells whether another page follows, without counting.
+  const rows = await findMerchantInvoicePage(
+    db,
+    merchant.id,
+    {
+      statuses: query.status,
+      flowType: query.flowType,
+      createdFrom,
+      createdTo,
+      merchantInvoiceId: query.merchantInvoiceId,
+      after,
+    },
+    query.limit + 1,
+  );
+  return { rows: rows.slice(0, query.limit), hasMore: rows.length > query.limit };
 };
 
 const amountRangeMessage = (min: bigint, max: bigint, what: string) =>
