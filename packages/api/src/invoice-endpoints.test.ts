@@ -141,7 +141,7 @@ describe('invoice cache tags', () => {
   it('a failed status change refetches nothing', async () => {
     const { callsTo } = stubFetch({
       [`GET /api/v1/invoice/${INVOICE_ID}`]: () => data(invoice('NEW')),
-      'PATCH /api/v1/invoice/status': () => ({ status: 409, body: { message: 'not allowed' } }),
+      'PATCH /api/v1/invoice/status': () => ({ status: 409, body: { detail: 'not allowed' } }),
     });
     const { store } = makeStore();
     const subscription = store.dispatch(
@@ -153,7 +153,82 @@ describe('invoice cache tags', () => {
       invoiceApi.endpoints.changeInvoiceStatus.initiate({ invoiceId: INVOICE_ID, statusId: 3 }),
     );
 
-    expect(changed.error).toMatchObject({ status: 409, data: { message: 'not allowed' } });
+    expect(changed.error).toMatchObject({ status: 409, data: { detail: 'not allowed' } });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(callsTo(`GET /api/v1/invoice/${INVOICE_ID}`)).toBe(1);
+    subscription.unsubscribe();
+  });
+
+  it('a simulated outcome posts the status and refetches the invoice, its history and the list', async () => {
+    let status = 'IN_PROGRESS';
+    const { callsTo, requests } = stubFetch({
+      'GET /api/v1/invoice': () => data({ items: [invoice(status)], page: 0, size: 10, total: 1 }),
+      [`GET /api/v1/invoice/${INVOICE_ID}`]: () => data(invoice(status)),
+      'GET /api/v1/invoice/other': () => data({ ...invoice('NEW'), invoiceId: 'other' }),
+      'GET /api/v1/event/status': () => data([statusEvent('IN_PROGRESS'), statusEvent(status)]),
+      'POST /api/v1/invoice/simulate': () => {
+        status = 'DECLINED';
+        return data(invoice(status));
+      },
+    });
+    const { store } = makeStore();
+    const subscriptions = [
+      store.dispatch(invoiceApi.endpoints.getInvoices.initiate({ page: 0, size: 10 })),
+      store.dispatch(invoiceApi.endpoints.getInvoice.initiate({ invoiceId: INVOICE_ID })),
+      store.dispatch(invoiceApi.endpoints.getInvoice.initiate({ invoiceId: 'other' })),
+      store.dispatch(
+        invoiceEventApi.endpoints.getInvoiceStatusHistory.initiate({ invoiceId: INVOICE_ID }),
+      ),
+    ];
+    await Promise.all(subscriptions);
+
+    const simulated = await store.dispatch(
+      invoiceApi.endpoints.simulateInvoice.initiate({ invoiceId: INVOICE_ID, status: 'DECLINED' }),
+    );
+
+    expect(simulated.data?.invoiceStatus.code).toBe('DECLINED');
+    const post = requests().find((request) => request.method === 'POST');
+    expect(new URL(post?.url ?? '').pathname).toBe('/api/v1/invoice/simulate');
+    expect(await post?.clone().json()).toEqual({ invoiceId: INVOICE_ID, status: 'DECLINED' });
+    await vi.waitFor(() => {
+      expect(
+        invoiceApi.endpoints.getInvoice.select({ invoiceId: INVOICE_ID })(store.getState()).data
+          ?.invoiceStatus.code,
+      ).toBe('DECLINED');
+      expect(
+        invoiceApi.endpoints.getInvoices.select({ page: 0, size: 10 })(store.getState()).data
+          ?.items[0]?.invoiceStatus.code,
+      ).toBe('DECLINED');
+    });
+    expect(callsTo(`GET /api/v1/invoice/${INVOICE_ID}`)).toBe(2);
+    expect(callsTo('GET /api/v1/event/status')).toBe(2);
+    expect(callsTo('GET /api/v1/invoice')).toBe(2);
+    expect(callsTo('GET /api/v1/invoice/other')).toBe(1);
+    for (const subscription of subscriptions) subscription.unsubscribe();
+  });
+
+  it('a refused simulation refetches nothing and keeps the problem', async () => {
+    const { callsTo } = stubFetch({
+      [`GET /api/v1/invoice/${INVOICE_ID}`]: () => data(invoice('DONE')),
+      'POST /api/v1/invoice/simulate': () => ({
+        status: 409,
+        body: { status: 409, detail: 'A DONE invoice cannot be simulated' },
+      }),
+    });
+    const { store } = makeStore();
+    const subscription = store.dispatch(
+      invoiceApi.endpoints.getInvoice.initiate({ invoiceId: INVOICE_ID }),
+    );
+    await subscription;
+
+    const simulated = await store.dispatch(
+      invoiceApi.endpoints.simulateInvoice.initiate({ invoiceId: INVOICE_ID, status: 'DONE' }),
+    );
+
+    expect(simulated.error).toMatchObject({
+      status: 409,
+      data: { detail: 'A DONE invoice cannot be simulated' },
+    });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(callsTo(`GET /api/v1/invoice/${INVOICE_ID}`)).toBe(1);
     subscription.unsubscribe();

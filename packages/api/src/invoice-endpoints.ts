@@ -1,5 +1,6 @@
 import { dropEmptyFilterValues, type InvoiceFilters } from '@paygate/domain';
 import type {
+  BodyOf,
   ChangeInvoiceAmountRequest,
   ChangeInvoiceStatusRequest,
   Invoice,
@@ -11,6 +12,9 @@ import { argsOf, dataOf, type MerchantChoice, type OptionalArg } from './query-a
 
 /** Filters of the invoice list (SPEC §3, from @paygate/domain) plus the chosen merchant. */
 export type InvoiceListArgs = InvoiceFilters & MerchantChoice;
+
+/** POST /api/v1/invoice/simulate: `status` is DONE or DECLINED (SIMULATED_STATUSES). */
+export type SimulateInvoiceRequest = BodyOf<'/api/v1/invoice/simulate', 'post'>;
 
 export interface InvoiceArgs extends MerchantChoice {
   invoiceId: string;
@@ -82,6 +86,16 @@ export const invoiceApi = baseApi.injectEndpoints({
       invalidatesTags: (result, _error, { invoiceId }) =>
         result ? [...invoiceChangedTags(invoiceId)] : [],
     }),
+    /**
+     * Settles a NEW or IN_PROGRESS test invoice at once as the sandbox provider would (paid or
+     * declined), with merchant.keys (issue 23 item 5).
+     */
+    simulateInvoice: build.mutation<Invoice, SimulateInvoiceRequest>({
+      query: (body) => ({ url: 'api/v1/invoice/simulate', method: 'POST', body }),
+      transformResponse: dataOf<Invoice>,
+      invalidatesTags: (result, _error, { invoiceId }) =>
+        result ? [...invoiceChangedTags(invoiceId)] : [],
+    }),
   }),
 });
 
@@ -91,4 +105,5 @@ export const {
   useChangeInvoiceStatusMutation,
   useChangeInvoiceAmountMutation,
   useRetryInvoiceMutation,
+  useSimulateInvoiceMutation,
 } = invoiceApi;

@@ -3,6 +3,7 @@ import {
   isInvoiceStatusCode,
   mayRetryInvoice,
   REFERENCE_HEADER_IDS,
+  type SimulatedStatus,
 } from '@paygate/domain';
 import type { Database } from '../../db/database.ts';
 import { invalid, notAllowed, stateConflict } from '../../service-errors.ts';
@@ -12,6 +13,7 @@ import { enqueueCallback } from './invoice-outbox.ts';
 import { lockVisibleInvoice } from './invoice-read-service.ts';
 import { currencyLimitsOf, referenceItemCode } from './invoice-repository.ts';
 import { applyAmountChange, applyStatusChange, retryWithdrawal } from './invoice-status-service.ts';
+import { settleSandboxPayment } from './sandbox-provider-job.ts';
 
 /** The back office's changes to one invoice (SPEC §4, §7), each in its own transaction. */
 
@@ -91,3 +93,37 @@ export const queueManualCallback = async (db: Database, { person, invoiceId, sou
     });
     return queued;
   });
+
+/**
+ * Simulate (issue 23 item 5): settles a test invoice at once as the sandbox provider would, paid
+ * or declined, so an integrator drives every callback without a bank or a wait. A NEW one is
+ * started first, as the customer would. Only test-processing invoices; the status history names
+ * the person.
+ */
+export const simulateOutcome = async (
+  db: Database,
+  { person, invoiceId, sourceIp }: Request,
+  status: SimulatedStatus,
+): Promise<void> => {
+  await db.transaction(async (tx) => {
+    let invoice = await lockVisibleInvoice(tx, person, invoiceId);
+    if (!invoice.isTestProcessing) throw stateConflict('Only test invoices can be simulated');
+    const actor = { personId: person.id, sourceIp };
+    if (invoice.status === 'NEW') {
+      invoice = await applyStatusChange(
+        tx,
+        invoice,
+        'IN_PROGRESS',
+        { kind: 'customer', ...actor },
+        'simulated',
+      );
+    }
+    if (invoice.status !== 'IN_PROGRESS') {
+      throw stateConflict(`A ${invoice.status} invoice cannot be simulated`);
+    }
+    await settleSandboxPayment(tx, invoice, status === 'DONE' ? 'succeed' : 'decline', {
+      reason: 'simulated',
+      ...actor,
+    });
+  });
+};

@@ -1,5 +1,5 @@
 import { REFERENCE_HEADER_IDS } from '@paygate/domain';
-import { and, asc, desc, eq, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import {
   callbacks,
@@ -184,9 +184,51 @@ export const claimExpiredInvoices = (tx: Database, limit: number) =>
     .limit(limit)
     .for('update', { skipLocked: true });
 
-/** Test-processing payments in progress for at least `delaySeconds`, claimed with SKIP LOCKED. */
-export const claimDueSandboxPayments = (tx: Database, delaySeconds: number, limit: number) =>
-  tx
+/** The markers of packages/domain's sandbox outcomes (SANDBOX_CUSTOMER_PREFIXES and friends). */
+export interface SandboxMarkers {
+  customerPrefixes: Record<'decline' | 'pending' | 'timeout', string>;
+  phoneSuffixes: Record<'decline' | 'pending' | 'timeout', string>;
+}
+
+/** The lowerings of JavaScript's toLowerCase that give ASCII letters (see sandboxOutcomeSql). */
+const ASCII_UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ\u212A';
+const ASCII_LOWER = 'abcdefghijklmnopqrstuvwxyzk';
+
+/**
+ * packages/domain's sandboxOutcomeOf as SQL, from the same markers (the customer id first, then a
+ * payout's phone), so the claim can leave out payments the sandbox must not settle yet; a test
+ * holds the two to the same answers (sandbox-outcomes.test.ts).
+ *
+ * Not lower(): its answer depends on the database's locale, and a UTF-8 one lowers "İ" to "i"
+ * where JavaScript's toLowerCase gives "i̇" (two characters), so "PENDİNG-7" was pending here and
+ * succeed in the rule, and stayed IN_PROGRESS for ever. For markers of ASCII letters only these
+ * lowerings of toLowerCase can matter: A-Z, the Kelvin sign to "k" and "İ" to "i" + U+0307.
+ */
+export const sandboxOutcomeSql = ({ customerPrefixes, phoneSuffixes }: SandboxMarkers): SQL => {
+  const outcomes = ['decline', 'pending', 'timeout'] as const;
+  const id = sql`replace(translate(${invoices.customerExternalId}, ${ASCII_UPPER}::text, ${ASCII_LOWER}::text), ${'\u0130'}::text, ${'i\u0307'}::text)`;
+  const byId = outcomes.map(
+    (outcome) => sql`WHEN starts_with(${id}, ${customerPrefixes[outcome]}) THEN ${outcome}`,
+  );
+  const byPhone = outcomes.map(
+    (outcome) =>
+      sql`WHEN ${invoices.flowType} = 'WITHDRAWAL' AND right(${invoices.credentialValue}, ${phoneSuffixes[outcome].length}) = ${phoneSuffixes[outcome]} THEN ${outcome}`,
+  );
+  return sql`(CASE ${sql.join([...byId, ...byPhone], sql` `)} ELSE 'succeed' END)`;
+};
+
+/**
+ * Test-processing payments in progress for at least `delaySeconds`, claimed with SKIP LOCKED:
+ * not those the sandbox leaves pending, and those that time out only once their form expired.
+ */
+export const claimDueSandboxPayments = (
+  tx: Database,
+  delaySeconds: number,
+  limit: number,
+  markers: SandboxMarkers,
+) => {
+  const outcome = sandboxOutcomeSql(markers);
+  return tx
     .select()
     .from(invoices)
     .where(
@@ -194,11 +236,14 @@ export const claimDueSandboxPayments = (tx: Database, delaySeconds: number, limi
         eq(invoices.status, 'IN_PROGRESS'),
         eq(invoices.isTestProcessing, true),
         lte(invoices.statusDate, sql`now() - make_interval(secs => ${delaySeconds})`),
+        sql`${outcome} <> 'pending'`,
+        or(sql`${outcome} <> 'timeout'`, lte(invoices.expiresAt, sql`now()`)),
       ),
     )
     .orderBy(asc(invoices.statusDate))
     .limit(limit)
     .for('update', { skipLocked: true });
+};
 
 // --- Reference data an invoice change reads -------------------------------------------------------
 

@@ -19,6 +19,8 @@ export const DETAILS_MESSAGES = {
   retried: 'Successfully changed',
   /** SPEC §8 "Other successes": the manual callback creates (queues) a new callback. */
   callbackSent: 'Successfully created',
+  /** Not in the SPEC: test mode's Simulate (issue 23 item 5) names the outcome it set. */
+  simulated: (status: string) => `Simulated: ${status}`,
   ticketApproved: TICKET_DECISION_MESSAGES.approved,
   ticketRejected: TICKET_DECISION_MESSAGES.rejected,
   ticketDecisionFailed: TICKET_DECISION_MESSAGES.failed,

@@ -11,6 +11,7 @@ import { useCurrentPerson } from '../../session/current-person.tsx';
 import { ChangeAmountDialog } from './change-amount-dialog.tsx';
 import { ChangeStatusControl } from './change-status-control.tsx';
 import { DETAILS_MESSAGES } from './details-messages.ts';
+import { canSimulateInvoice, SimulateControl } from './simulate-control.tsx';
 
 /**
  * SPEC §4 retry: withdrawals that are not CANCELED or DONE, with no permission of its own. It is
@@ -63,7 +64,10 @@ const SendCallbackButton = ({ invoiceId }: { invoiceId: string }) => {
   );
 };
 
-/** SPEC §2 actions: change status, change amount, retry and manual callback, as permitted. */
+/**
+ * SPEC §2 actions: change status, change amount, retry and manual callback, as permitted; and
+ * test mode's Simulate on a test invoice still open (issue 23 item 5).
+ */
 export const InvoiceActions = ({
   invoice,
   access,
@@ -74,7 +78,14 @@ export const InvoiceActions = ({
   const person = useCurrentPerson();
   const [amountOpen, setAmountOpen] = useState(false);
   const retry = canOfferRetry(person, invoice);
-  if (!access.changeStatus && !access.changeAmount && !access.manualCallback && !retry) {
+  const simulate = canSimulateInvoice(person, invoice);
+  if (
+    !access.changeStatus &&
+    !access.changeAmount &&
+    !access.manualCallback &&
+    !retry &&
+    !simulate
+  ) {
     return null;
   }
   return (
@@ -94,6 +105,7 @@ export const InvoiceActions = ({
       ) : null}
       {retry ? <RetryButton invoiceId={invoice.invoiceId} /> : null}
       {access.manualCallback ? <SendCallbackButton invoiceId={invoice.invoiceId} /> : null}
+      {simulate ? <SimulateControl invoice={invoice} /> : null}
     </section>
   );
 };
