@@ -43,6 +43,9 @@ run_required_stage "PostgreSQL for the integration suite" ensure_postgresql
 
 run_stage "Lint and format check (biome)" pnpm exec biome ci .
 run_stage "Module boundaries (dependency-cruiser)" pnpm run --silent lint:boundaries
+# The committed OpenAPI document against Redocly's recommended rules (redocly.yaml): no error;
+# warnings are printed. Offline: the script turns off telemetry and the update check.
+run_stage "OpenAPI lint (redocly, recommended rules)" pnpm run --silent lint:openapi
 # Two tasks at a time on the two cores: more only slows each test (and their time limits are per
 # test) without finishing sooner. Typecheck and builds never wait for the tests.
 run_stage "Typecheck, unit and integration tests, builds" \

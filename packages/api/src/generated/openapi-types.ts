@@ -11,29 +11,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "ok";
-                        };
-                    };
-                };
-            };
-        };
+        /** Liveness: the process serves requests (the database is not asked) */
+        get: operations["getHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -52,62 +31,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Sign in; sets the jwt session cookie and its readable signed_in marker */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        username: string;
-                        password: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** Format: date-time */
-                                expiresAt?: string;
-                                /** @enum {string} */
-                                next?: "two-factor" | "two-factor-enrolment";
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["signIn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -127,30 +51,7 @@ export interface paths {
          * Sign out; ends the session server-side and clears both cookies
          * @description Always answers 200 and clears the jwt and signed_in cookies, with a valid, expired, revoked, forged or missing session alike; a valid one is revoked.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                ok: boolean;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["signOut"];
         delete?: never;
         options?: never;
         head?: never;
@@ -167,59 +68,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Change the signed-in person’s password */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        currentPassword: string;
-                        newPassword: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                ok: boolean;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["changePassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -234,51 +83,7 @@ export interface paths {
             cookie?: never;
         };
         /** The signed-in person’s live sessions, the most recently used first */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** Format: uuid */
-                                id: string;
-                                browser: string;
-                                sourceIp: string | null;
-                                /** Format: date-time */
-                                createdAt: string;
-                                /** Format: date-time */
-                                lastSeenAt: string;
-                                /** Format: date-time */
-                                expiresAt: string;
-                                current: boolean;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listSessions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -301,54 +106,7 @@ export interface paths {
          * End one of the signed-in person’s sessions
          * @description Ending the current session signs this browser out at its next request.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                current: boolean;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        delete: operations["endSession"];
         options?: never;
         head?: never;
         patch?: never;
@@ -364,81 +122,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Sign-in, second step: a code of the authenticator app or a recovery code */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        code: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** Format: date-time */
-                                expiresAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["signInWithTwoFactorCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -455,76 +139,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Sign-in, when the role requires a second factor: a new secret to scan */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                secret: string;
-                                otpauthUri: string;
-                                qrSvg: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["startSignInTwoFactorEnrolment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -541,82 +156,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Sign-in enrolment: a first code turns the second factor on and signs in */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        code: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** Format: date-time */
-                                expiresAt: string;
-                                recoveryCodes: string[];
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["confirmSignInTwoFactorEnrolment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -631,45 +171,7 @@ export interface paths {
             cookie?: never;
         };
         /** The signed-in person’s two-factor sign-in */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                enabled: boolean;
-                                /** Format: date-time */
-                                enabledAt: string | null;
-                                required: boolean;
-                                recoveryCodesLeft: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getTwoFactor"];
         put?: never;
         post?: never;
         delete?: never;
@@ -688,76 +190,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Start setting up two-factor sign-in: a new secret to scan (shown once) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                secret: string;
-                                otpauthUri: string;
-                                qrSvg: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["startTwoFactorEnrolment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -774,80 +207,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** A first code turns two-factor sign-in on; the recovery codes are shown once */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        code: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                recoveryCodes: string[];
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["confirmTwoFactorEnrolment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -864,80 +224,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** New recovery codes (the old ones stop working), after a code */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        code: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                recoveryCodes: string[];
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["renewRecoveryCodes"];
         delete?: never;
         options?: never;
         head?: never;
@@ -954,80 +241,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Turn two-factor sign-in off, after a code (not when a role requires it) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        code: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                ok: boolean;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["disableTwoFactor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1042,227 +256,10 @@ export interface paths {
             cookie?: never;
         };
         /** Back-office users the caller may see, by username, a page at a time */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    size?: number;
-                    search?: string;
-                    enabled?: boolean;
-                    merchantId?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                items: {
-                                    id: number;
-                                    username: string;
-                                    firstName: string;
-                                    lastName: string;
-                                    merchantId: number | null;
-                                    merchantName: string | null;
-                                    roles: string[];
-                                    permissions: string[];
-                                    enabled: boolean;
-                                    hasPassword: boolean;
-                                    twoFactorEnabled: boolean;
-                                    /** Format: date-time */
-                                    createdAt: string;
-                                    /** Format: date-time */
-                                    lastSignInAt: string | null;
-                                    liveSessions: number;
-                                    manageable: boolean;
-                                }[];
-                                page: number;
-                                size: number;
-                                total: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listUsers"];
         put?: never;
         /** Add a user; the answer carries their one-time set-password link, shown once */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        username: string;
-                        firstName: string;
-                        lastName: string;
-                        merchantId: number | null;
-                        roles: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                user: {
-                                    id: number;
-                                    username: string;
-                                    firstName: string;
-                                    lastName: string;
-                                    merchantId: number | null;
-                                    merchantName: string | null;
-                                    roles: string[];
-                                    permissions: string[];
-                                    enabled: boolean;
-                                    hasPassword: boolean;
-                                    twoFactorEnabled: boolean;
-                                    /** Format: date-time */
-                                    createdAt: string;
-                                    /** Format: date-time */
-                                    lastSignInAt: string | null;
-                                    liveSessions: number;
-                                    manageable: boolean;
-                                };
-                                passwordLink: {
-                                    token: string;
-                                    path: string;
-                                    /** Format: date-time */
-                                    expiresAt: string;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["createUser"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1277,215 +274,14 @@ export interface paths {
             cookie?: never;
         };
         /** One user */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                username: string;
-                                firstName: string;
-                                lastName: string;
-                                merchantId: number | null;
-                                merchantName: string | null;
-                                roles: string[];
-                                permissions: string[];
-                                enabled: boolean;
-                                hasPassword: boolean;
-                                twoFactorEnabled: boolean;
-                                /** Format: date-time */
-                                createdAt: string;
-                                /** Format: date-time */
-                                lastSignInAt: string | null;
-                                liveSessions: number;
-                                manageable: boolean;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getUser"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /** Change names or roles, deactivate (ends their sessions) or reactivate a user */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        firstName?: string;
-                        lastName?: string;
-                        roles?: string[];
-                        enabled?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                username: string;
-                                firstName: string;
-                                lastName: string;
-                                merchantId: number | null;
-                                merchantName: string | null;
-                                roles: string[];
-                                permissions: string[];
-                                enabled: boolean;
-                                hasPassword: boolean;
-                                twoFactorEnabled: boolean;
-                                /** Format: date-time */
-                                createdAt: string;
-                                /** Format: date-time */
-                                lastSignInAt: string | null;
-                                liveSessions: number;
-                                manageable: boolean;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        patch: operations["updateUser"];
         trace?: never;
     };
     "/api/v1/users/{id}/password-reset": {
@@ -1498,90 +294,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Reset a password: it stops working, sessions end, a one-time link is shown once */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                token: string;
-                                path: string;
-                                /** Format: date-time */
-                                expiresAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["resetUserPassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1598,87 +311,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Remove a user’s second factor (a lost phone); their sessions end */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                ok: boolean;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["resetUserTwoFactor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1696,87 +329,7 @@ export interface paths {
         put?: never;
         post?: never;
         /** End every session of a user; they are signed out at their next request */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                ended: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        delete: operations["endUserSessions"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1790,134 +343,10 @@ export interface paths {
             cookie?: never;
         };
         /** Whose one-time set-password link this is (410 when expired or used) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    token: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                username: string;
-                                /** Format: date-time */
-                                expiresAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                410: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getPasswordLink"];
         put?: never;
         /** Set a password through a one-time link; every session of the user ends */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    token: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        newPassword: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                ok: boolean;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                410: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["setPasswordWithLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1932,193 +361,10 @@ export interface paths {
             cookie?: never;
         };
         /** Every role, built-in first; `assignable` says whether the caller may give it */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                name: string;
-                                description: string;
-                                permissions: string[];
-                                builtIn: boolean;
-                                requiresTwoFactor: boolean;
-                                holders: number;
-                                assignable: boolean;
-                                /** Format: date-time */
-                                updatedAt: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listRoles"];
         put?: never;
         /** Create a custom role from permissions the caller holds */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        description?: string;
-                        permissions: string[];
-                        requiresTwoFactor?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                name: string;
-                                description: string;
-                                permissions: string[];
-                                builtIn: boolean;
-                                requiresTwoFactor: boolean;
-                                holders: number;
-                                assignable: boolean;
-                                /** Format: date-time */
-                                updatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["createRole"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2134,188 +380,10 @@ export interface paths {
         };
         get?: never;
         /** Change a custom role; its holders have the new permissions at their next request */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        description?: string;
-                        permissions: string[];
-                        requiresTwoFactor?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                name: string;
-                                description: string;
-                                permissions: string[];
-                                builtIn: boolean;
-                                requiresTwoFactor: boolean;
-                                holders: number;
-                                assignable: boolean;
-                                /** Format: date-time */
-                                updatedAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        put: operations["updateRole"];
         post?: never;
         /** Delete a custom role nobody holds */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                ok: boolean;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        delete: operations["deleteRole"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2329,94 +397,7 @@ export interface paths {
             cookie?: never;
         };
         /** Audit log: people’s actions outside invoices, the last first */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    size?: number;
-                    /** @description Part of the acting username */
-                    actor?: string;
-                    eventCode?: string;
-                    /** @description From this instant (inclusive) */
-                    from?: string;
-                    /** @description Until this instant (exclusive) */
-                    to?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                items: {
-                                    id: number;
-                                    /** Format: date-time */
-                                    time: string;
-                                    eventCode: string;
-                                    description: string;
-                                    actor: {
-                                        id: number;
-                                        username: string;
-                                    } | null;
-                                    merchantId: number | null;
-                                    merchantName: string | null;
-                                    entityType: string | null;
-                                    entityId: string | null;
-                                    sourceIp: string | null;
-                                    details: {
-                                        [key: string]: unknown;
-                                    } | null;
-                                }[];
-                                page: number;
-                                size: number;
-                                total: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listAuditLog"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2433,67 +414,7 @@ export interface paths {
             cookie?: never;
         };
         /** The audit log rows of the filters as CSV (Audit.csv) */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Part of the acting username */
-                    actor?: string;
-                    eventCode?: string;
-                    /** @description From this instant (inclusive) */
-                    from?: string;
-                    /** @description Until this instant (exclusive) */
-                    to?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description CSV file */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/csv": string;
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["exportAuditLogCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2510,63 +431,199 @@ export interface paths {
             cookie?: never;
         };
         /** The kinds of event the audit log holds, alphabetical */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listAuditEventCodes"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/developers/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The merchant’s API keys, newest first, revoked ones too (never a secret) */
+        get: operations["listApiKeys"];
+        put?: never;
+        /** Create an API key; its secret is in this answer only */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/developers/api-keys/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke an API key: its next request is refused */
+        post: operations["revokeApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/developers/webhook-secrets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The webhook secrets that sign callbacks now: the current one first (hints only) */
+        get: operations["listWebhookSecrets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/developers/webhook-secrets/reveal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reveal the current webhook secret (recorded in the audit log) */
+        post: operations["revealWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/developers/webhook-secrets/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a new webhook secret; the previous one keeps signing for graceHours (default 24) */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/developers/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The merchant’s webhook endpoints */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /** Add a webhook endpoint */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/developers/webhook-endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a webhook endpoint; its pending deliveries are given up */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /** Change a webhook endpoint; enabling it again clears its run of failures */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/api/v1/developers/webhook-endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a webhook.test event to the endpoint (also while disabled) */
+        post: operations["sendTestWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/developers/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The merchant’s events, newest first, with each delivery */
+        get: operations["listDeveloperEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/developers/events/{eventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One event with every delivery and each attempt */
+        get: operations["getDeveloperEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/developers/callbacks/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deliver an event again to the same destination (same body and webhook-id) */
+        post: operations["resendCallback"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2581,51 +638,7 @@ export interface paths {
             cookie?: never;
         };
         /** The signed-in person */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                username: string;
-                                personal: {
-                                    firstName: string;
-                                    lastName: string;
-                                };
-                                permissions: string[];
-                                role: string;
-                                roles: string[];
-                                merchantId: number | null;
-                                testDashboard: boolean;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getCurrentPerson"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2648,46 +661,7 @@ export interface paths {
         options?: never;
         head?: never;
         /** Switch the test-dashboard mode (toggles when no value is given) */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        testDashboard?: boolean;
-                    } | null;
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                username: string;
-                                personal: {
-                                    firstName: string;
-                                    lastName: string;
-                                };
-                                permissions: string[];
-                                role: string;
-                                roles: string[];
-                                merchantId: number | null;
-                                testDashboard: boolean;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        patch: operations["setTestDashboard"];
         trace?: never;
     };
     "/api/v1/reference": {
@@ -2698,48 +672,7 @@ export interface paths {
             cookie?: never;
         };
         /** Items of one reference list */
-        get: {
-            parameters: {
-                query: {
-                    refHeaderId: 99 | 100 | 101 | 102 | 103 | 104 | 105 | 106 | 107 | 108 | 110 | 111 | 112 | 113 | 114 | 200 | 201 | 202 | 203 | 204 | 205;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                value: string;
-                                code?: string | null;
-                                /** @enum {string|null} */
-                                paramType?: "I" | "S" | "C" | "B" | "N" | null;
-                                codeInteger?: number | null;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listReferenceItems"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2756,37 +689,7 @@ export interface paths {
             cookie?: never;
         };
         /** Currencies with their dimension and limits */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                name: string;
-                                code: string;
-                                dimension: number;
-                                /** @description Minor units */
-                                minValue: number;
-                                /** @description Minor units */
-                                maxValue: number;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listCurrencies"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2803,69 +706,7 @@ export interface paths {
             cookie?: never;
         };
         /** Payment methods with their currency and limits, disabled ones included */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                code: string;
-                                name: string;
-                                currency: {
-                                    id: number;
-                                    code: string;
-                                    dimension: number;
-                                };
-                                /** @description Minor units */
-                                minAmount: number;
-                                /** @description Minor units */
-                                maxAmount: number;
-                                /**
-                                 * @description What customers are given: a card number, a phone number or a fast payment
-                                 * @enum {string}
-                                 */
-                                requisiteKind: "card" | "by_mobile" | "sbp";
-                                enabled: boolean;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listPaymentMethods"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2882,50 +723,7 @@ export interface paths {
             cookie?: never;
         };
         /** The caller’s merchant (or the chosen one for merchant.rw.all) */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
-                    merchantId?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                name: string;
-                                clientPublicKey: string;
-                                terminals: {
-                                    id: number;
-                                    name: string;
-                                }[];
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getCurrentMerchant"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2942,98 +740,13 @@ export interface paths {
             cookie?: never;
         };
         /** Every merchant, a page at a time */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    size?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                items: {
-                                    id: number;
-                                    name: string;
-                                    clientPublicKey: string;
-                                    terminals: {
-                                        id: number;
-                                        name: string;
-                                    }[];
-                                }[];
-                                page: number;
-                                size: number;
-                                total: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listMerchants"];
         put?: never;
         /**
          * Create a merchant with a new key pair
          * @description Answers the public key and the signing secret. The secret is shown once: store it now, no call returns it again.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                name: string;
-                                clientPublicKey: string;
-                                terminals: {
-                                    id: number;
-                                    name: string;
-                                }[];
-                                /** @description Shown once, in this response only: the merchant signs API requests and verifies callbacks with it (docs/merchant-api.md). It cannot be read again. */
-                                signingSecret: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["createMerchant"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3049,66 +762,7 @@ export interface paths {
         };
         get?: never;
         /** Rename a merchant */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                name: string;
-                                clientPublicKey: string;
-                                terminals: {
-                                    id: number;
-                                    name: string;
-                                }[];
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        put: operations["renameMerchant"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3124,39 +778,7 @@ export interface paths {
             cookie?: never;
         };
         /** Completed deposits */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
-                    merchantId?: number;
-                    terminalId?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                sum: number;
-                                count: number;
-                                currency: {
-                                    code: string;
-                                    dimension: number;
-                                };
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getDepositTotals"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3173,39 +795,7 @@ export interface paths {
             cookie?: never;
         };
         /** Completed withdrawals */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
-                    merchantId?: number;
-                    terminalId?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                sum: number;
-                                count: number;
-                                currency: {
-                                    code: string;
-                                    dimension: number;
-                                };
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getWithdrawalTotals"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3222,40 +812,7 @@ export interface paths {
             cookie?: never;
         };
         /** Balance: completed deposits less fees, withdrawals and settlements, per currency */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
-                    merchantId?: number;
-                    terminalId?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                balance: {
-                                    sum: number;
-                                    currency: {
-                                        code: string;
-                                        dimension: number;
-                                    };
-                                }[];
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getMerchantBalance"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3272,118 +829,7 @@ export interface paths {
             cookie?: never;
         };
         /** Invoices of the caller’s merchant(s), newest first, with filters and total count */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
-                    merchantId?: number;
-                    /** @description dd/MM/yyyy (UTC) */
-                    dateFrom?: string;
-                    /** @description dd/MM/yyyy (UTC) */
-                    dateTo?: string;
-                    /** @description dd/MM/yyyy (UTC) */
-                    lastStatusDate?: string;
-                    /** @description In currency units, e.g. 150.50 */
-                    sumFrom?: number;
-                    /** @description In currency units */
-                    sumTo?: number;
-                    terminalId?: number;
-                    /** @description Ids of payment status reference items (list 201) */
-                    statusIds?: number[];
-                    flowType?: "DEPOSIT" | "WITHDRAWAL";
-                    search?: string;
-                    /** @description Zero-based */
-                    page?: number;
-                    size?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                items: {
-                                    /** Format: uuid */
-                                    invoiceId: string;
-                                    merchantId?: number;
-                                    merchantInvoiceId: string;
-                                    providerInvoiceId?: string | null;
-                                    /** @description Minor units */
-                                    amount: number;
-                                    /** @description Minor units */
-                                    fee: number;
-                                    currency: {
-                                        code?: string;
-                                        dimension?: number;
-                                    };
-                                    flowType: {
-                                        /** @enum {string} */
-                                        code?: "DEPOSIT" | "WITHDRAWAL";
-                                    };
-                                    invoiceStatus: {
-                                        id?: number | null;
-                                        code?: string;
-                                        value?: string;
-                                    };
-                                    /** Format: date-time */
-                                    statusDate: string;
-                                    /** Format: date-time */
-                                    createdDate: string;
-                                    isTestProcessing: boolean;
-                                    customer: {
-                                        externalId?: string;
-                                        people?: {
-                                            firstName?: string;
-                                            lastName?: string;
-                                        };
-                                    };
-                                    terminal: {
-                                        id?: number;
-                                        name?: string;
-                                    };
-                                    paymentMethod?: {
-                                        id?: number;
-                                        name?: string;
-                                    } | null;
-                                    account?: {
-                                        value?: string;
-                                    } | null;
-                                    credentials?: {
-                                        bankName?: string | null;
-                                        owner?: string | null;
-                                        provider?: string | null;
-                                    } | null;
-                                }[];
-                                page: number;
-                                size: number;
-                                /** @description Exact up to 10000; above, an estimate (totalExact false) */
-                                total: number;
-                                totalExact: boolean;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listInvoices"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3400,103 +846,7 @@ export interface paths {
             cookie?: never;
         };
         /** One invoice */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** Format: uuid */
-                                invoiceId: string;
-                                merchantId?: number;
-                                merchantInvoiceId: string;
-                                providerInvoiceId?: string | null;
-                                /** @description Minor units */
-                                amount: number;
-                                /** @description Minor units */
-                                fee: number;
-                                currency: {
-                                    code?: string;
-                                    dimension?: number;
-                                };
-                                flowType: {
-                                    /** @enum {string} */
-                                    code?: "DEPOSIT" | "WITHDRAWAL";
-                                };
-                                invoiceStatus: {
-                                    id?: number | null;
-                                    code?: string;
-                                    value?: string;
-                                };
-                                /** Format: date-time */
-                                statusDate: string;
-                                /** Format: date-time */
-                                createdDate: string;
-                                isTestProcessing: boolean;
-                                customer: {
-                                    externalId?: string;
-                                    people?: {
-                                        firstName?: string;
-                                        lastName?: string;
-                                    };
-                                };
-                                terminal: {
-                                    id?: number;
-                                    name?: string;
-                                };
-                                paymentMethod?: {
-                                    id?: number;
-                                    name?: string;
-                                } | null;
-                                account?: {
-                                    value?: string;
-                                } | null;
-                                credentials?: {
-                                    bankName?: string | null;
-                                    owner?: string | null;
-                                    provider?: string | null;
-                                } | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getInvoice"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3513,61 +863,7 @@ export interface paths {
             cookie?: never;
         };
         /** Status changes of an invoice, oldest first */
-        get: {
-            parameters: {
-                query: {
-                    invoiceId: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                status: {
-                                    code: string;
-                                    value: string;
-                                };
-                                /** Format: date-time */
-                                statusDate: string;
-                                /** @description The person who set it by hand, if any */
-                                userId: number | null;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listInvoiceStatusChanges"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3584,57 +880,7 @@ export interface paths {
             cookie?: never;
         };
         /** Processing errors of an invoice, oldest first */
-        get: {
-            parameters: {
-                query: {
-                    invoiceId: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                description: string;
-                                /** Format: date-time */
-                                eventTime: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listInvoiceErrors"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3651,60 +897,7 @@ export interface paths {
             cookie?: never;
         };
         /** Event log of an invoice: every change with who made it, oldest first */
-        get: {
-            parameters: {
-                query: {
-                    invoiceId: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                eventCode: string;
-                                description: string;
-                                /** Format: date-time */
-                                eventTime: string;
-                                userId: number | null;
-                                userName: string | null;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listInvoiceEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3721,61 +914,29 @@ export interface paths {
             cookie?: never;
         };
         /** Provider transactions (processing attempts) of an invoice, oldest first */
-        get: {
-            parameters: {
-                query: {
-                    invoiceId: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                status: string;
-                                /** Format: date-time */
-                                createDate: string;
-                                /** Format: date-time */
-                                statusDate: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listInvoiceTransactions"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invoice/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate the outcome of a test invoice (paid or declined) at once
+         * @description Only test-processing invoices, NEW or IN_PROGRESS: the sandbox provider settles it now, with the callbacks a real outcome sends.
+         */
+        post: operations["simulateInvoice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3799,131 +960,7 @@ export interface paths {
          * Set an invoice’s status by hand
          * @description statusId is an item of the payment status list (reference 201). Needs invoice.status.change unless the invoice is a test-processing one.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        invoiceId: string;
-                        statusId: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** Format: uuid */
-                                invoiceId: string;
-                                merchantId?: number;
-                                merchantInvoiceId: string;
-                                providerInvoiceId?: string | null;
-                                /** @description Minor units */
-                                amount: number;
-                                /** @description Minor units */
-                                fee: number;
-                                currency: {
-                                    code?: string;
-                                    dimension?: number;
-                                };
-                                flowType: {
-                                    /** @enum {string} */
-                                    code?: "DEPOSIT" | "WITHDRAWAL";
-                                };
-                                invoiceStatus: {
-                                    id?: number | null;
-                                    code?: string;
-                                    value?: string;
-                                };
-                                /** Format: date-time */
-                                statusDate: string;
-                                /** Format: date-time */
-                                createdDate: string;
-                                isTestProcessing: boolean;
-                                customer: {
-                                    externalId?: string;
-                                    people?: {
-                                        firstName?: string;
-                                        lastName?: string;
-                                    };
-                                };
-                                terminal: {
-                                    id?: number;
-                                    name?: string;
-                                };
-                                paymentMethod?: {
-                                    id?: number;
-                                    name?: string;
-                                } | null;
-                                account?: {
-                                    value?: string;
-                                } | null;
-                                credentials?: {
-                                    bankName?: string | null;
-                                    owner?: string | null;
-                                    provider?: string | null;
-                                } | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        patch: operations["setInvoiceStatus"];
         trace?: never;
     };
     "/api/v1/invoice/amount": {
@@ -3943,131 +980,7 @@ export interface paths {
          * Correct an invoice’s amount (minor units)
          * @description The new amount must be positive and at most the currency’s maximum. An invoice with an outcome sends its merchant a new callback with the corrected amount.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        invoiceId: string;
-                        amount: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** Format: uuid */
-                                invoiceId: string;
-                                merchantId?: number;
-                                merchantInvoiceId: string;
-                                providerInvoiceId?: string | null;
-                                /** @description Minor units */
-                                amount: number;
-                                /** @description Minor units */
-                                fee: number;
-                                currency: {
-                                    code?: string;
-                                    dimension?: number;
-                                };
-                                flowType: {
-                                    /** @enum {string} */
-                                    code?: "DEPOSIT" | "WITHDRAWAL";
-                                };
-                                invoiceStatus: {
-                                    id?: number | null;
-                                    code?: string;
-                                    value?: string;
-                                };
-                                /** Format: date-time */
-                                statusDate: string;
-                                /** Format: date-time */
-                                createdDate: string;
-                                isTestProcessing: boolean;
-                                customer: {
-                                    externalId?: string;
-                                    people?: {
-                                        firstName?: string;
-                                        lastName?: string;
-                                    };
-                                };
-                                terminal: {
-                                    id?: number;
-                                    name?: string;
-                                };
-                                paymentMethod?: {
-                                    id?: number;
-                                    name?: string;
-                                } | null;
-                                account?: {
-                                    value?: string;
-                                } | null;
-                                credentials?: {
-                                    bankName?: string | null;
-                                    owner?: string | null;
-                                    provider?: string | null;
-                                } | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        patch: operations["changeInvoiceAmount"];
         trace?: never;
     };
     "/api/v1/invoice/retry": {
@@ -4083,130 +996,7 @@ export interface paths {
          * Send a withdrawal to the provider again
          * @description Only withdrawals that are not CANCELED or DONE (SPEC §4). Opens a new provider transaction; a NEW or DECLINED withdrawal goes back to IN_PROGRESS, which needs the merchant’s balance to cover the payout (409 otherwise). Allowed to the users of the invoice’s own merchant and to holders of invoice.status.change.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        invoiceId: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** Format: uuid */
-                                invoiceId: string;
-                                merchantId?: number;
-                                merchantInvoiceId: string;
-                                providerInvoiceId?: string | null;
-                                /** @description Minor units */
-                                amount: number;
-                                /** @description Minor units */
-                                fee: number;
-                                currency: {
-                                    code?: string;
-                                    dimension?: number;
-                                };
-                                flowType: {
-                                    /** @enum {string} */
-                                    code?: "DEPOSIT" | "WITHDRAWAL";
-                                };
-                                invoiceStatus: {
-                                    id?: number | null;
-                                    code?: string;
-                                    value?: string;
-                                };
-                                /** Format: date-time */
-                                statusDate: string;
-                                /** Format: date-time */
-                                createdDate: string;
-                                isTestProcessing: boolean;
-                                customer: {
-                                    externalId?: string;
-                                    people?: {
-                                        firstName?: string;
-                                        lastName?: string;
-                                    };
-                                };
-                                terminal: {
-                                    id?: number;
-                                    name?: string;
-                                };
-                                paymentMethod?: {
-                                    id?: number;
-                                    name?: string;
-                                } | null;
-                                account?: {
-                                    value?: string;
-                                } | null;
-                                credentials?: {
-                                    bankName?: string | null;
-                                    owner?: string | null;
-                                    provider?: string | null;
-                                } | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["retryWithdrawal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4221,140 +1011,10 @@ export interface paths {
             cookie?: never;
         };
         /** Callbacks of an invoice with their delivery state, oldest first */
-        get: {
-            parameters: {
-                query: {
-                    invoiceId: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                /** @enum {string} */
-                                status: "PENDING" | "SENT" | "FAILED";
-                                invoiceStatus: string;
-                                /** Format: date-time */
-                                createDate: string;
-                                /** Format: date-time */
-                                executionDate: string | null;
-                                attempts: number;
-                                lastResponseCode: number | null;
-                                isManual: boolean;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listInvoiceCallbacks"];
         put?: never;
         /** Queue a callback with the invoice as it stands now */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        invoiceId: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                /** @enum {string} */
-                                status: "PENDING" | "SENT" | "FAILED";
-                                invoiceStatus: string;
-                                /** Format: date-time */
-                                createDate: string;
-                                /** Format: date-time */
-                                executionDate: string | null;
-                                attempts: number;
-                                lastResponseCode: number | null;
-                                isManual: boolean;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["queueInvoiceCallback"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4369,68 +1029,7 @@ export interface paths {
             cookie?: never;
         };
         /** Support tickets of an invoice, oldest first */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    invoiceId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                invoiceId: string;
-                                description: string;
-                                /** Format: date-time */
-                                createDate: string;
-                                status: {
-                                    code: string;
-                                    value: string;
-                                };
-                                issueType: {
-                                    id: number;
-                                    value: string;
-                                } | null;
-                                /** Format: date-time */
-                                decidedAt: string | null;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listSupportTickets"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4452,75 +1051,7 @@ export interface paths {
          * Open a support ticket for an invoice
          * @description issueTypeId is an item of the ticket issue type list (reference 107).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        invoiceId: string;
-                        description: string;
-                        issueTypeId?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                invoiceId: string;
-                                description: string;
-                                /** Format: date-time */
-                                createDate: string;
-                                status: {
-                                    code: string;
-                                    value: string;
-                                };
-                                issueType: {
-                                    id: number;
-                                    value: string;
-                                } | null;
-                                /** Format: date-time */
-                                decidedAt: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["openSupportTicket"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4540,94 +1071,7 @@ export interface paths {
          * Approve a ticket (SOLVED)
          * @description Only a ticket that is not SOLVED or REJECTED can be decided (409 otherwise).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        ticketId: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                invoiceId: string;
-                                description: string;
-                                /** Format: date-time */
-                                createDate: string;
-                                status: {
-                                    code: string;
-                                    value: string;
-                                };
-                                issueType: {
-                                    id: number;
-                                    value: string;
-                                } | null;
-                                /** Format: date-time */
-                                decidedAt: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["approveSupportTicket"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4647,94 +1091,7 @@ export interface paths {
          * Reject a ticket
          * @description Only a ticket that is not SOLVED or REJECTED can be decided (409 otherwise).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        ticketId: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                invoiceId: string;
-                                description: string;
-                                /** Format: date-time */
-                                createDate: string;
-                                status: {
-                                    code: string;
-                                    value: string;
-                                };
-                                issueType: {
-                                    id: number;
-                                    value: string;
-                                } | null;
-                                /** Format: date-time */
-                                decidedAt: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["rejectSupportTicket"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4749,68 +1106,7 @@ export interface paths {
             cookie?: never;
         };
         /** Terminals of the caller’s merchant (every merchant’s, or the chosen one’s) */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
-                    merchantId?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                name: string;
-                                /** @enum {string} */
-                                paymentFlow: "DEPOSIT" | "WITHDRAWAL";
-                                currency: {
-                                    id: number;
-                                    code: string;
-                                    dimension: number;
-                                };
-                                /** @description Test mode: invoices are test-processing */
-                                isTest: boolean;
-                                enable: boolean;
-                                merchantId: number;
-                                terminalPoolId: number | null;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listTerminals"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4827,41 +1123,7 @@ export interface paths {
             cookie?: never;
         };
         /** Terminal pools with their status and type */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                name: string;
-                                status: {
-                                    id: number;
-                                    value: string;
-                                    code: string | null;
-                                } | null;
-                                type: {
-                                    id: number;
-                                    value: string;
-                                    code: string | null;
-                                } | null;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listTerminalPools"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4878,399 +1140,25 @@ export interface paths {
             cookie?: never;
         };
         /** One terminal, with its attributes for holders of terminal.attr.read */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
-                    merchantId?: number;
-                };
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                name: string;
-                                /** @enum {string} */
-                                paymentFlow: "DEPOSIT" | "WITHDRAWAL";
-                                currency: {
-                                    id: number;
-                                    code: string;
-                                    dimension: number;
-                                };
-                                /** @description Test mode: invoices are test-processing */
-                                isTest: boolean;
-                                enable: boolean;
-                                merchantId: number;
-                                terminalPoolId: number | null;
-                                /** @description Present only for holders of terminal.attr.read */
-                                attributes?: {
-                                    /** @description Id of this terminal’s attribute row */
-                                    id: number;
-                                    /** @description The attribute type (reference list 105; the same as attrType.id). A terminal has at most one attribute of a type, so this names the attribute (DELETE ?attributeId=). */
-                                    attributeId: number;
-                                    value: string;
-                                    attrType: {
-                                        id: number;
-                                        value: string;
-                                        code: string | null;
-                                    };
-                                    paramType: {
-                                        /** @enum {string|null} */
-                                        code: "I" | "S" | "C" | "B" | "N" | null;
-                                    };
-                                }[];
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getTerminal"];
         /**
          * Save a terminal: its name, and attribute values to add or change
          * @description Attributes with an empty value are dropped (SPEC §5); attributes not listed stay as they are (remove one with DELETE). Adding or changing an attribute needs terminal.attr.read and terminal.prod.change; sending attributes unchanged does not.
          */
-        put: {
-            parameters: {
-                query?: {
-                    /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
-                    merchantId?: number;
-                };
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        attributes: {
-                            value?: string | null;
-                            attrType: {
-                                id: number;
-                            };
-                        }[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                name: string;
-                                /** @enum {string} */
-                                paymentFlow: "DEPOSIT" | "WITHDRAWAL";
-                                currency: {
-                                    id: number;
-                                    code: string;
-                                    dimension: number;
-                                };
-                                /** @description Test mode: invoices are test-processing */
-                                isTest: boolean;
-                                enable: boolean;
-                                merchantId: number;
-                                terminalPoolId: number | null;
-                                /** @description Present only for holders of terminal.attr.read */
-                                attributes?: {
-                                    /** @description Id of this terminal’s attribute row */
-                                    id: number;
-                                    /** @description The attribute type (reference list 105; the same as attrType.id). A terminal has at most one attribute of a type, so this names the attribute (DELETE ?attributeId=). */
-                                    attributeId: number;
-                                    value: string;
-                                    attrType: {
-                                        id: number;
-                                        value: string;
-                                        code: string | null;
-                                    };
-                                    paramType: {
-                                        /** @enum {string|null} */
-                                        code: "I" | "S" | "C" | "B" | "N" | null;
-                                    };
-                                }[];
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        put: operations["saveTerminal"];
         post?: never;
         /**
          * Remove one attribute of a terminal
          * @description attributeId is the attribute’s type (attributeId of GET /api/v1/terminal/:id). Needs terminal.attr.read and terminal.prod.change.
          */
-        delete: {
-            parameters: {
-                query: {
-                    /** @description The attribute type of the attribute to remove (attributeId of GET) */
-                    attributeId: number;
-                    /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
-                    merchantId?: number;
-                };
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                name: string;
-                                /** @enum {string} */
-                                paymentFlow: "DEPOSIT" | "WITHDRAWAL";
-                                currency: {
-                                    id: number;
-                                    code: string;
-                                    dimension: number;
-                                };
-                                /** @description Test mode: invoices are test-processing */
-                                isTest: boolean;
-                                enable: boolean;
-                                merchantId: number;
-                                terminalPoolId: number | null;
-                                /** @description Present only for holders of terminal.attr.read */
-                                attributes?: {
-                                    /** @description Id of this terminal’s attribute row */
-                                    id: number;
-                                    /** @description The attribute type (reference list 105; the same as attrType.id). A terminal has at most one attribute of a type, so this names the attribute (DELETE ?attributeId=). */
-                                    attributeId: number;
-                                    value: string;
-                                    attrType: {
-                                        id: number;
-                                        value: string;
-                                        code: string | null;
-                                    };
-                                    paramType: {
-                                        /** @enum {string|null} */
-                                        code: "I" | "S" | "C" | "B" | "N" | null;
-                                    };
-                                }[];
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        delete: operations["removeTerminalAttribute"];
         options?: never;
         head?: never;
         /**
          * Switch a terminal on or off, or between test and production
          * @description Needs terminal.create or terminal.prod.change. Changing isTest (either way) needs terminal.prod.change. A value equal to the current one changes nothing.
          */
-        patch: {
-            parameters: {
-                query?: {
-                    /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
-                    merchantId?: number;
-                };
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        enable?: boolean;
-                        isTest?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                name: string;
-                                /** @enum {string} */
-                                paymentFlow: "DEPOSIT" | "WITHDRAWAL";
-                                currency: {
-                                    id: number;
-                                    code: string;
-                                    dimension: number;
-                                };
-                                /** @description Test mode: invoices are test-processing */
-                                isTest: boolean;
-                                enable: boolean;
-                                merchantId: number;
-                                terminalPoolId: number | null;
-                                /** @description Present only for holders of terminal.attr.read */
-                                attributes?: {
-                                    /** @description Id of this terminal’s attribute row */
-                                    id: number;
-                                    /** @description The attribute type (reference list 105; the same as attrType.id). A terminal has at most one attribute of a type, so this names the attribute (DELETE ?attributeId=). */
-                                    attributeId: number;
-                                    value: string;
-                                    attrType: {
-                                        id: number;
-                                        value: string;
-                                        code: string | null;
-                                    };
-                                    paramType: {
-                                        /** @enum {string|null} */
-                                        code: "I" | "S" | "C" | "B" | "N" | null;
-                                    };
-                                }[];
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        patch: operations["switchTerminal"];
         trace?: never;
     };
     "/api/v1/terminal/merchantId={id}": {
@@ -5283,106 +1171,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Create a terminal for a merchant; it starts enabled, in test mode */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description The merchant */
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        /** @description An item of the flow type list (reference 200) */
-                        flowTypeId: number;
-                        /** @description A currency id (GET /api/v1/reference/currency) */
-                        currencyId: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                name: string;
-                                /** @enum {string} */
-                                paymentFlow: "DEPOSIT" | "WITHDRAWAL";
-                                currency: {
-                                    id: number;
-                                    code: string;
-                                    dimension: number;
-                                };
-                                /** @description Test mode: invoices are test-processing */
-                                isTest: boolean;
-                                enable: boolean;
-                                merchantId: number;
-                                terminalPoolId: number | null;
-                                /** @description Present only for holders of terminal.attr.read */
-                                attributes?: {
-                                    /** @description Id of this terminal’s attribute row */
-                                    id: number;
-                                    /** @description The attribute type (reference list 105; the same as attrType.id). A terminal has at most one attribute of a type, so this names the attribute (DELETE ?attributeId=). */
-                                    attributeId: number;
-                                    value: string;
-                                    attrType: {
-                                        id: number;
-                                        value: string;
-                                        code: string | null;
-                                    };
-                                    paramType: {
-                                        /** @enum {string|null} */
-                                        code: "I" | "S" | "C" | "B" | "N" | null;
-                                    };
-                                }[];
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["createTerminal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5397,44 +1186,7 @@ export interface paths {
             cookie?: never;
         };
         /** Monitoring settings: refresh interval, periods, success colour thresholds */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                refreshIntervalSeconds: number;
-                                /** @description For a client that cannot use refreshIntervalSeconds */
-                                fallbackRefreshIntervalSeconds: number;
-                                periods: {
-                                    id: string;
-                                    label: string;
-                                    /** @description Null for "from day start": minutes since UTC midnight at request time */
-                                    minutes: number | null;
-                                }[];
-                                defaultPeriod: string;
-                                maxMinutes: number;
-                                successPercentThresholds: {
-                                    good: number;
-                                    warning: number;
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getMonitoringSettings"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5454,72 +1206,7 @@ export interface paths {
          * Per terminal: invoices created in the last `minutes`, by outcome
          * @description Every terminal of the merchant(s) in scope, also those without invoices. Percents are of totalCount, rounded to two decimals. minutes may be 0 ("from day start" at midnight UTC), which counts nothing.
          */
-        get: {
-            parameters: {
-                query: {
-                    minutes: number;
-                    /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
-                    merchantId?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                terminalId: number;
-                                terminalName: string;
-                                merchantId: number;
-                                isTest: boolean;
-                                enable: boolean;
-                                totalCount: number;
-                                /** @description NEW and IN_PROGRESS */
-                                newCount: number;
-                                /** @description DONE and PAYED */
-                                successCount: number;
-                                successPercent: number;
-                                /** @description CANCELED */
-                                cancelCount: number;
-                                cancelPercent: number;
-                                /** @description DECLINED */
-                                declinedCount: number;
-                                declinedPercent: number;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getTerminalStatistics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5536,32 +1223,7 @@ export interface paths {
             cookie?: never;
         };
         /** Payment providers */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                name: string;
-                                code: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listProviders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5583,95 +1245,7 @@ export interface paths {
          * Settle part of a terminal’s available balance
          * @description The available balance is completed deposits less fees, less completed withdrawals with fees, less withdrawals under way, less earlier settlements; test-processing invoices do not count. A base amount above it is refused with 409.
          */
-        post: {
-            parameters: {
-                query?: {
-                    /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
-                    merchantId?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Taken from the terminal’s balance, in its currency’s minor units */
-                        baseAmount: number;
-                        /** @description Paid to the merchant, in micro-USDT (6 decimals) */
-                        settlementAmount: number;
-                        terminalId: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                terminalId: number;
-                                merchantId: number;
-                                /** @description Terminal currency minor units */
-                                baseAmount: number;
-                                /** @description Micro-USDT */
-                                settlementAmount: number;
-                                /** Format: date-time */
-                                createdAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["createSettlement"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5686,99 +1260,7 @@ export interface paths {
             cookie?: never;
         };
         /** Accounts, a page at a time, ordered by id */
-        get: {
-            parameters: {
-                query?: {
-                    page?: number;
-                    size?: number;
-                    enabled?: boolean;
-                    providerId?: number;
-                    paymentMethodId?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                items: {
-                                    id: number;
-                                    providerId: number;
-                                    providerName: string;
-                                    bankName: string;
-                                    ownerName: string;
-                                    countryCode: string | null;
-                                    paymentMethodId: number;
-                                    paymentMethodName: string;
-                                    currency: {
-                                        code: string;
-                                        dimension: number;
-                                    };
-                                    enabled: boolean;
-                                    /** Format: date-time */
-                                    createdDate: string;
-                                }[];
-                                page: number;
-                                size: number;
-                                total: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listPeopleAccounts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5795,238 +1277,14 @@ export interface paths {
             cookie?: never;
         };
         /** One account with its credentials and limits */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                providerId: number;
-                                providerName: string;
-                                bankName: string;
-                                ownerName: string;
-                                countryCode: string | null;
-                                paymentMethodId: number;
-                                paymentMethodName: string;
-                                currency: {
-                                    code: string;
-                                    dimension: number;
-                                };
-                                enabled: boolean;
-                                /** Format: date-time */
-                                createdDate: string;
-                                credentials: {
-                                    id: number;
-                                    /** @description Requisite type (reference list 103) */
-                                    credentialType: {
-                                        id: number;
-                                        code: string | null;
-                                        value: string;
-                                    };
-                                    /** @description Parameter type (reference list 102) */
-                                    paramType: {
-                                        id: number;
-                                        code: string | null;
-                                        value: string;
-                                    };
-                                    value: string;
-                                }[];
-                                /** @description Null until limits are set */
-                                limits: {
-                                    peopleAccountId: number;
-                                    /** @description Total the account may take, in minor units */
-                                    limit: number;
-                                    /** @description Taken by assigned invoices, in minor units; kept by the payment engine */
-                                    balance: number;
-                                    priority: number;
-                                    checkUniqueAmount: boolean;
-                                } | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getPeopleAccount"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /** Enable or disable an account */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        enabled: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                providerId: number;
-                                providerName: string;
-                                bankName: string;
-                                ownerName: string;
-                                countryCode: string | null;
-                                paymentMethodId: number;
-                                paymentMethodName: string;
-                                currency: {
-                                    code: string;
-                                    dimension: number;
-                                };
-                                enabled: boolean;
-                                /** Format: date-time */
-                                createdDate: string;
-                                credentials: {
-                                    id: number;
-                                    /** @description Requisite type (reference list 103) */
-                                    credentialType: {
-                                        id: number;
-                                        code: string | null;
-                                        value: string;
-                                    };
-                                    /** @description Parameter type (reference list 102) */
-                                    paramType: {
-                                        id: number;
-                                        code: string | null;
-                                        value: string;
-                                    };
-                                    value: string;
-                                }[];
-                                /** @description Null until limits are set */
-                                limits: {
-                                    peopleAccountId: number;
-                                    /** @description Total the account may take, in minor units */
-                                    limit: number;
-                                    /** @description Taken by assigned invoices, in minor units; kept by the payment engine */
-                                    balance: number;
-                                    priority: number;
-                                    checkUniqueAmount: boolean;
-                                } | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        patch: operations["setPeopleAccountEnabled"];
         trace?: never;
     };
     "/api/v1/people/create": {
@@ -6039,134 +1297,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Create an account (disabled unless enabled is true) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Required */
-                        providerId?: number | null;
-                        /** @description Required */
-                        paymentMethodId?: number | null;
-                        /** @description Required, ≤ 100 */
-                        bankName?: string | null;
-                        /** @description ≤ 100 characters */
-                        ownerName?: string | null;
-                        /** @description ISO 3166-1 alpha-2 */
-                        countryCode?: string | null;
-                        /**
-                         * @description New accounts start disabled
-                         * @default false
-                         */
-                        enabled?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                providerId: number;
-                                providerName: string;
-                                bankName: string;
-                                ownerName: string;
-                                countryCode: string | null;
-                                paymentMethodId: number;
-                                paymentMethodName: string;
-                                currency: {
-                                    code: string;
-                                    dimension: number;
-                                };
-                                enabled: boolean;
-                                /** Format: date-time */
-                                createdDate: string;
-                                credentials: {
-                                    id: number;
-                                    /** @description Requisite type (reference list 103) */
-                                    credentialType: {
-                                        id: number;
-                                        code: string | null;
-                                        value: string;
-                                    };
-                                    /** @description Parameter type (reference list 102) */
-                                    paramType: {
-                                        id: number;
-                                        code: string | null;
-                                        value: string;
-                                    };
-                                    value: string;
-                                }[];
-                                /** @description Null until limits are set */
-                                limits: {
-                                    peopleAccountId: number;
-                                    /** @description Total the account may take, in minor units */
-                                    limit: number;
-                                    /** @description Taken by assigned invoices, in minor units; kept by the payment engine */
-                                    balance: number;
-                                    priority: number;
-                                    checkUniqueAmount: boolean;
-                                } | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["createPeopleAccount"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6181,169 +1312,9 @@ export interface paths {
             cookie?: never;
         };
         /** An account’s limits (data is null until they are set) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                peopleAccountId: number;
-                                /** @description Total the account may take, in minor units */
-                                limit: number;
-                                /** @description Taken by assigned invoices, in minor units; kept by the payment engine */
-                                balance: number;
-                                priority: number;
-                                checkUniqueAmount: boolean;
-                            } | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getPeopleAccountLimits"];
         /** Set an account’s limit, priority and unique-amount check */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Minor units, 0 to 2^53 − 1; a JSON integer */
-                        limit: number;
-                        /** @description 0 to 2147483647 */
-                        priority: number;
-                        checkUniqueAmount: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                peopleAccountId: number;
-                                /** @description Total the account may take, in minor units */
-                                limit: number;
-                                /** @description Taken by assigned invoices, in minor units; kept by the payment engine */
-                                balance: number;
-                                priority: number;
-                                checkUniqueAmount: boolean;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        put: operations["setPeopleAccountLimits"];
         post?: never;
         delete?: never;
         options?: never;
@@ -6361,111 +1332,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Add a credential (requisite) to an account */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Item of list 103; required */
-                        credentialTypeId?: number | null;
-                        /** @description Item of list 102; required */
-                        paramTypeId?: number | null;
-                        /** @description Required, ≤ 100 trimmed */
-                        value?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                /** @description Requisite type (reference list 103) */
-                                credentialType: {
-                                    id: number;
-                                    code: string | null;
-                                    value: string;
-                                };
-                                /** @description Parameter type (reference list 102) */
-                                paramType: {
-                                    id: number;
-                                    code: string | null;
-                                    value: string;
-                                };
-                                value: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["addPeopleAccountCredential"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6481,198 +1348,10 @@ export interface paths {
         };
         get?: never;
         /** Change a credential of an account (type, parameter type and value) */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                    credentialId: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Item of list 103; required */
-                        credentialTypeId?: number | null;
-                        /** @description Item of list 102; required */
-                        paramTypeId?: number | null;
-                        /** @description Required, ≤ 100 trimmed */
-                        value?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                /** @description Requisite type (reference list 103) */
-                                credentialType: {
-                                    id: number;
-                                    code: string | null;
-                                    value: string;
-                                };
-                                /** @description Parameter type (reference list 102) */
-                                paramType: {
-                                    id: number;
-                                    code: string | null;
-                                    value: string;
-                                };
-                                value: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        put: operations["updatePeopleAccountCredential"];
         post?: never;
         /** Remove a credential from an account; answers it as it was */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                    credentialId: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                /** @description Requisite type (reference list 103) */
-                                credentialType: {
-                                    id: number;
-                                    code: string | null;
-                                    value: string;
-                                };
-                                /** @description Parameter type (reference list 102) */
-                                paramType: {
-                                    id: number;
-                                    code: string | null;
-                                    value: string;
-                                };
-                                value: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        delete: operations["removePeopleAccountCredential"];
         options?: never;
         head?: never;
         patch?: never;
@@ -6686,66 +1365,7 @@ export interface paths {
             cookie?: never;
         };
         /** Invoices.csv with the same filters as the list, streamed */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
-                    merchantId?: number;
-                    /** @description dd/MM/yyyy (UTC) */
-                    dateFrom?: string;
-                    /** @description dd/MM/yyyy (UTC) */
-                    dateTo?: string;
-                    /** @description dd/MM/yyyy (UTC) */
-                    lastStatusDate?: string;
-                    /** @description In currency units, e.g. 150.50 */
-                    sumFrom?: number;
-                    /** @description In currency units */
-                    sumTo?: number;
-                    terminalId?: number;
-                    /** @description Ids of payment status reference items (list 201) */
-                    statusIds?: number[];
-                    flowType?: "DEPOSIT" | "WITHDRAWAL";
-                    search?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description CSV file */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/csv": string;
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["exportInvoicesCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6762,56 +1382,7 @@ export interface paths {
             cookie?: never;
         };
         /** Transactions report: invoices created in the period */
-        get: {
-            parameters: {
-                query: {
-                    /** @description yyyy-MM-dd (UTC) */
-                    periodStart: string;
-                    /** @description yyyy-MM-dd (UTC), inclusive */
-                    periodEnd: string;
-                    /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
-                    merchantId?: number;
-                    terminalId?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description CSV file */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/csv": string;
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getTransactionsReport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6828,57 +1399,7 @@ export interface paths {
             cookie?: never;
         };
         /** Balance report: completed deposits, withdrawals, fees and settlements per day */
-        get: {
-            parameters: {
-                query: {
-                    /** @description yyyy-MM-dd (UTC) */
-                    periodStart: string;
-                    /** @description yyyy-MM-dd (UTC), inclusive */
-                    periodEnd: string;
-                    /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
-                    merchantId?: number;
-                    currencyId: number;
-                    terminalId?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description CSV file */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/csv": string;
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getBalanceReport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6895,57 +1416,7 @@ export interface paths {
             cookie?: never;
         };
         /** Provider report: invoices served by one provider’s accounts, per day, method, flow and status */
-        get: {
-            parameters: {
-                query: {
-                    /** @description yyyy-MM-dd (UTC) */
-                    periodStart: string;
-                    /** @description yyyy-MM-dd (UTC), inclusive */
-                    periodEnd: string;
-                    /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
-                    merchantId?: number;
-                    currencyId: number;
-                    providerId: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description CSV file */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/csv": string;
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getProviderReport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6962,56 +1433,27 @@ export interface paths {
             cookie?: never;
         };
         /** Terminal pool balance: per terminal of the pool over the period */
-        get: {
-            parameters: {
-                query: {
-                    /** @description yyyy-MM-dd (UTC) */
-                    periodStart: string;
-                    /** @description yyyy-MM-dd (UTC), inclusive */
-                    periodEnd: string;
-                    /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
-                    merchantId?: number;
-                    terminalPoolId: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description CSV file */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/csv": string;
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
+        get: operations["getPoolBalanceReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchant/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
+        /**
+         * List your events, newest first, with their deliveries
+         * @description Signed like every merchant API call. Page with limit and starting_after (the last id of the previous page) while has_more is true.
+         */
+        get: operations["listMerchantEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7028,287 +1470,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Read an invoice by your merchantInvoiceId
-         * @description Signed with the merchant’s key pair: X-Api-Key, X-Timestamp, X-Signature (docs/merchant-api.md). merchantInvoiceId is unique per merchant, so this answers one invoice, or 404. Sign the path with the query string exactly as sent (URL-encoded).
+         * List your invoices
+         * @description Signed with the merchant’s key pair: X-Api-Key, X-Timestamp, X-Signature (docs/merchant-api.md). Your invoices, newest first (createdAt, then invoiceId, both descending), filtered by status, flowType, creation time and merchantInvoiceId (unique per merchant: the list holds that invoice alone, or nothing). A page holds up to limit invoices (default 10); when has_more is true, ask for the next page with the same filters and starting_after set to the invoiceId of the last invoice of this one. Unknown parameters are refused. Sign the path with the query string exactly as sent (URL-encoded).
          */
-        get: {
-            parameters: {
-                query: {
-                    /** @description Your id of the invoice, URL-encoded. */
-                    merchantInvoiceId: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * Format: uuid
-                                 * @description Our id of the invoice.
-                                 */
-                                invoiceId: string;
-                                merchantInvoiceId: string;
-                                /** @enum {string} */
-                                flowType: "DEPOSIT" | "WITHDRAWAL";
-                                /**
-                                 * @description NEW, IN_PROGRESS, PAYED (awaiting confirmation); final: DONE, DECLINED, CANCELED.
-                                 * @enum {string}
-                                 */
-                                status: "NEW" | "IN_PROGRESS" | "DONE" | "PAYED" | "DECLINED" | "CANCELED";
-                                /** @description Minor units. */
-                                amount: number;
-                                /** @description Minor units. */
-                                fee: number;
-                                /** @description Currency code. */
-                                currency: string;
-                                terminalId: number;
-                                paymentMethodName: string | null;
-                                canChangeAmount: boolean;
-                                /** @description Withdrawals: the most the customer may ask to be paid out (minor units). Null for deposits. */
-                                maxAmount: number | null;
-                                /** @description Created on a test terminal: no real money moves. */
-                                isTest: boolean;
-                                /** @description Public id of the hosted payment form. */
-                                formId: string;
-                                /** @description Send the customer here to pay. */
-                                paymentUrl: string;
-                                customer: {
-                                    externalId: string;
-                                    firstName: string;
-                                    lastName: string;
-                                };
-                                successUrl: string | null;
-                                cancelUrl: string | null;
-                                errorUrl: string | null;
-                                callbackUrl: string | null;
-                                /** Format: date-time */
-                                createdAt: string;
-                                /** Format: date-time */
-                                statusDate: string;
-                                /** Format: date-time */
-                                expiresAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listMerchantInvoices"];
         put?: never;
         /**
          * Create an invoice
          * @description Signed with the merchant’s key pair: X-Api-Key, X-Timestamp, X-Signature (docs/merchant-api.md). Returns the invoice with its payment-form URL (paymentUrl), where the customer completes the payment. With an Idempotency-Key, a retry of the same request returns the first response (header Idempotent-Replayed: true) and creates nothing; the same key with a different request is 409. Only successful responses are stored, so a refused request can be corrected and retried with the same key.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description Optional. Retrying with the same key and the same request returns the first response; the same key with another request is 409. Kept at least 24 hours. */
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * @description DEPOSIT: the customer pays in. WITHDRAWAL: the customer is paid out.
-                         * @enum {string}
-                         */
-                        flowType: "DEPOSIT" | "WITHDRAWAL";
-                        /** @description One of your terminals, enabled, with this flow type and currency. */
-                        terminalId: number;
-                        /** @description Minor units (UZS 1500.00 is 150000). Within the currency’s limits and, when paymentMethodName is given, the method’s. */
-                        amount: number;
-                        /** @description Currency code, e.g. UZS; must be the terminal’s currency. */
-                        currency: string;
-                        /** @description Your id of this payment; unique among your invoices. */
-                        merchantInvoiceId: string;
-                        customer: {
-                            /** @description Your id of the customer. */
-                            externalId: string;
-                            /** @description Customer’s first name. */
-                            firstName?: string;
-                            /** @description Customer’s last name. */
-                            lastName?: string;
-                        };
-                        /**
-                         * @description Preselects the method on the payment form; must be a method of the currency. Without it the customer chooses.
-                         * @enum {string}
-                         */
-                        paymentMethodName?: "Humo" | "Uzs" | "Tinkoff" | "TinkoffXCountry" | "Sberbank" | "SberbankXCountry" | "Sbp";
-                        /**
-                         * @description Whether the customer may change the amount on the payment form.
-                         * @default false
-                         */
-                        canChangeAmount?: boolean;
-                        /** @description Withdrawals with canChangeAmount only: the most the customer may ask to be paid out, in minor units, at least amount. Without it the customer may choose up to amount. */
-                        maxAmount?: number;
-                        /**
-                         * Format: uri
-                         * @description Absolute http(s) URL. Where the payment form sends the customer after a payment.
-                         */
-                        successUrl?: string;
-                        /**
-                         * Format: uri
-                         * @description Absolute http(s) URL. Where the payment form sends the customer after a failure.
-                         */
-                        cancelUrl?: string;
-                        /**
-                         * Format: uri
-                         * @description Absolute http(s) URL. Where the payment form sends the customer after an error.
-                         */
-                        errorUrl?: string;
-                        /**
-                         * Format: uri
-                         * @description Absolute http(s) URL. Receives a signed POST (Standard Webhooks) when the invoice reaches a final status.
-                         */
-                        callbackUrl?: string;
-                        /**
-                         * @description Lifetime of the invoice; an unpaid invoice is canceled after it.
-                         * @default 15
-                         */
-                        expiresInMinutes?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Created (or the replayed answer of an earlier request) */
-                201: {
-                    headers: {
-                        /** @description Present when this is the stored answer to an earlier request with the same key. */
-                        "Idempotent-Replayed"?: "true";
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * Format: uuid
-                                 * @description Our id of the invoice.
-                                 */
-                                invoiceId: string;
-                                merchantInvoiceId: string;
-                                /** @enum {string} */
-                                flowType: "DEPOSIT" | "WITHDRAWAL";
-                                /**
-                                 * @description NEW, IN_PROGRESS, PAYED (awaiting confirmation); final: DONE, DECLINED, CANCELED.
-                                 * @enum {string}
-                                 */
-                                status: "NEW" | "IN_PROGRESS" | "DONE" | "PAYED" | "DECLINED" | "CANCELED";
-                                /** @description Minor units. */
-                                amount: number;
-                                /** @description Minor units. */
-                                fee: number;
-                                /** @description Currency code. */
-                                currency: string;
-                                terminalId: number;
-                                paymentMethodName: string | null;
-                                canChangeAmount: boolean;
-                                /** @description Withdrawals: the most the customer may ask to be paid out (minor units). Null for deposits. */
-                                maxAmount: number | null;
-                                /** @description Created on a test terminal: no real money moves. */
-                                isTest: boolean;
-                                /** @description Public id of the hosted payment form. */
-                                formId: string;
-                                /** @description Send the customer here to pay. */
-                                paymentUrl: string;
-                                customer: {
-                                    externalId: string;
-                                    firstName: string;
-                                    lastName: string;
-                                };
-                                successUrl: string | null;
-                                cancelUrl: string | null;
-                                errorUrl: string | null;
-                                callbackUrl: string | null;
-                                /** Format: date-time */
-                                createdAt: string;
-                                /** Format: date-time */
-                                statusDate: string;
-                                /** Format: date-time */
-                                expiresAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["createMerchantInvoice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7326,109 +1497,7 @@ export interface paths {
          * Read an invoice by its invoiceId
          * @description Signed with the merchant’s key pair: X-Api-Key, X-Timestamp, X-Signature (docs/merchant-api.md). Another merchant’s invoice is 404, like a missing one.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    invoiceId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * Format: uuid
-                                 * @description Our id of the invoice.
-                                 */
-                                invoiceId: string;
-                                merchantInvoiceId: string;
-                                /** @enum {string} */
-                                flowType: "DEPOSIT" | "WITHDRAWAL";
-                                /**
-                                 * @description NEW, IN_PROGRESS, PAYED (awaiting confirmation); final: DONE, DECLINED, CANCELED.
-                                 * @enum {string}
-                                 */
-                                status: "NEW" | "IN_PROGRESS" | "DONE" | "PAYED" | "DECLINED" | "CANCELED";
-                                /** @description Minor units. */
-                                amount: number;
-                                /** @description Minor units. */
-                                fee: number;
-                                /** @description Currency code. */
-                                currency: string;
-                                terminalId: number;
-                                paymentMethodName: string | null;
-                                canChangeAmount: boolean;
-                                /** @description Withdrawals: the most the customer may ask to be paid out (minor units). Null for deposits. */
-                                maxAmount: number | null;
-                                /** @description Created on a test terminal: no real money moves. */
-                                isTest: boolean;
-                                /** @description Public id of the hosted payment form. */
-                                formId: string;
-                                /** @description Send the customer here to pay. */
-                                paymentUrl: string;
-                                customer: {
-                                    externalId: string;
-                                    firstName: string;
-                                    lastName: string;
-                                };
-                                successUrl: string | null;
-                                cancelUrl: string | null;
-                                errorUrl: string | null;
-                                callbackUrl: string | null;
-                                /** Format: date-time */
-                                createdAt: string;
-                                /** Format: date-time */
-                                statusDate: string;
-                                /** Format: date-time */
-                                expiresAt: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getMerchantInvoice"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7448,73 +1517,7 @@ export interface paths {
          * Withdrawals waiting to be paid out
          * @description Signed with the provider’s code and secret: X-Api-Key, X-Timestamp, X-Signature (docs/provider-api.md). Requested withdrawals of terminals whose PAYOUT_PROVIDER is your code, oldest first. A withdrawal leaves the list once you report it; one re-queued by support (retry) comes back.
          */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** Format: uuid */
-                                invoiceId: string;
-                                /** @enum {string} */
-                                flowType: "DEPOSIT" | "WITHDRAWAL";
-                                status: string;
-                                /** @description Minor units. */
-                                amount: number;
-                                currency: string;
-                                paymentMethodCode: string | null;
-                                /** @description Deposits: the provider’s people account the customer pays to. */
-                                peopleAccountId: number | null;
-                                /** @description Deposits: the requisite shown to the customer. Withdrawals: the phone to pay out to. */
-                                credential: string | null;
-                                /** @description Fast-payment withdrawals: the recipient’s bank (reference 205 codeInteger). */
-                                bankCodeInteger: number | null;
-                                providerInvoiceId: string | null;
-                                /** Format: date-time */
-                                createdAt: string;
-                                /** Format: date-time */
-                                statusDate: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listProviderPayouts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7534,84 +1537,7 @@ export interface paths {
          * Read an invoice routed to you
          * @description Signed with the provider’s code and secret: X-Api-Key, X-Timestamp, X-Signature (docs/provider-api.md). An invoice not routed to you is 404, like a missing one.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    invoiceId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** Format: uuid */
-                                invoiceId: string;
-                                /** @enum {string} */
-                                flowType: "DEPOSIT" | "WITHDRAWAL";
-                                status: string;
-                                /** @description Minor units. */
-                                amount: number;
-                                currency: string;
-                                paymentMethodCode: string | null;
-                                /** @description Deposits: the provider’s people account the customer pays to. */
-                                peopleAccountId: number | null;
-                                /** @description Deposits: the requisite shown to the customer. Withdrawals: the phone to pay out to. */
-                                credential: string | null;
-                                /** @description Fast-payment withdrawals: the recipient’s bank (reference 205 codeInteger). */
-                                bankCodeInteger: number | null;
-                                providerInvoiceId: string | null;
-                                /** Format: date-time */
-                                createdAt: string;
-                                /** Format: date-time */
-                                statusDate: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getProviderInvoice"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7633,112 +1559,7 @@ export interface paths {
          * Report the outcome of a payment
          * @description Signed with the provider’s code and secret: X-Api-Key, X-Timestamp, X-Signature (docs/provider-api.md). Moves the invoice through its state machine (docs/decisions/0006-invoice-lifecycle-and-operations.md): IN_PROGRESS → PAYED | DONE | DECLINED, PAYED → DONE | DECLINED. Repeating the current status answers 200 with changed false, so a lost answer can be retried; any other report on a finished invoice, or another providerInvoiceId than the first, is 409.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    invoiceId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * @description PAYED: the money moved, confirmation follows. DONE: confirmed. DECLINED: failed or reversed.
-                         * @enum {string}
-                         */
-                        status: "PAYED" | "DONE" | "DECLINED";
-                        /** @description Your id of the payment; the same on every report about one invoice. */
-                        providerInvoiceId: string;
-                        /** @description Why the payment failed; shown to support in the back office. */
-                        reason?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                changed: boolean;
-                                invoice: {
-                                    /** Format: uuid */
-                                    invoiceId: string;
-                                    /** @enum {string} */
-                                    flowType: "DEPOSIT" | "WITHDRAWAL";
-                                    status: string;
-                                    /** @description Minor units. */
-                                    amount: number;
-                                    currency: string;
-                                    paymentMethodCode: string | null;
-                                    /** @description Deposits: the provider’s people account the customer pays to. */
-                                    peopleAccountId: number | null;
-                                    /** @description Deposits: the requisite shown to the customer. Withdrawals: the phone to pay out to. */
-                                    credential: string | null;
-                                    /** @description Fast-payment withdrawals: the recipient’s bank (reference 205 codeInteger). */
-                                    bankCodeInteger: number | null;
-                                    providerInvoiceId: string | null;
-                                    /** Format: date-time */
-                                    createdAt: string;
-                                    /** Format: date-time */
-                                    statusDate: string;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["reportProviderInvoiceStatus"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7755,124 +1576,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Everything the form shows, and the key for the credential call */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    formId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                invoiceId: string;
-                                /** @enum {string} */
-                                type: "deposit" | "withdrawal";
-                                status: string;
-                                amount: number;
-                                currencyInfo: {
-                                    id: number;
-                                    code: string;
-                                    name: string;
-                                    dimension: number;
-                                    minValue: number;
-                                    maxValue: number;
-                                };
-                                methods: {
-                                    id: number;
-                                    name: string;
-                                    code: string;
-                                    minAmount: number;
-                                    maxAmount: number;
-                                }[];
-                                canChangeAmount: boolean;
-                                /** Format: date-time */
-                                expiredIn: string;
-                                successUrl: string | null;
-                                cancelUrl: string | null;
-                                errorUrl: string | null;
-                                paymentMethodName: string | null;
-                                credentials: {
-                                    value: string;
-                                    owner: string;
-                                    country_code: string | null;
-                                    bank_name: string;
-                                    /** @enum {string} */
-                                    type: "card" | "by_mobile";
-                                } | null;
-                                verficationKey: string;
-                                /** @description A deposit the customer has said they paid: the form resumes at Processing. */
-                                customerMarkedPaid: boolean;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                410: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["initPaymentForm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7889,133 +1593,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Choose method and amount; a deposit gets the requisites to pay to */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    formId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        amount: number;
-                        formId?: string;
-                        paymentMethodId: number;
-                        supportCode: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                invoiceId: string;
-                                /** @enum {string} */
-                                type: "deposit" | "withdrawal";
-                                status: string;
-                                amount: number;
-                                currencyInfo: {
-                                    id: number;
-                                    code: string;
-                                    name: string;
-                                    dimension: number;
-                                    minValue: number;
-                                    maxValue: number;
-                                };
-                                methods: {
-                                    id: number;
-                                    name: string;
-                                    code: string;
-                                    minAmount: number;
-                                    maxAmount: number;
-                                }[];
-                                canChangeAmount: boolean;
-                                /** Format: date-time */
-                                expiredIn: string;
-                                successUrl: string | null;
-                                cancelUrl: string | null;
-                                errorUrl: string | null;
-                                paymentMethodName: string | null;
-                                credentials: {
-                                    value: string;
-                                    owner: string;
-                                    country_code: string | null;
-                                    bank_name: string;
-                                    /** @enum {string} */
-                                    type: "card" | "by_mobile";
-                                } | null;
-                                verficationKey: string;
-                                /** @description A deposit the customer has said they paid: the form resumes at Processing. */
-                                customerMarkedPaid: boolean;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                410: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["choosePaymentMethod"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8032,95 +1610,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Deposit: the customer says they paid. Withdrawal: the phone (and bank) to pay out to */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    formId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        credential?: string;
-                        formId?: string;
-                        bankCodeInteger?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                successUrl: string | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                410: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["completePaymentForm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8137,88 +1627,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** The payment status, polled by the form */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    formId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                status: string;
-                                invoiceId: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                410: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["getPaymentStatus"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8233,89 +1642,7 @@ export interface paths {
             cookie?: never;
         };
         /** Banks of the fast payment system (reference list 205) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    formId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: number;
-                                value: string;
-                                codeInteger: number;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                410: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listSbpBanks"];
         put?: never;
         post?: never;
         delete?: never;
@@ -8325,9 +1652,564 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "invoice.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An invoice was created */
+        post: operations["webhookInvoiceCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An invoice changed status (every change) */
+        post: operations["webhookInvoiceStatusChanged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.done": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An invoice is DONE: the money moved */
+        post: operations["webhookInvoiceDone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.declined": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An invoice was DECLINED */
+        post: operations["webhookInvoiceDeclined"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.canceled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An invoice was CANCELED (expired or cancelled) */
+        post: operations["webhookInvoiceCanceled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.amount_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Support corrected an invoice’s amount */
+        post: operations["webhookInvoiceAmountChanged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A test event from the Developers screen */
+        post: operations["webhookWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
-    schemas: never;
+    schemas: {
+        /** @description RFC 9457 problem details: the body of every error answer (Content-Type: application/problem+json). Branch on `code`, show `detail`; quote `requestId` (also the Request-Id header) to support. */
+        Problem: {
+            /**
+             * @description Always about:blank: the status and `code` say what the problem is.
+             * @enum {string}
+             */
+            type: "about:blank";
+            /** @description The reason phrase of the status, e.g. Not Found. */
+            title: string;
+            /** @description The HTTP status. */
+            status: number;
+            /** @description What went wrong, for a person to read. */
+            detail: string;
+            /**
+             * @description Stable machine-readable code:
+             *     - `validation_failed`: A request part (body, query, path parameters or headers) does not match the route’s schema; `errors` lists every field.
+             *     - `invalid_request`: The request is well-formed but breaks a rule of its own values (detail says which).
+             *     - `malformed_json`: The body is not valid JSON, or is empty while Content-Type says JSON.
+             *     - `malformed_url`: The path cannot be decoded (broken percent-encoding).
+             *     - `nul_character`: A text holds the NUL character (U+0000), which cannot be stored.
+             *     - `two_factor_code_invalid`: The two-factor code (or recovery code) is wrong.
+             *     - `unauthenticated`: No valid session (back office) or no valid token (metrics): sign in.
+             *     - `invalid_credentials`: Sign-in refused: unknown username or wrong password.
+             *     - `second_step_expired`: The second step of a sign-in (code or enrolment) has expired: sign in again.
+             *     - `signature_headers_missing`: A signed API call lacks X-Api-Key, X-Timestamp or X-Signature (detail names them).
+             *     - `timestamp_invalid`: X-Timestamp is not Unix time in whole seconds.
+             *     - `timestamp_out_of_tolerance`: X-Timestamp is too far from the server clock (replay window): check the caller’s clock.
+             *     - `invalid_signature`: Unknown API key or wrong signature (one code for both, so neither can be probed).
+             *     - `forbidden`: Signed in, but a permission is missing, or the action is not allowed to this caller.
+             *     - `cross_site_request`: A state-changing back-office call that did not come from the back office.
+             *     - `insufficient_scope`: The API key lacks the scope this call needs (invoices:read or invoices:write): use another key.
+             *     - `invalid_support_code`: The payment form’s support code does not match the payment.
+             *     - `not_found`: No such object, or one the caller may not see (the two are not told apart).
+             *     - `route_not_found`: No route serves this method and path.
+             *     - `conflict`: The object’s current state does not allow this (detail says why).
+             *     - `idempotency_key_reused`: The Idempotency-Key was already used with a different request: use a new key.
+             *     - `idempotency_key_in_progress`: A request with this Idempotency-Key is still being handled: retry shortly.
+             *     - `payment_finished`: The payment is already finished (payment form).
+             *     - `gone`: The object is gone for good.
+             *     - `payment_expired`: The payment has expired (payment form).
+             *     - `payment_canceled`: The payment was cancelled (payment form).
+             *     - `link_expired`: The one-time set-password link is used, expired or withdrawn.
+             *     - `request_timeout`: The request was not received in time (408).
+             *     - `payload_too_large`: The body is larger than the route accepts (413).
+             *     - `uri_too_long`: A path parameter is longer than the router accepts (414).
+             *     - `unsupported_media_type`: The body’s Content-Type is not one the route accepts (415).
+             *     - `rate_limited`: Too many requests from this client, key or address in the current window: see Retry-After (429).
+             *     - `too_many_attempts`: Too many failed password or code checks: wait for Retry-After before trying again (429).
+             *     - `request_header_fields_too_large`: The request headers are too large (431).
+             *     - `client_error`: Any other refusal of the request (4xx); the status tells which.
+             *     - `internal_error`: An unexpected server error; the log holds it under the request id (500).
+             *     - `service_unavailable`: The database is unreachable or the server is shutting down: retry later (503, Retry-After when known).
+             *     - `server_error`: Any other server failure (5xx).
+             * @enum {string}
+             */
+            code: "validation_failed" | "invalid_request" | "malformed_json" | "malformed_url" | "nul_character" | "two_factor_code_invalid" | "unauthenticated" | "invalid_credentials" | "second_step_expired" | "signature_headers_missing" | "timestamp_invalid" | "timestamp_out_of_tolerance" | "invalid_signature" | "forbidden" | "cross_site_request" | "insufficient_scope" | "invalid_support_code" | "not_found" | "route_not_found" | "conflict" | "idempotency_key_reused" | "idempotency_key_in_progress" | "payment_finished" | "gone" | "payment_expired" | "payment_canceled" | "link_expired" | "request_timeout" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "too_many_attempts" | "request_header_fields_too_large" | "client_error" | "internal_error" | "service_unavailable" | "server_error";
+            /** @description The request’s id, also sent as the Request-Id header. */
+            requestId: string;
+            /** @description Validation failures (code validation_failed): every field error, at most 100. */
+            errors?: {
+                /** @enum {string} */
+                location: "body" | "query" | "params" | "headers";
+                /** @description JSON pointer into that part, e.g. /amount; empty for the part itself. */
+                field: string;
+                message: string;
+            }[];
+        };
+        MerchantInvoice: {
+            /**
+             * Format: uuid
+             * @description Our id of the invoice.
+             */
+            invoiceId: string;
+            merchantInvoiceId: string;
+            /** @enum {string} */
+            flowType: "DEPOSIT" | "WITHDRAWAL";
+            /**
+             * @description NEW, IN_PROGRESS, PAYED (awaiting confirmation); final: DONE, DECLINED, CANCELED.
+             * @enum {string}
+             */
+            status: "NEW" | "IN_PROGRESS" | "DONE" | "PAYED" | "DECLINED" | "CANCELED";
+            /** @description Minor units. */
+            amount: number;
+            /** @description Minor units. */
+            fee: number;
+            /** @description Currency code. */
+            currency: string;
+            terminalId: number;
+            paymentMethodName: string | null;
+            canChangeAmount: boolean;
+            /** @description Withdrawals: the most the customer may ask to be paid out (minor units). Null for deposits. */
+            maxAmount: number | null;
+            /** @description Created on a test terminal: no real money moves. */
+            isTest: boolean;
+            /** @description Public id of the hosted payment form. */
+            formId: string;
+            /** @description Send the customer here to pay. */
+            paymentUrl: string;
+            customer: {
+                externalId: string;
+                firstName: string;
+                lastName: string;
+            };
+            successUrl: string | null;
+            cancelUrl: string | null;
+            errorUrl: string | null;
+            callbackUrl: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            statusDate: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        MerchantInvoiceList: {
+            /** @description Newest first (by createdAt, then invoiceId, both descending). */
+            data: components["schemas"]["MerchantInvoice"][];
+            /** @description Whether more invoices match: ask for them with starting_after set to the invoiceId of the last invoice of data. */
+            has_more: boolean;
+        };
+        ProviderInvoice: {
+            /** Format: uuid */
+            invoiceId: string;
+            /** @enum {string} */
+            flowType: "DEPOSIT" | "WITHDRAWAL";
+            status: string;
+            /** @description Minor units. */
+            amount: number;
+            currency: string;
+            paymentMethodCode: string | null;
+            /** @description Deposits: the provider’s people account the customer pays to. */
+            peopleAccountId: number | null;
+            /** @description Deposits: the requisite shown to the customer. Withdrawals: the phone to pay out to. */
+            credential: string | null;
+            /** @description Fast-payment withdrawals: the recipient’s bank (reference 205 codeInteger). */
+            bankCodeInteger: number | null;
+            providerInvoiceId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            statusDate: string;
+        };
+        TwoFactorEnrolment: {
+            secret: string;
+            otpauthUri: string;
+            qrSvg: string;
+        };
+        ApiKey: {
+            id: number;
+            label: string;
+            /** @description Sent as X-Api-Key. */
+            publicKey: string;
+            scopes: ("invoices:read" | "invoices:write")[];
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: string | null;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+            /** Format: date-time */
+            revokedAt: string | null;
+        };
+        WebhookEndpoint: {
+            id: number;
+            url: string;
+            description: string;
+            eventTypes: ("invoice.created" | "invoice.status_changed" | "invoice.done" | "invoice.declined" | "invoice.canceled" | "invoice.amount_changed")[];
+            enabled: boolean;
+            disabledReason: string | null;
+            /** Format: date-time */
+            failingSince: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        Invoice: {
+            /** Format: uuid */
+            invoiceId: string;
+            merchantId?: number;
+            merchantInvoiceId: string;
+            providerInvoiceId?: string | null;
+            /** @description Minor units */
+            amount: number;
+            /** @description Minor units */
+            fee: number;
+            currency: {
+                code?: string;
+                dimension?: number;
+            };
+            flowType: {
+                /** @enum {string} */
+                code?: "DEPOSIT" | "WITHDRAWAL";
+            };
+            invoiceStatus: {
+                id?: number | null;
+                code?: string;
+                value?: string;
+            };
+            /** Format: date-time */
+            statusDate: string;
+            /** Format: date-time */
+            createdDate: string;
+            isTestProcessing: boolean;
+            customer: {
+                externalId?: string;
+                people?: {
+                    firstName?: string;
+                    lastName?: string;
+                };
+            };
+            terminal: {
+                id?: number;
+                name?: string;
+            };
+            paymentMethod?: {
+                id?: number;
+                name?: string;
+            } | null;
+            account?: {
+                value?: string;
+            } | null;
+            credentials?: {
+                bankName?: string | null;
+                owner?: string | null;
+                provider?: string | null;
+            } | null;
+        };
+        InvoiceCallback: {
+            id: number;
+            /** @enum {string} */
+            status: "PENDING" | "SENT" | "FAILED";
+            invoiceStatus: string;
+            /** Format: date-time */
+            createDate: string;
+            /** Format: date-time */
+            executionDate: string | null;
+            attempts: number;
+            lastResponseCode: number | null;
+            isManual: boolean;
+        };
+        SupportTicket: {
+            id: number;
+            invoiceId: string;
+            description: string;
+            /** Format: date-time */
+            createDate: string;
+            status: {
+                code: string;
+                value: string;
+            };
+            issueType: {
+                id: number;
+                value: string;
+            } | null;
+            /** Format: date-time */
+            decidedAt: string | null;
+        };
+        Merchant: {
+            id: number;
+            name: string;
+            clientPublicKey: string;
+            terminals: {
+                id: number;
+                name: string;
+            }[];
+        };
+        PaymentForm: {
+            invoiceId: string;
+            /** @enum {string} */
+            type: "deposit" | "withdrawal";
+            status: string;
+            amount: number;
+            currencyInfo: {
+                id: number;
+                code: string;
+                name: string;
+                dimension: number;
+                minValue: number;
+                maxValue: number;
+            };
+            methods: {
+                id: number;
+                name: string;
+                code: string;
+                minAmount: number;
+                maxAmount: number;
+            }[];
+            canChangeAmount: boolean;
+            /** Format: date-time */
+            expiredIn: string;
+            successUrl: string | null;
+            cancelUrl: string | null;
+            errorUrl: string | null;
+            paymentMethodName: string | null;
+            credentials: {
+                value: string;
+                owner: string;
+                country_code: string | null;
+                bank_name: string;
+                /** @enum {string} */
+                type: "card" | "by_mobile";
+            } | null;
+            verficationKey: string;
+            /** @description A deposit the customer has said they paid: the form resumes at Processing. */
+            customerMarkedPaid: boolean;
+        };
+        PeopleAccountCredential: {
+            id: number;
+            /** @description Requisite type (reference list 103) */
+            credentialType: {
+                id: number;
+                code: string | null;
+                value: string;
+            };
+            /** @description Parameter type (reference list 102) */
+            paramType: {
+                id: number;
+                code: string | null;
+                value: string;
+            };
+            value: string;
+        };
+        PeopleAccountLimits: {
+            peopleAccountId: number;
+            /** @description Total the account may take, in minor units */
+            limit: number;
+            /** @description Taken by assigned invoices, in minor units; kept by the payment engine */
+            balance: number;
+            priority: number;
+            checkUniqueAmount: boolean;
+        };
+        PeopleAccountDetails: {
+            id: number;
+            providerId: number;
+            providerName: string;
+            bankName: string;
+            ownerName: string;
+            countryCode: string | null;
+            paymentMethodId: number;
+            paymentMethodName: string;
+            currency: {
+                code: string;
+                dimension: number;
+            };
+            enabled: boolean;
+            /** Format: date-time */
+            createdDate: string;
+            credentials: components["schemas"]["PeopleAccountCredential"][];
+            /** @description Null until limits are set */
+            limits: components["schemas"]["PeopleAccountLimits"] | null;
+        };
+        CurrentPerson: {
+            id: number;
+            username: string;
+            personal: {
+                firstName: string;
+                lastName: string;
+            };
+            permissions: string[];
+            role: string;
+            roles: string[];
+            merchantId: number | null;
+            testDashboard: boolean;
+        };
+        Role: {
+            id: number;
+            name: string;
+            description: string;
+            permissions: string[];
+            builtIn: boolean;
+            requiresTwoFactor: boolean;
+            holders: number;
+            assignable: boolean;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        TerminalDetails: {
+            id: number;
+            name: string;
+            /** @enum {string} */
+            paymentFlow: "DEPOSIT" | "WITHDRAWAL";
+            currency: {
+                id: number;
+                code: string;
+                dimension: number;
+            };
+            /** @description Test mode: invoices are test-processing */
+            isTest: boolean;
+            enable: boolean;
+            merchantId: number;
+            terminalPoolId: number | null;
+            /** @description Present only for holders of terminal.attr.read */
+            attributes?: {
+                /** @description Id of this terminal’s attribute row */
+                id: number;
+                /** @description The attribute type (reference list 105; the same as attrType.id). A terminal has at most one attribute of a type, so this names the attribute (DELETE ?attributeId=). */
+                attributeId: number;
+                value: string;
+                attrType: {
+                    id: number;
+                    value: string;
+                    code: string | null;
+                };
+                paramType: {
+                    /** @enum {string|null} */
+                    code: "I" | "S" | "C" | "B" | "N" | null;
+                };
+            }[];
+        };
+        User: {
+            id: number;
+            username: string;
+            firstName: string;
+            lastName: string;
+            merchantId: number | null;
+            merchantName: string | null;
+            roles: string[];
+            permissions: string[];
+            enabled: boolean;
+            hasPassword: boolean;
+            twoFactorEnabled: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            lastSignInAt: string | null;
+            liveSessions: number;
+            manageable: boolean;
+        };
+        PasswordLink: {
+            token: string;
+            path: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;
@@ -8335,4 +2217,7709 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok";
+                    };
+                };
+            };
+        };
+    };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    username: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            expiresAt?: string;
+                            /** @enum {string} */
+                            next?: "two-factor" | "two-factor-enrolment";
+                        };
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            ok: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currentPassword: string;
+                    newPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            ok: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            browser: string;
+                            sourceIp: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            lastSeenAt: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            current: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    endSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            current: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    signInWithTwoFactorCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            expiresAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    startSignInTwoFactorEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TwoFactorEnrolment"];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    confirmSignInTwoFactorEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            expiresAt: string;
+                            recoveryCodes: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            enabled: boolean;
+                            /** Format: date-time */
+                            enabledAt: string | null;
+                            required: boolean;
+                            recoveryCodesLeft: number;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    startTwoFactorEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TwoFactorEnrolment"];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    confirmTwoFactorEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            recoveryCodes: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    renewRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            recoveryCodes: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    disableTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            ok: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                search?: string;
+                enabled?: boolean;
+                merchantId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            items: components["schemas"]["User"][];
+                            page: number;
+                            size: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    username: string;
+                    firstName: string;
+                    lastName: string;
+                    merchantId: number | null;
+                    roles: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            user: components["schemas"]["User"];
+                            passwordLink: components["schemas"]["PasswordLink"];
+                        };
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["User"];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    firstName?: string;
+                    lastName?: string;
+                    roles?: string[];
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["User"];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    resetUserPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PasswordLink"];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    resetUserTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            ok: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    endUserSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            ended: number;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPasswordLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            username: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setPasswordWithLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    newPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            ok: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Role"][];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    description?: string;
+                    permissions: string[];
+                    requiresTwoFactor?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Role"];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    description?: string;
+                    permissions: string[];
+                    requiresTwoFactor?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Role"];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            ok: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                /** @description Part of the acting username */
+                actor?: string;
+                eventCode?: string;
+                /** @description From this instant (inclusive) */
+                from?: string;
+                /** @description Until this instant (exclusive) */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            items: {
+                                id: number;
+                                /** Format: date-time */
+                                time: string;
+                                eventCode: string;
+                                description: string;
+                                actor: {
+                                    id: number;
+                                    username: string;
+                                } | null;
+                                merchantId: number | null;
+                                merchantName: string | null;
+                                entityType: string | null;
+                                entityId: string | null;
+                                sourceIp: string | null;
+                                details: {
+                                    [key: string]: unknown;
+                                } | null;
+                            }[];
+                            page: number;
+                            size: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportAuditLogCsv: {
+        parameters: {
+            query?: {
+                /** @description Part of the acting username */
+                actor?: string;
+                eventCode?: string;
+                /** @description From this instant (inclusive) */
+                from?: string;
+                /** @description Until this instant (exclusive) */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAuditEventCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: string[];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: {
+                /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
+                merchantId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApiKey"][];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
+                    merchantId?: number;
+                    label: string;
+                    scopes: ("invoices:read" | "invoices:write")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            label: string;
+                            /** @description Sent as X-Api-Key. */
+                            publicKey: string;
+                            scopes: ("invoices:read" | "invoices:write")[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            createdBy: string | null;
+                            /** Format: date-time */
+                            lastUsedAt: string | null;
+                            /** Format: date-time */
+                            revokedAt: string | null;
+                            /** @description Shown once, in this answer only (sk_…). */
+                            secret: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApiKey"];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWebhookSecrets: {
+        parameters: {
+            query?: {
+                /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
+                merchantId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @description whsec_… and the last four characters. */
+                            hint: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            expiresAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    revealWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
+                    merchantId?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            secret: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
+                    merchantId?: number;
+                    graceHours?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            secret: string;
+                            /** Format: date-time */
+                            previousExpiresAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: {
+                /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
+                merchantId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"][];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
+                    merchantId?: number;
+                    url: string;
+                    description?: string;
+                    eventTypes: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            ok: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url?: string;
+                    description?: string;
+                    eventTypes?: string[];
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    sendTestWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            eventId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listDeveloperEvents: {
+        parameters: {
+            query?: {
+                /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
+                merchantId?: number;
+                type?: "invoice.created" | "invoice.status_changed" | "invoice.done" | "invoice.declined" | "invoice.canceled" | "invoice.amount_changed" | "webhook.test";
+                invoiceId?: string;
+                page?: number;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            items: {
+                                /** @description evt_…; the webhook-id header of its deliveries. */
+                                id: string;
+                                /** @enum {string} */
+                                type: "invoice.created" | "invoice.status_changed" | "invoice.done" | "invoice.declined" | "invoice.canceled" | "invoice.amount_changed" | "webhook.test";
+                                invoiceId: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description The JSON body sent. */
+                                payload: {
+                                    [key: string]: unknown;
+                                };
+                                deliveries: {
+                                    callbackId: number;
+                                    endpointId: number | null;
+                                    url: string;
+                                    /** @enum {string} */
+                                    status: "PENDING" | "SENT" | "FAILED";
+                                    attempts: number;
+                                    lastResponseCode: number | null;
+                                    isManual: boolean;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                }[];
+                            }[];
+                            page: number;
+                            size: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getDeveloperEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description evt_…; the webhook-id header of its deliveries. */
+                            id: string;
+                            /** @enum {string} */
+                            type: "invoice.created" | "invoice.status_changed" | "invoice.done" | "invoice.declined" | "invoice.canceled" | "invoice.amount_changed" | "webhook.test";
+                            invoiceId: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description The JSON body sent. */
+                            payload: {
+                                [key: string]: unknown;
+                            };
+                            deliveries: {
+                                callbackId: number;
+                                endpointId: number | null;
+                                url: string;
+                                /** @enum {string} */
+                                status: "PENDING" | "SENT" | "FAILED";
+                                attempts: number;
+                                lastResponseCode: number | null;
+                                isManual: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                attemptsLog: {
+                                    /** Format: date-time */
+                                    attemptedAt: string;
+                                    responseCode: number | null;
+                                    durationMs: number;
+                                    responseExcerpt: string | null;
+                                    error: string | null;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    resendCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            callbackId: number;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCurrentPerson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CurrentPerson"];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setTestDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    testDashboard?: boolean;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CurrentPerson"];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listReferenceItems: {
+        parameters: {
+            query: {
+                refHeaderId: 99 | 100 | 101 | 102 | 103 | 104 | 105 | 106 | 107 | 108 | 110 | 111 | 112 | 113 | 114 | 200 | 201 | 202 | 203 | 204 | 205;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            value: string;
+                            code?: string | null;
+                            /** @enum {string|null} */
+                            paramType?: "I" | "S" | "C" | "B" | "N" | null;
+                            codeInteger?: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listCurrencies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            name: string;
+                            code: string;
+                            dimension: number;
+                            /** @description Minor units */
+                            minValue: number;
+                            /** @description Minor units */
+                            maxValue: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listPaymentMethods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            code: string;
+                            name: string;
+                            currency: {
+                                id: number;
+                                code: string;
+                                dimension: number;
+                            };
+                            /** @description Minor units */
+                            minAmount: number;
+                            /** @description Minor units */
+                            maxAmount: number;
+                            /**
+                             * @description What customers are given: a card number, a phone number or a fast payment
+                             * @enum {string}
+                             */
+                            requisiteKind: "card" | "by_mobile" | "sbp";
+                            enabled: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCurrentMerchant: {
+        parameters: {
+            query?: {
+                /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
+                merchantId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Merchant"];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listMerchants: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            items: components["schemas"]["Merchant"][];
+                            page: number;
+                            size: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createMerchant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            name: string;
+                            clientPublicKey: string;
+                            terminals: {
+                                id: number;
+                                name: string;
+                            }[];
+                            /** @description Shown once, in this response only: the secret (sk_…) of the merchant’s first API key, whose public key is clientPublicKey; it signs API requests (docs/merchant-api.md). It cannot be read again; the Developers screen makes more keys. */
+                            signingSecret: string;
+                            /** @description The merchant’s webhook signing secret (whsec_…): callbacks carry its Standard Webhooks signature. The Developers screen reveals and rotates it. */
+                            webhookSecret: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    renameMerchant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Merchant"];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getDepositTotals: {
+        parameters: {
+            query?: {
+                /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
+                merchantId?: number;
+                terminalId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            sum: number;
+                            count: number;
+                            currency: {
+                                code: string;
+                                dimension: number;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWithdrawalTotals: {
+        parameters: {
+            query?: {
+                /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
+                merchantId?: number;
+                terminalId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            sum: number;
+                            count: number;
+                            currency: {
+                                code: string;
+                                dimension: number;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMerchantBalance: {
+        parameters: {
+            query?: {
+                /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
+                merchantId?: number;
+                terminalId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            balance: {
+                                sum: number;
+                                currency: {
+                                    code: string;
+                                    dimension: number;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listInvoices: {
+        parameters: {
+            query?: {
+                /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
+                merchantId?: number;
+                /** @description dd/MM/yyyy (UTC) */
+                dateFrom?: string;
+                /** @description dd/MM/yyyy (UTC) */
+                dateTo?: string;
+                /** @description dd/MM/yyyy (UTC) */
+                lastStatusDate?: string;
+                /** @description In currency units, e.g. 150.50 */
+                sumFrom?: number;
+                /** @description In currency units */
+                sumTo?: number;
+                terminalId?: number;
+                /** @description Ids of payment status reference items (list 201) */
+                statusIds?: number[];
+                flowType?: "DEPOSIT" | "WITHDRAWAL";
+                search?: string;
+                /** @description Zero-based */
+                page?: number;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            items: components["schemas"]["Invoice"][];
+                            page: number;
+                            size: number;
+                            /** @description Exact up to 10000; above, an estimate (totalExact false) */
+                            total: number;
+                            totalExact: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Invoice"];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listInvoiceStatusChanges: {
+        parameters: {
+            query: {
+                invoiceId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            status: {
+                                code: string;
+                                value: string;
+                            };
+                            /** Format: date-time */
+                            statusDate: string;
+                            /** @description The person who set it by hand, if any */
+                            userId: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listInvoiceErrors: {
+        parameters: {
+            query: {
+                invoiceId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            description: string;
+                            /** Format: date-time */
+                            eventTime: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listInvoiceEvents: {
+        parameters: {
+            query: {
+                invoiceId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            eventCode: string;
+                            description: string;
+                            /** Format: date-time */
+                            eventTime: string;
+                            userId: number | null;
+                            userName: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listInvoiceTransactions: {
+        parameters: {
+            query: {
+                invoiceId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            status: string;
+                            /** Format: date-time */
+                            createDate: string;
+                            /** Format: date-time */
+                            statusDate: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    simulateInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    invoiceId: string;
+                    /** @enum {string} */
+                    status: "DONE" | "DECLINED";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Invoice"];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setInvoiceStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    invoiceId: string;
+                    statusId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Invoice"];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    changeInvoiceAmount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    invoiceId: string;
+                    amount: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Invoice"];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    retryWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    invoiceId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Invoice"];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listInvoiceCallbacks: {
+        parameters: {
+            query: {
+                invoiceId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["InvoiceCallback"][];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    queueInvoiceCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    invoiceId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["InvoiceCallback"];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSupportTickets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoiceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SupportTicket"][];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    openSupportTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    invoiceId: string;
+                    description: string;
+                    issueTypeId?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SupportTicket"];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    approveSupportTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ticketId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SupportTicket"];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rejectSupportTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ticketId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SupportTicket"];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listTerminals: {
+        parameters: {
+            query?: {
+                /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
+                merchantId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            name: string;
+                            /** @enum {string} */
+                            paymentFlow: "DEPOSIT" | "WITHDRAWAL";
+                            currency: {
+                                id: number;
+                                code: string;
+                                dimension: number;
+                            };
+                            /** @description Test mode: invoices are test-processing */
+                            isTest: boolean;
+                            enable: boolean;
+                            merchantId: number;
+                            terminalPoolId: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listTerminalPools: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            name: string;
+                            status: {
+                                id: number;
+                                value: string;
+                                code: string | null;
+                            } | null;
+                            type: {
+                                id: number;
+                                value: string;
+                                code: string | null;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTerminal: {
+        parameters: {
+            query?: {
+                /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
+                merchantId?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TerminalDetails"];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    saveTerminal: {
+        parameters: {
+            query?: {
+                /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
+                merchantId?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    attributes: {
+                        value?: string | null;
+                        attrType: {
+                            id: number;
+                        };
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TerminalDetails"];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    removeTerminalAttribute: {
+        parameters: {
+            query: {
+                /** @description The attribute type of the attribute to remove (attributeId of GET) */
+                attributeId: number;
+                /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
+                merchantId?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TerminalDetails"];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    switchTerminal: {
+        parameters: {
+            query?: {
+                /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
+                merchantId?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enable?: boolean;
+                    isTest?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TerminalDetails"];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createTerminal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The merchant */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @description An item of the flow type list (reference 200) */
+                    flowTypeId: number;
+                    /** @description A currency id (GET /api/v1/reference/currency) */
+                    currencyId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TerminalDetails"];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMonitoringSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            refreshIntervalSeconds: number;
+                            /** @description For a client that cannot use refreshIntervalSeconds */
+                            fallbackRefreshIntervalSeconds: number;
+                            periods: {
+                                id: string;
+                                label: string;
+                                /** @description Null for "from day start": minutes since UTC midnight at request time */
+                                minutes: number | null;
+                            }[];
+                            defaultPeriod: string;
+                            maxMinutes: number;
+                            successPercentThresholds: {
+                                good: number;
+                                warning: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTerminalStatistics: {
+        parameters: {
+            query: {
+                minutes: number;
+                /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
+                merchantId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            terminalId: number;
+                            terminalName: string;
+                            merchantId: number;
+                            isTest: boolean;
+                            enable: boolean;
+                            totalCount: number;
+                            /** @description NEW and IN_PROGRESS */
+                            newCount: number;
+                            /** @description DONE and PAYED */
+                            successCount: number;
+                            successPercent: number;
+                            /** @description CANCELED */
+                            cancelCount: number;
+                            cancelPercent: number;
+                            /** @description DECLINED */
+                            declinedCount: number;
+                            declinedPercent: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            name: string;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createSettlement: {
+        parameters: {
+            query?: {
+                /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
+                merchantId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Taken from the terminal’s balance, in its currency’s minor units */
+                    baseAmount: number;
+                    /** @description Paid to the merchant, in micro-USDT (6 decimals) */
+                    settlementAmount: number;
+                    terminalId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            terminalId: number;
+                            merchantId: number;
+                            /** @description Terminal currency minor units */
+                            baseAmount: number;
+                            /** @description Micro-USDT */
+                            settlementAmount: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listPeopleAccounts: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                enabled?: boolean;
+                providerId?: number;
+                paymentMethodId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            items: {
+                                id: number;
+                                providerId: number;
+                                providerName: string;
+                                bankName: string;
+                                ownerName: string;
+                                countryCode: string | null;
+                                paymentMethodId: number;
+                                paymentMethodName: string;
+                                currency: {
+                                    code: string;
+                                    dimension: number;
+                                };
+                                enabled: boolean;
+                                /** Format: date-time */
+                                createdDate: string;
+                            }[];
+                            page: number;
+                            size: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPeopleAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PeopleAccountDetails"];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setPeopleAccountEnabled: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PeopleAccountDetails"];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createPeopleAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required */
+                    providerId?: number | null;
+                    /** @description Required */
+                    paymentMethodId?: number | null;
+                    /** @description Required, ≤ 100 */
+                    bankName?: string | null;
+                    /** @description ≤ 100 characters */
+                    ownerName?: string | null;
+                    /** @description ISO 3166-1 alpha-2 */
+                    countryCode?: string | null;
+                    /**
+                     * @description New accounts start disabled
+                     * @default false
+                     */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PeopleAccountDetails"];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPeopleAccountLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PeopleAccountLimits"] | null;
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setPeopleAccountLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Minor units, 0 to 2^53 − 1; a JSON integer */
+                    limit: number;
+                    /** @description 0 to 2147483647 */
+                    priority: number;
+                    checkUniqueAmount: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PeopleAccountLimits"];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    addPeopleAccountCredential: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Item of list 103; required */
+                    credentialTypeId?: number | null;
+                    /** @description Item of list 102; required */
+                    paramTypeId?: number | null;
+                    /** @description Required, ≤ 100 trimmed */
+                    value?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PeopleAccountCredential"];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updatePeopleAccountCredential: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                credentialId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Item of list 103; required */
+                    credentialTypeId?: number | null;
+                    /** @description Item of list 102; required */
+                    paramTypeId?: number | null;
+                    /** @description Required, ≤ 100 trimmed */
+                    value?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PeopleAccountCredential"];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    removePeopleAccountCredential: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                credentialId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PeopleAccountCredential"];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportInvoicesCsv: {
+        parameters: {
+            query?: {
+                /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
+                merchantId?: number;
+                /** @description dd/MM/yyyy (UTC) */
+                dateFrom?: string;
+                /** @description dd/MM/yyyy (UTC) */
+                dateTo?: string;
+                /** @description dd/MM/yyyy (UTC) */
+                lastStatusDate?: string;
+                /** @description In currency units, e.g. 150.50 */
+                sumFrom?: number;
+                /** @description In currency units */
+                sumTo?: number;
+                terminalId?: number;
+                /** @description Ids of payment status reference items (list 201) */
+                statusIds?: number[];
+                flowType?: "DEPOSIT" | "WITHDRAWAL";
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTransactionsReport: {
+        parameters: {
+            query: {
+                /** @description yyyy-MM-dd (UTC) */
+                periodStart: string;
+                /** @description yyyy-MM-dd (UTC), inclusive */
+                periodEnd: string;
+                /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
+                merchantId?: number;
+                terminalId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBalanceReport: {
+        parameters: {
+            query: {
+                /** @description yyyy-MM-dd (UTC) */
+                periodStart: string;
+                /** @description yyyy-MM-dd (UTC), inclusive */
+                periodEnd: string;
+                /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
+                merchantId?: number;
+                currencyId: number;
+                terminalId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getProviderReport: {
+        parameters: {
+            query: {
+                /** @description yyyy-MM-dd (UTC) */
+                periodStart: string;
+                /** @description yyyy-MM-dd (UTC), inclusive */
+                periodEnd: string;
+                /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
+                merchantId?: number;
+                currencyId: number;
+                providerId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPoolBalanceReport: {
+        parameters: {
+            query: {
+                /** @description yyyy-MM-dd (UTC) */
+                periodStart: string;
+                /** @description yyyy-MM-dd (UTC), inclusive */
+                periodEnd: string;
+                /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
+                merchantId?: number;
+                terminalPoolId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listMerchantEvents: {
+        parameters: {
+            query?: {
+                type?: "invoice.created" | "invoice.status_changed" | "invoice.done" | "invoice.declined" | "invoice.canceled" | "invoice.amount_changed" | "webhook.test";
+                invoiceId?: string;
+                limit?: number;
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description evt_…; the webhook-id header of its deliveries. */
+                            id: string;
+                            /** @enum {string} */
+                            type: "invoice.created" | "invoice.status_changed" | "invoice.done" | "invoice.declined" | "invoice.canceled" | "invoice.amount_changed" | "webhook.test";
+                            invoiceId: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description The JSON body sent. */
+                            payload: {
+                                [key: string]: unknown;
+                            };
+                            deliveries: {
+                                callbackId: number;
+                                endpointId: number | null;
+                                url: string;
+                                /** @enum {string} */
+                                status: "PENDING" | "SENT" | "FAILED";
+                                attempts: number;
+                                lastResponseCode: number | null;
+                                isManual: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                        }[];
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listMerchantInvoices: {
+        parameters: {
+            query?: {
+                /** @description Only invoices in this status; repeat the parameter for several (status=DONE&status=DECLINED): an invoice in any of them matches. */
+                status?: ("NEW" | "IN_PROGRESS" | "DONE" | "PAYED" | "DECLINED" | "CANCELED")[];
+                /** @description Only deposits (DEPOSIT) or only payouts (WITHDRAWAL). */
+                flowType?: "DEPOSIT" | "WITHDRAWAL";
+                /** @description ISO 8601 date-time with an offset, e.g. 2025-11-23T00:00:00Z. Only invoices created at or after it (inclusive). */
+                createdFrom?: string;
+                /** @description ISO 8601 date-time with an offset, e.g. 2025-11-23T00:00:00Z. Only invoices created before it (exclusive); after createdFrom. */
+                createdTo?: string;
+                /** @description Your id of the invoice, URL-encoded. Unique among your invoices, so the list holds that invoice alone, or nothing. */
+                merchantInvoiceId?: string;
+                /** @description Invoices per page, 1 to 100. */
+                limit?: number;
+                /** @description For the next page: the invoiceId of the last invoice of the previous page (one of yours). The page holds the invoices that come after it in the list’s order. */
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantInvoiceList"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createMerchantInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. Retrying with the same key and the same request returns the first response; the same key with another request is 409. Kept at least 24 hours. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description DEPOSIT: the customer pays in. WITHDRAWAL: the customer is paid out.
+                     * @enum {string}
+                     */
+                    flowType: "DEPOSIT" | "WITHDRAWAL";
+                    /** @description One of your terminals, enabled, with this flow type and currency. */
+                    terminalId: number;
+                    /** @description Minor units (UZS 1500.00 is 150000). Within the currency’s limits and, when paymentMethodName is given, the method’s. */
+                    amount: number;
+                    /** @description Currency code, e.g. UZS; must be the terminal’s currency. */
+                    currency: string;
+                    /** @description Your id of this payment; unique among your invoices. */
+                    merchantInvoiceId: string;
+                    customer: {
+                        /** @description Your id of the customer. */
+                        externalId: string;
+                        /** @description Customer’s first name. */
+                        firstName?: string;
+                        /** @description Customer’s last name. */
+                        lastName?: string;
+                    };
+                    /**
+                     * @description Preselects the method on the payment form; must be a method of the currency. Without it the customer chooses.
+                     * @enum {string}
+                     */
+                    paymentMethodName?: "Humo" | "Uzs" | "Tinkoff" | "TinkoffXCountry" | "Sberbank" | "SberbankXCountry" | "Sbp";
+                    /**
+                     * @description Whether the customer may change the amount on the payment form.
+                     * @default false
+                     */
+                    canChangeAmount?: boolean;
+                    /** @description Withdrawals with canChangeAmount only: the most the customer may ask to be paid out, in minor units, at least amount. Without it the customer may choose up to amount. */
+                    maxAmount?: number;
+                    /**
+                     * Format: uri
+                     * @description Absolute http(s) URL. Where the payment form sends the customer after a payment.
+                     */
+                    successUrl?: string;
+                    /**
+                     * Format: uri
+                     * @description Absolute http(s) URL. Where the payment form sends the customer after a failure.
+                     */
+                    cancelUrl?: string;
+                    /**
+                     * Format: uri
+                     * @description Absolute http(s) URL. Where the payment form sends the customer after an error.
+                     */
+                    errorUrl?: string;
+                    /**
+                     * Format: uri
+                     * @description Absolute http(s) URL. Receives a signed POST (Standard Webhooks) when the invoice reaches a final status.
+                     */
+                    callbackUrl?: string;
+                    /**
+                     * @description Lifetime of the invoice; an unpaid invoice is canceled after it.
+                     * @default 15
+                     */
+                    expiresInMinutes?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created (or the replayed answer of an earlier request) */
+            201: {
+                headers: {
+                    /** @description Present when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MerchantInvoice"];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMerchantInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoiceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MerchantInvoice"];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listProviderPayouts: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ProviderInvoice"][];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getProviderInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoiceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ProviderInvoice"];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reportProviderInvoiceStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoiceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description PAYED: the money moved, confirmation follows. DONE: confirmed. DECLINED: failed or reversed.
+                     * @enum {string}
+                     */
+                    status: "PAYED" | "DONE" | "DECLINED";
+                    /** @description Your id of the payment; the same on every report about one invoice. */
+                    providerInvoiceId: string;
+                    /** @description Why the payment failed; shown to support in the back office. */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            changed: boolean;
+                            invoice: components["schemas"]["ProviderInvoice"];
+                        };
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    initPaymentForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                formId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PaymentForm"];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    choosePaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                formId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number;
+                    formId?: string;
+                    paymentMethodId: number;
+                    supportCode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PaymentForm"];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    completePaymentForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                formId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    credential?: string;
+                    formId?: string;
+                    bankCodeInteger?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            successUrl: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPaymentStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                formId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            status: string;
+                            invoiceId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSbpBanks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                formId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            value: string;
+                            codeInteger: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    webhookInvoiceCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (evt_…), the same on every retry and resend: deduplicate by it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones (e.g. > 5 minutes). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of {webhook-id}.{webhook-timestamp}.{body}>`, one per webhook secret signing now (two during a rotation). Verify with any Standard Webhooks library and the whsec_ secret from the Developers screen. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "invoice.created";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        /** Format: uuid */
+                        invoiceId: string;
+                        merchantInvoiceId: string;
+                        /** @enum {string} */
+                        flowType: "DEPOSIT" | "WITHDRAWAL";
+                        /** @enum {string} */
+                        status: "NEW" | "IN_PROGRESS" | "PAYED" | "DONE" | "DECLINED" | "CANCELED";
+                        /** @description Minor units (e.g. tiyin, kopecks). */
+                        amount: number;
+                        /** @description Minor units. */
+                        fee: number;
+                        /** @description ISO 4217 code, e.g. UZS. */
+                        currency: string;
+                        terminalId: number;
+                        /** @description Sent by a test terminal: no money moved. */
+                        isTest: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        statusDate: string;
+                        /** @description invoice.status_changed and the outcome types: the status before. */
+                        previousStatus?: string;
+                        /** @description invoice.amount_changed: the amount before. */
+                        previousAmount?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s acknowledges the event. Anything else (or a redirect) is retried after 1 min, 5 min, 10 min, 1 h, 6 h, 6 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookInvoiceStatusChanged: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (evt_…), the same on every retry and resend: deduplicate by it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones (e.g. > 5 minutes). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of {webhook-id}.{webhook-timestamp}.{body}>`, one per webhook secret signing now (two during a rotation). Verify with any Standard Webhooks library and the whsec_ secret from the Developers screen. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "invoice.status_changed";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        /** Format: uuid */
+                        invoiceId: string;
+                        merchantInvoiceId: string;
+                        /** @enum {string} */
+                        flowType: "DEPOSIT" | "WITHDRAWAL";
+                        /** @enum {string} */
+                        status: "NEW" | "IN_PROGRESS" | "PAYED" | "DONE" | "DECLINED" | "CANCELED";
+                        /** @description Minor units (e.g. tiyin, kopecks). */
+                        amount: number;
+                        /** @description Minor units. */
+                        fee: number;
+                        /** @description ISO 4217 code, e.g. UZS. */
+                        currency: string;
+                        terminalId: number;
+                        /** @description Sent by a test terminal: no money moved. */
+                        isTest: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        statusDate: string;
+                        /** @description invoice.status_changed and the outcome types: the status before. */
+                        previousStatus?: string;
+                        /** @description invoice.amount_changed: the amount before. */
+                        previousAmount?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s acknowledges the event. Anything else (or a redirect) is retried after 1 min, 5 min, 10 min, 1 h, 6 h, 6 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookInvoiceDone: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (evt_…), the same on every retry and resend: deduplicate by it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones (e.g. > 5 minutes). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of {webhook-id}.{webhook-timestamp}.{body}>`, one per webhook secret signing now (two during a rotation). Verify with any Standard Webhooks library and the whsec_ secret from the Developers screen. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "invoice.done";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        /** Format: uuid */
+                        invoiceId: string;
+                        merchantInvoiceId: string;
+                        /** @enum {string} */
+                        flowType: "DEPOSIT" | "WITHDRAWAL";
+                        /** @enum {string} */
+                        status: "NEW" | "IN_PROGRESS" | "PAYED" | "DONE" | "DECLINED" | "CANCELED";
+                        /** @description Minor units (e.g. tiyin, kopecks). */
+                        amount: number;
+                        /** @description Minor units. */
+                        fee: number;
+                        /** @description ISO 4217 code, e.g. UZS. */
+                        currency: string;
+                        terminalId: number;
+                        /** @description Sent by a test terminal: no money moved. */
+                        isTest: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        statusDate: string;
+                        /** @description invoice.status_changed and the outcome types: the status before. */
+                        previousStatus?: string;
+                        /** @description invoice.amount_changed: the amount before. */
+                        previousAmount?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s acknowledges the event. Anything else (or a redirect) is retried after 1 min, 5 min, 10 min, 1 h, 6 h, 6 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookInvoiceDeclined: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (evt_…), the same on every retry and resend: deduplicate by it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones (e.g. > 5 minutes). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of {webhook-id}.{webhook-timestamp}.{body}>`, one per webhook secret signing now (two during a rotation). Verify with any Standard Webhooks library and the whsec_ secret from the Developers screen. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "invoice.declined";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        /** Format: uuid */
+                        invoiceId: string;
+                        merchantInvoiceId: string;
+                        /** @enum {string} */
+                        flowType: "DEPOSIT" | "WITHDRAWAL";
+                        /** @enum {string} */
+                        status: "NEW" | "IN_PROGRESS" | "PAYED" | "DONE" | "DECLINED" | "CANCELED";
+                        /** @description Minor units (e.g. tiyin, kopecks). */
+                        amount: number;
+                        /** @description Minor units. */
+                        fee: number;
+                        /** @description ISO 4217 code, e.g. UZS. */
+                        currency: string;
+                        terminalId: number;
+                        /** @description Sent by a test terminal: no money moved. */
+                        isTest: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        statusDate: string;
+                        /** @description invoice.status_changed and the outcome types: the status before. */
+                        previousStatus?: string;
+                        /** @description invoice.amount_changed: the amount before. */
+                        previousAmount?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s acknowledges the event. Anything else (or a redirect) is retried after 1 min, 5 min, 10 min, 1 h, 6 h, 6 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookInvoiceCanceled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (evt_…), the same on every retry and resend: deduplicate by it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones (e.g. > 5 minutes). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of {webhook-id}.{webhook-timestamp}.{body}>`, one per webhook secret signing now (two during a rotation). Verify with any Standard Webhooks library and the whsec_ secret from the Developers screen. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "invoice.canceled";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        /** Format: uuid */
+                        invoiceId: string;
+                        merchantInvoiceId: string;
+                        /** @enum {string} */
+                        flowType: "DEPOSIT" | "WITHDRAWAL";
+                        /** @enum {string} */
+                        status: "NEW" | "IN_PROGRESS" | "PAYED" | "DONE" | "DECLINED" | "CANCELED";
+                        /** @description Minor units (e.g. tiyin, kopecks). */
+                        amount: number;
+                        /** @description Minor units. */
+                        fee: number;
+                        /** @description ISO 4217 code, e.g. UZS. */
+                        currency: string;
+                        terminalId: number;
+                        /** @description Sent by a test terminal: no money moved. */
+                        isTest: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        statusDate: string;
+                        /** @description invoice.status_changed and the outcome types: the status before. */
+                        previousStatus?: string;
+                        /** @description invoice.amount_changed: the amount before. */
+                        previousAmount?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s acknowledges the event. Anything else (or a redirect) is retried after 1 min, 5 min, 10 min, 1 h, 6 h, 6 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookInvoiceAmountChanged: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (evt_…), the same on every retry and resend: deduplicate by it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones (e.g. > 5 minutes). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of {webhook-id}.{webhook-timestamp}.{body}>`, one per webhook secret signing now (two during a rotation). Verify with any Standard Webhooks library and the whsec_ secret from the Developers screen. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "invoice.amount_changed";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        /** Format: uuid */
+                        invoiceId: string;
+                        merchantInvoiceId: string;
+                        /** @enum {string} */
+                        flowType: "DEPOSIT" | "WITHDRAWAL";
+                        /** @enum {string} */
+                        status: "NEW" | "IN_PROGRESS" | "PAYED" | "DONE" | "DECLINED" | "CANCELED";
+                        /** @description Minor units (e.g. tiyin, kopecks). */
+                        amount: number;
+                        /** @description Minor units. */
+                        fee: number;
+                        /** @description ISO 4217 code, e.g. UZS. */
+                        currency: string;
+                        terminalId: number;
+                        /** @description Sent by a test terminal: no money moved. */
+                        isTest: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        statusDate: string;
+                        /** @description invoice.status_changed and the outcome types: the status before. */
+                        previousStatus?: string;
+                        /** @description invoice.amount_changed: the amount before. */
+                        previousAmount?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s acknowledges the event. Anything else (or a redirect) is retried after 1 min, 5 min, 10 min, 1 h, 6 h, 6 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookWebhookTest: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (evt_…), the same on every retry and resend: deduplicate by it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse old ones (e.g. > 5 minutes). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of {webhook-id}.{webhook-timestamp}.{body}>`, one per webhook secret signing now (two during a rotation). Verify with any Standard Webhooks library and the whsec_ secret from the Developers screen. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "webhook.test";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        message: string;
+                        endpointId: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 s acknowledges the event. Anything else (or a redirect) is retried after 1 min, 5 min, 10 min, 1 h, 6 h, 6 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+}

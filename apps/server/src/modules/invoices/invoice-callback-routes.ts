@@ -4,6 +4,7 @@ import type { callbacks } from '../../db/schema.ts';
 import { dateTimeSchema } from '../../http/date-time-schema.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
+import { addSharedSchemas, sharedSchema } from '../../http/shared-schemas.ts';
 import { requirePerson } from '../auth/auth-entry.ts';
 import { queueManualCallback } from './invoice-change-service.ts';
 import { type InvoiceIdQuery, invoiceIdQuerySchema } from './invoice-id-query.ts';
@@ -33,6 +34,9 @@ const callbackSchema = {
   },
 } as const;
 
+/** A callback of an invoice with its delivery state, named #/components/schemas/InvoiceCallback. */
+const invoiceCallbackComponent = sharedSchema('InvoiceCallback', callbackSchema);
+
 const presentCallback = (row: typeof callbacks.$inferSelect) => ({
   id: row.id,
   status: row.status,
@@ -46,16 +50,18 @@ const presentCallback = (row: typeof callbacks.$inferSelect) => ({
 
 /** Merchant callbacks of an invoice (SPEC §7): the delivery list and a manual resend. */
 export const invoiceCallbackRoutes = (app: FastifyInstance, db: Database) => {
+  addSharedSchemas(app, [invoiceCallbackComponent]);
   app.get<{ Querystring: InvoiceIdQuery }>(
     '/api/v1/merchant/callback',
     {
       config: { access: { permissions: ['merchant.callback.read'] } },
       schema: {
         tags: ['callbacks'],
+        operationId: 'listInvoiceCallbacks',
         summary: 'Callbacks of an invoice with their delivery state, oldest first',
         querystring: invoiceIdQuerySchema,
         response: {
-          200: dataEnvelope({ type: 'array', items: callbackSchema }),
+          200: dataEnvelope({ type: 'array', items: invoiceCallbackComponent.ref }),
           400: errorResponseSchema,
           404: errorResponseSchema,
         },
@@ -77,6 +83,7 @@ export const invoiceCallbackRoutes = (app: FastifyInstance, db: Database) => {
       config: { access: { permissions: ['merchant.callback.edit'] } },
       schema: {
         tags: ['callbacks'],
+        operationId: 'queueInvoiceCallback',
         summary: 'Queue a callback with the invoice as it stands now',
         body: {
           type: 'object',
@@ -85,7 +92,7 @@ export const invoiceCallbackRoutes = (app: FastifyInstance, db: Database) => {
           properties: { invoiceId: { type: 'string', format: 'uuid' } },
         },
         response: {
-          201: dataEnvelope(callbackSchema),
+          201: dataEnvelope(invoiceCallbackComponent.ref),
           400: errorResponseSchema,
           404: errorResponseSchema,
           409: errorResponseSchema,

@@ -75,6 +75,7 @@ export const invoiceHistoryRoutes = (app: FastifyInstance, db: Database) => {
       config: { access: { permissions: [] } },
       schema: {
         tags: ['invoice history'],
+        operationId: 'listInvoiceStatusChanges',
         summary: 'Status changes of an invoice, oldest first',
         querystring: invoiceIdQuerySchema,
         response: readResponses(statusEventSchema),
@@ -98,6 +99,7 @@ export const invoiceHistoryRoutes = (app: FastifyInstance, db: Database) => {
       config: { access: { permissions: ['invoice.error.read'] } },
       schema: {
         tags: ['invoice history'],
+        operationId: 'listInvoiceErrors',
         summary: 'Processing errors of an invoice, oldest first',
         querystring: invoiceIdQuerySchema,
         response: readResponses(errorEventSchema),
@@ -125,6 +127,7 @@ export const invoiceHistoryRoutes = (app: FastifyInstance, db: Database) => {
       config: { access: { permissions: ['invoice.event.read'] } },
       schema: {
         tags: ['invoice history'],
+        operationId: 'listInvoiceEvents',
         summary: 'Event log of an invoice: every change with who made it, oldest first',
         querystring: invoiceIdQuerySchema,
         response: readResponses(eventLogRowSchema),
@@ -146,6 +149,7 @@ export const invoiceHistoryRoutes = (app: FastifyInstance, db: Database) => {
       config: { access: { permissions: ['invoice.transaction.read'] } },
       schema: {
         tags: ['invoice history'],
+        operationId: 'listInvoiceTransactions',
         summary: 'Provider transactions (processing attempts) of an invoice, oldest first',
         querystring: invoiceIdQuerySchema,
         response: readResponses(transactionSchema),

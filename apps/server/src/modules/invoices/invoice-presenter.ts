@@ -1,5 +1,6 @@
 import { hasPermission } from '@paygate/domain';
 import { minorUnitsJson } from '../../http/money-json.ts';
+import { sharedSchema } from '../../http/shared-schemas.ts';
 import type { AuthenticatedPerson } from '../auth/auth-entry.ts';
 import type { InvoiceRow } from './invoice-read-repository.ts';
 
@@ -105,3 +106,6 @@ export const invoiceSchema = {
     },
   },
 } as const;
+
+/** An invoice of the back office's answers, named #/components/schemas/Invoice. */
+export const invoiceComponent = sharedSchema('Invoice', invoiceSchema);

@@ -4,6 +4,7 @@ import { dateTimeSchema } from '../../http/date-time-schema.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { recordIdSchema } from '../../http/record-id.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
+import { addSharedSchemas, sharedSchema } from '../../http/shared-schemas.ts';
 import { requirePerson } from '../auth/auth-entry.ts';
 import type { TicketRow } from './support-ticket-repository.ts';
 import { decideTicket, invoiceTickets, openTicket } from './support-ticket-service.ts';
@@ -30,6 +31,9 @@ const ticketSchema = {
   },
 } as const;
 
+/** A support ticket of an invoice, named #/components/schemas/SupportTicket. */
+const supportTicketComponent = sharedSchema('SupportTicket', ticketSchema);
+
 const presentTicket = (row: TicketRow) => ({
   id: row.id,
   invoiceId: row.invoiceId,
@@ -50,12 +54,14 @@ const decisionBody = {
 
 /** Support tickets of an invoice (SPEC §7) and the approve/reject decision (SPEC §4). */
 export const supportTicketRoutes = (app: FastifyInstance, db: Database) => {
+  addSharedSchemas(app, [supportTicketComponent]);
   app.get<{ Params: { invoiceId: string } }>(
     '/api/v1/merchant/support/:invoiceId',
     {
       config: { access: { permissions: [] } },
       schema: {
         tags: ['support tickets'],
+        operationId: 'listSupportTickets',
         summary: 'Support tickets of an invoice, oldest first',
         params: {
           type: 'object',
@@ -63,7 +69,7 @@ export const supportTicketRoutes = (app: FastifyInstance, db: Database) => {
           properties: { invoiceId: { type: 'string', format: 'uuid' } },
         },
         response: {
-          200: dataEnvelope({ type: 'array', items: ticketSchema }),
+          200: dataEnvelope({ type: 'array', items: supportTicketComponent.ref }),
           400: errorResponseSchema,
           404: errorResponseSchema,
         },
@@ -85,6 +91,7 @@ export const supportTicketRoutes = (app: FastifyInstance, db: Database) => {
       config: { access: { permissions: [] } },
       schema: {
         tags: ['support tickets'],
+        operationId: 'openSupportTicket',
         summary: 'Open a support ticket for an invoice',
         description: 'issueTypeId is an item of the ticket issue type list (reference 107).',
         body: {
@@ -98,7 +105,7 @@ export const supportTicketRoutes = (app: FastifyInstance, db: Database) => {
           },
         },
         response: {
-          201: dataEnvelope(ticketSchema),
+          201: dataEnvelope(supportTicketComponent.ref),
           400: errorResponseSchema,
           404: errorResponseSchema,
         },
@@ -120,12 +127,13 @@ export const supportTicketRoutes = (app: FastifyInstance, db: Database) => {
         config: { access: { permissions: ['ticket.decision'] } },
         schema: {
           tags: ['support tickets'],
+          operationId: outcome === 'SOLVED' ? 'approveSupportTicket' : 'rejectSupportTicket',
           summary: outcome === 'SOLVED' ? 'Approve a ticket (SOLVED)' : 'Reject a ticket',
           description:
             'Only a ticket that is not SOLVED or REJECTED can be decided (409 otherwise).',
           body: decisionBody,
           response: {
-            200: dataEnvelope(ticketSchema),
+            200: dataEnvelope(supportTicketComponent.ref),
             400: errorResponseSchema,
             403: errorResponseSchema,
             404: errorResponseSchema,

@@ -112,7 +112,7 @@ describe.each(TEST_DATABASE_KINDS)('people account credentials on %s', (kind) =>
         card('9860 1234 5678 9015'),
       );
       expect(response.statusCode).toBe(409);
-      expect(response.json().message).toMatch(/^The account already has a Card number credential/);
+      expect(response.json().detail).toMatch(/^The account already has a Card number credential/);
       expect(await credentialsOf(uzs.id)).toHaveLength(1);
     });
 
@@ -156,7 +156,7 @@ describe.each(TEST_DATABASE_KINDS)('people account credentials on %s', (kind) =>
         ...change,
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message });
+      expect(response.json()).toMatchObject({ detail: message });
       expect(await credentialsOf(blank.id)).toEqual([]);
     });
 
@@ -172,7 +172,7 @@ describe.each(TEST_DATABASE_KINDS)('people account credentials on %s', (kind) =>
         phone(value),
       );
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message });
+      expect(response.json()).toMatchObject({ detail: message });
       expect(await credentialsOf(blank.id)).toEqual([]);
     });
 
@@ -181,13 +181,13 @@ describe.each(TEST_DATABASE_KINDS)('people account credentials on %s', (kind) =>
         ...phone('+998901234567'),
         paramTypeId: paramTypeId('I'),
       });
-      expect(response.json()).toEqual({ message: 'value is not Integer' });
+      expect(response.json()).toMatchObject({ detail: 'value is not Integer' });
     });
 
     it('answers 404 for an unknown account and 400 for a malformed one', async () => {
       const response = await context.call('POST', credentialsUrl(999_999), 'operator', card());
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: 'Account not found' });
+      expect(response.json()).toMatchObject({ detail: 'Account not found' });
       expect((await context.call('POST', credentialsUrl('x'), 'operator', card())).statusCode).toBe(
         400,
       );
@@ -271,7 +271,7 @@ describe.each(TEST_DATABASE_KINDS)('people account credentials on %s', (kind) =>
         phone('+79123456789'),
       );
       expect(response.statusCode).toBe(409);
-      expect(response.json().message).toMatch(/already has a Phone number credential/);
+      expect(response.json().detail).toMatch(/already has a Phone number credential/);
       const rows = await credentialsOf(rubCard.id);
       expect(rows.find((row) => row.id === credentialId)?.value).toBe('4111111111111111');
     });
@@ -289,7 +289,7 @@ describe.each(TEST_DATABASE_KINDS)('people account credentials on %s', (kind) =>
         { ...card('4111111111111111'), ...change },
       );
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message });
+      expect(response.json()).toMatchObject({ detail: message });
       const rows = await credentialsOf(rubCard.id);
       expect(rows.find((row) => row.id === credentialId)?.value).toBe('4111111111111111');
     });
@@ -344,7 +344,7 @@ describe.each(TEST_DATABASE_KINDS)('people account credentials on %s', (kind) =>
         'operator',
       );
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: 'Credential not found' });
+      expect(response.json()).toMatchObject({ detail: 'Credential not found' });
       expect(await credentialsOf(other.id)).toHaveLength(1);
       expect(
         (await context.call('DELETE', credentialUrl(account.id, 'x'), 'operator')).statusCode,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
+import { addSharedSchemas } from '../../http/shared-schemas.ts';
 import { requirePerson } from '../auth/auth-entry.ts';
 import { accountErrorResponses, EDIT_ACCOUNTS } from './people-account-access.ts';
 import {
@@ -13,8 +14,8 @@ import {
   accountIdParams,
   type CredentialBody,
   credentialBody,
+  credentialComponent,
   credentialIdParams,
-  credentialSchema,
 } from './people-account-schemas.ts';
 
 const CREDENTIALS_PATH = '/api/v1/people/account/:id/credential';
@@ -28,16 +29,18 @@ const responses = { ...accountErrorResponses, 409: errorResponseSchema } as cons
  * /api/v1/people/account/{id}/credential/{credentialId}.
  */
 export const accountCredentialRoutes = async (app: FastifyInstance, { db }: { db: Database }) => {
+  addSharedSchemas(app, [credentialComponent]);
   app.post<{ Params: { id: number }; Body: CredentialBody }>(
     CREDENTIALS_PATH,
     {
       config: EDIT_ACCOUNTS,
       schema: {
         tags: ['people accounts'],
+        operationId: 'addPeopleAccountCredential',
         summary: 'Add a credential (requisite) to an account',
         params: accountIdParams,
         body: credentialBody,
-        response: { 201: dataEnvelope(credentialSchema), ...responses },
+        response: { 201: dataEnvelope(credentialComponent.ref), ...responses },
       },
     },
     async (request, reply) => {
@@ -54,10 +57,11 @@ export const accountCredentialRoutes = async (app: FastifyInstance, { db }: { db
       config: EDIT_ACCOUNTS,
       schema: {
         tags: ['people accounts'],
+        operationId: 'updatePeopleAccountCredential',
         summary: 'Change a credential of an account (type, parameter type and value)',
         params: credentialIdParams,
         body: credentialBody,
-        response: { 200: dataEnvelope(credentialSchema), ...responses },
+        response: { 200: dataEnvelope(credentialComponent.ref), ...responses },
       },
     },
     async (request) => {
@@ -74,9 +78,10 @@ export const accountCredentialRoutes = async (app: FastifyInstance, { db }: { db
       config: EDIT_ACCOUNTS,
       schema: {
         tags: ['people accounts'],
+        operationId: 'removePeopleAccountCredential',
         summary: 'Remove a credential from an account; answers it as it was',
         params: credentialIdParams,
-        response: { 200: dataEnvelope(credentialSchema), ...accountErrorResponses },
+        response: { 200: dataEnvelope(credentialComponent.ref), ...accountErrorResponses },
       },
     },
     async (request) => {

@@ -44,7 +44,7 @@ describe.each(TEST_DATABASE_KINDS)('people account limits on %s', (kind) => {
     it('answers 404 for an unknown account and 400 for a malformed id', async () => {
       const unknown = await context.call('GET', limitUrl(999_999), 'operator');
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json()).toEqual({ message: 'Account not found' });
+      expect(unknown.json()).toMatchObject({ detail: 'Account not found' });
       expect((await context.call('GET', limitUrl('x'), 'operator')).statusCode).toBe(400);
     });
 
@@ -160,14 +160,14 @@ describe.each(TEST_DATABASE_KINDS)('people account limits on %s', (kind) => {
         ...change,
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message });
+      expect(response.json()).toMatchObject({ detail: message });
       expect(await limitsRow(account.id)).toEqual(before);
     });
 
     it('answers 404 for an unknown account without writing a row', async () => {
       const response = await context.call('PUT', limitUrl(999_999), 'operator', valid);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: 'Account not found' });
+      expect(response.json()).toMatchObject({ detail: 'Account not found' });
       expect(await limitsRow(999_999)).toBeNull();
     });
 

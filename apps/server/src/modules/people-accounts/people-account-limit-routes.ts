@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { badRequest } from '../../http/http-errors.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
+import { addSharedSchemas } from '../../http/shared-schemas.ts';
 import { requirePerson } from '../auth/auth-entry.ts';
 import { accountErrorResponses, EDIT_ACCOUNTS, VIEW_ACCOUNTS } from './people-account-access.ts';
 import { accountLimits, setAccountLimits } from './people-account-limit-service.ts';
@@ -9,7 +10,7 @@ import {
   accountIdParams,
   type LimitsBody,
   limitsBody,
-  limitsSchema,
+  limitsComponent,
 } from './people-account-schemas.ts';
 
 const LIMITS_PATH = '/api/router/v1/people/account/limit/:id';
@@ -27,16 +28,18 @@ const refuseBalance = async (request: FastifyRequest) => {
  * (SPEC §3). PUT sets limit, priority and checkUniqueAmount; the balance is the payment engine's.
  */
 export const accountLimitRoutes = async (app: FastifyInstance, { db }: { db: Database }) => {
+  addSharedSchemas(app, [limitsComponent]);
   app.get<{ Params: { id: number } }>(
     LIMITS_PATH,
     {
       config: VIEW_ACCOUNTS,
       schema: {
         tags: ['people accounts'],
+        operationId: 'getPeopleAccountLimits',
         summary: 'An account’s limits (data is null until they are set)',
         params: accountIdParams,
         response: {
-          200: dataEnvelope({ anyOf: [limitsSchema, { type: 'null' }] }),
+          200: dataEnvelope({ anyOf: [limitsComponent.ref, { type: 'null' }] }),
           ...accountErrorResponses,
         },
       },
@@ -51,10 +54,11 @@ export const accountLimitRoutes = async (app: FastifyInstance, { db }: { db: Dat
       preValidation: refuseBalance,
       schema: {
         tags: ['people accounts'],
+        operationId: 'setPeopleAccountLimits',
         summary: 'Set an account’s limit, priority and unique-amount check',
         params: accountIdParams,
         body: limitsBody,
-        response: { 200: dataEnvelope(limitsSchema), ...accountErrorResponses },
+        response: { 200: dataEnvelope(limitsComponent.ref), ...accountErrorResponses },
       },
     },
     async (request) => {

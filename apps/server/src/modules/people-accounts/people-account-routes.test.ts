@@ -109,7 +109,7 @@ describe.each(TEST_DATABASE_KINDS)('people account endpoints on %s', (kind) => {
     ])('answers 400 for %s', async (query) => {
       const response = await context.call('GET', `/api/v1/people/account?${query}`, 'operator');
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toMatch(/^querystring\//);
+      expect(response.json().detail).toMatch(/^querystring\//);
     });
 
     it('needs a session and people.account; merchants never see accounts', async () => {
@@ -117,7 +117,7 @@ describe.each(TEST_DATABASE_KINDS)('people account endpoints on %s', (kind) => {
       for (const caller of ['merchant', 'support', 'editorOnly'] as const) {
         const response = await context.call('GET', '/api/v1/people/account', caller);
         expect(response.statusCode).toBe(403);
-        expect(response.json()).toEqual({ message: 'Forbidden' });
+        expect(response.json()).toMatchObject({ detail: 'Forbidden' });
       }
     });
   });
@@ -167,7 +167,7 @@ describe.each(TEST_DATABASE_KINDS)('people account endpoints on %s', (kind) => {
     it('answers 404 for an unknown account and 400 for a malformed id', async () => {
       const unknown = await context.call('GET', '/api/v1/people/account/999999', 'operator');
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json()).toEqual({ message: 'Account not found' });
+      expect(unknown.json()).toMatchObject({ detail: 'Account not found' });
       for (const id of ['abc', '0', '-1', '1.5', '2147483648']) {
         const response = await context.call('GET', `/api/v1/people/account/${id}`, 'operator');
         expect(response.statusCode, id).toBe(400);
@@ -244,7 +244,7 @@ describe.each(TEST_DATABASE_KINDS)('people account endpoints on %s', (kind) => {
         payload,
       );
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message });
+      expect(response.json()).toMatchObject({ detail: message });
       const [row] = await context.db
         .select({ enabled: peopleAccounts.enabled })
         .from(peopleAccounts)
@@ -260,7 +260,7 @@ describe.each(TEST_DATABASE_KINDS)('people account endpoints on %s', (kind) => {
         enabled: false,
       });
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json()).toEqual({ message: 'Account not found' });
+      expect(unknown.json()).toMatchObject({ detail: 'Account not found' });
     });
 
     it('needs a session, people.account and people.account.edit', async () => {
@@ -360,14 +360,14 @@ describe.each(TEST_DATABASE_KINDS)('people account endpoints on %s', (kind) => {
         ...change,
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message });
+      expect(response.json()).toMatchObject({ detail: message });
       expect(await accountCount()).toBe(before);
     });
 
     it('refuses an empty body with the first missing field', async () => {
       const response = await context.call('POST', '/api/v1/people/create', 'operator', {});
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: 'Provider is required' });
+      expect(response.json()).toMatchObject({ detail: 'Provider is required' });
     });
 
     it('needs a session, people.account and people.account.edit', async () => {

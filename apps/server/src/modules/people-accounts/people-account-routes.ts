@@ -1,18 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { dataEnvelope, pageEnvelope } from '../../http/response-envelope.ts';
+import { addSharedSchemas } from '../../http/shared-schemas.ts';
 import { requirePerson } from '../auth/auth-entry.ts';
 import { accountErrorResponses, EDIT_ACCOUNTS, VIEW_ACCOUNTS } from './people-account-access.ts';
 import { accountCredentialRoutes } from './people-account-credential-routes.ts';
 import { accountLimitRoutes } from './people-account-limit-routes.ts';
 import {
   type AccountListQuery,
-  accountDetailsSchema,
+  accountDetailsComponent,
   accountIdParams,
   accountListItemSchema,
   accountListQuery,
   type CreateBody,
   createBody,
+  credentialComponent,
+  limitsComponent,
   toggleBody,
 } from './people-account-schemas.ts';
 import {
@@ -28,12 +31,15 @@ import {
  * credentials in their own route files. Rules and transactions: people-account-*-service.ts.
  */
 export const accountRoutes = async (app: FastifyInstance, { db }: { db: Database }) => {
+  // Details name the credential and limits schemas.
+  addSharedSchemas(app, [credentialComponent, limitsComponent, accountDetailsComponent]);
   app.get<{ Querystring: AccountListQuery }>(
     '/api/v1/people/account',
     {
       config: VIEW_ACCOUNTS,
       schema: {
         tags: ['people accounts'],
+        operationId: 'listPeopleAccounts',
         summary: 'Accounts, a page at a time, ordered by id',
         querystring: accountListQuery,
         response: {
@@ -51,9 +57,10 @@ export const accountRoutes = async (app: FastifyInstance, { db }: { db: Database
       config: VIEW_ACCOUNTS,
       schema: {
         tags: ['people accounts'],
+        operationId: 'getPeopleAccount',
         summary: 'One account with its credentials and limits',
         params: accountIdParams,
-        response: { 200: dataEnvelope(accountDetailsSchema), ...accountErrorResponses },
+        response: { 200: dataEnvelope(accountDetailsComponent.ref), ...accountErrorResponses },
       },
     },
     async (request) => ({ data: await accountDetails(db, request.params.id) }),
@@ -65,10 +72,11 @@ export const accountRoutes = async (app: FastifyInstance, { db }: { db: Database
       config: EDIT_ACCOUNTS,
       schema: {
         tags: ['people accounts'],
+        operationId: 'setPeopleAccountEnabled',
         summary: 'Enable or disable an account',
         params: accountIdParams,
         body: toggleBody,
-        response: { 200: dataEnvelope(accountDetailsSchema), ...accountErrorResponses },
+        response: { 200: dataEnvelope(accountDetailsComponent.ref), ...accountErrorResponses },
       },
     },
     async (request) => {
@@ -85,9 +93,10 @@ export const accountRoutes = async (app: FastifyInstance, { db }: { db: Database
       config: EDIT_ACCOUNTS,
       schema: {
         tags: ['people accounts'],
+        operationId: 'createPeopleAccount',
         summary: 'Create an account (disabled unless enabled is true)',
         body: createBody,
-        response: { 201: dataEnvelope(accountDetailsSchema), ...accountErrorResponses },
+        response: { 201: dataEnvelope(accountDetailsComponent.ref), ...accountErrorResponses },
       },
     },
     async (request, reply) => {

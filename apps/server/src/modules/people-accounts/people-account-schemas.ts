@@ -1,5 +1,6 @@
 import { DEFAULT_ITEMS_PER_PAGE } from '@paygate/domain';
 import { presenceCheckedRecordIdSchema, recordIdSchema } from '../../http/record-id.ts';
+import { sharedSchema } from '../../http/shared-schemas.ts';
 
 // JSON schemas of the people-account endpoints: responses, bodies and parameters.
 
@@ -44,6 +45,9 @@ export const credentialSchema = {
   },
 } as const;
 
+/** A credential (requisite) of a people account, named #/components/schemas/PeopleAccountCredential. */
+export const credentialComponent = sharedSchema('PeopleAccountCredential', credentialSchema);
+
 export const limitsSchema = {
   type: 'object',
   required: ['peopleAccountId', 'limit', 'balance', 'priority', 'checkUniqueAmount'],
@@ -58,6 +62,9 @@ export const limitsSchema = {
     checkUniqueAmount: { type: 'boolean' },
   },
 } as const;
+
+/** The limits of a people account, named #/components/schemas/PeopleAccountLimits. */
+export const limitsComponent = sharedSchema('PeopleAccountLimits', limitsSchema);
 
 const accountProperties = {
   id: { type: 'integer' },
@@ -98,10 +105,16 @@ export const accountDetailsSchema = {
   required: [...accountRequired, 'credentials', 'limits'],
   properties: {
     ...accountProperties,
-    credentials: { type: 'array', items: credentialSchema },
-    limits: { anyOf: [limitsSchema, { type: 'null' }], description: 'Null until limits are set' },
+    credentials: { type: 'array', items: credentialComponent.ref },
+    limits: {
+      anyOf: [limitsComponent.ref, { type: 'null' }],
+      description: 'Null until limits are set',
+    },
   },
 } as const;
+
+/** A people account with its credentials and limits, named #/components/schemas/PeopleAccountDetails. */
+export const accountDetailsComponent = sharedSchema('PeopleAccountDetails', accountDetailsSchema);
 
 export const accountListQuery = {
   type: 'object',

@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
+import { addSharedSchemas, sharedSchema } from '../../http/shared-schemas.ts';
 import { type AuthenticatedPerson, requirePerson } from '../auth/auth-entry.ts';
 import { switchTestDashboard } from './profile-service.ts';
 
-const currentPersonSchema = dataEnvelope({
+/** The signed-in person, named #/components/schemas/CurrentPerson. */
+const currentPersonComponent = sharedSchema('CurrentPerson', {
   type: 'object',
   required: [
     'id',
@@ -34,6 +36,8 @@ const currentPersonSchema = dataEnvelope({
   },
 });
 
+const currentPersonSchema = dataEnvelope(currentPersonComponent.ref);
+
 /** SPEC §3 Current person: personal names and the permission list. */
 const presentPerson = (person: AuthenticatedPerson, testDashboard = person.testDashboard) => ({
   data: {
@@ -53,12 +57,14 @@ const presentPerson = (person: AuthenticatedPerson, testDashboard = person.testD
  * PATCH /api/v1/people/me/testDashboard (SPEC §7).
  */
 export const profileRoutes = async (app: FastifyInstance, { db }: { db: Database }) => {
+  addSharedSchemas(app, [currentPersonComponent]);
   app.get(
     '/api/v1/people/me',
     {
       config: { access: { permissions: [] } },
       schema: {
         tags: ['people'],
+        operationId: 'getCurrentPerson',
         summary: 'The signed-in person',
         response: { 200: currentPersonSchema, 401: errorResponseSchema },
       },
@@ -72,6 +78,7 @@ export const profileRoutes = async (app: FastifyInstance, { db }: { db: Database
       config: { access: { permissions: [] } },
       schema: {
         tags: ['people'],
+        operationId: 'setTestDashboard',
         summary: 'Switch the test-dashboard mode (toggles when no value is given)',
         body: {
           type: ['object', 'null'],

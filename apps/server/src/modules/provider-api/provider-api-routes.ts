@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
+import { addSharedSchemas, sharedSchema } from '../../http/shared-schemas.ts';
 import {
   PROVIDER_API_SECURITY,
   registerProviderAuthentication,
@@ -65,6 +66,9 @@ const providerInvoiceSchema = {
   },
 } as const;
 
+/** An invoice as the provider API answers it, named #/components/schemas/ProviderInvoice. */
+const providerInvoiceComponent = sharedSchema('ProviderInvoice', providerInvoiceSchema);
+
 const invoiceParams = {
   type: 'object',
   required: ['invoiceId'],
@@ -110,6 +114,9 @@ export const providerApiRoutes = async (
   app: FastifyInstance,
   { db, now }: { db: Database; now?: () => number },
 ): Promise<void> => {
+  // Here, not in the encapsulated scope below: a scope that gains schemas loses the request
+  // validator (see addEverySharedSchema).
+  addSharedSchemas(app, [providerInvoiceComponent]);
   await app.register(
     async (scope) => {
       registerProviderAuthentication(scope, { db, ...(now ? { now } : {}) });
@@ -119,6 +126,7 @@ export const providerApiRoutes = async (
         {
           schema: {
             tags: TAGS,
+            operationId: 'listProviderPayouts',
             summary: 'Withdrawals waiting to be paid out',
             description:
               `${SIGNATURE_NOTE} Requested withdrawals of terminals whose PAYOUT_PROVIDER is your ` +
@@ -138,7 +146,7 @@ export const providerApiRoutes = async (
               },
             },
             response: {
-              200: dataEnvelope({ type: 'array', items: providerInvoiceSchema }),
+              200: dataEnvelope({ type: 'array', items: providerInvoiceComponent.ref }),
               400: errorResponseSchema,
               401: errorResponseSchema,
             },
@@ -160,12 +168,13 @@ export const providerApiRoutes = async (
         {
           schema: {
             tags: TAGS,
+            operationId: 'getProviderInvoice',
             summary: 'Read an invoice routed to you',
             description: `${SIGNATURE_NOTE} An invoice not routed to you is 404, like a missing one.`,
             security: PROVIDER_API_SECURITY,
             params: invoiceParams,
             response: {
-              200: dataEnvelope(providerInvoiceSchema),
+              200: dataEnvelope(providerInvoiceComponent.ref),
               400: errorResponseSchema,
               401: errorResponseSchema,
               404: errorResponseSchema,
@@ -184,6 +193,7 @@ export const providerApiRoutes = async (
         {
           schema: {
             tags: TAGS,
+            operationId: 'reportProviderInvoiceStatus',
             summary: 'Report the outcome of a payment',
             description:
               `${SIGNATURE_NOTE} Moves the invoice through its state machine ` +
@@ -198,7 +208,7 @@ export const providerApiRoutes = async (
               200: dataEnvelope({
                 type: 'object',
                 required: ['changed', 'invoice'],
-                properties: { changed: { type: 'boolean' }, invoice: providerInvoiceSchema },
+                properties: { changed: { type: 'boolean' }, invoice: providerInvoiceComponent.ref },
               }),
               400: errorResponseSchema,
               401: errorResponseSchema,

@@ -135,7 +135,7 @@ describe.each(TEST_DATABASE_KINDS)('provider API on %s', (kind) => {
       ]) {
         const refused = await call({ method: 'GET', path }, as);
         expect(refused.statusCode, as.code).toBe(401);
-        expect(refused.json().message).toBe(GENERIC);
+        expect(refused.json().detail).toBe(GENERIC);
       }
       const stale = await call({
         method: 'GET',
@@ -194,7 +194,7 @@ describe.each(TEST_DATABASE_KINDS)('provider API on %s', (kind) => {
       for (const id of [elsewhere.id, sandboxed.id, unassigned.id, crypto.randomUUID()]) {
         const read = await call({ method: 'GET', path: `/invoices/${id}` });
         expect(read.statusCode, id).toBe(404);
-        expect(read.json().message).toBe('Invoice not found');
+        expect(read.json().detail).toBe('Invoice not found');
         const change = await report(id, { status: 'DONE', providerInvoiceId: 'p-404' });
         expect(change.statusCode, id).toBe(404);
       }
@@ -294,7 +294,7 @@ describe.each(TEST_DATABASE_KINDS)('provider API on %s', (kind) => {
 
       const reversed = await report(invoice.id, { status: 'DECLINED', providerInvoiceId: 'p-100' });
       expect(reversed.statusCode).toBe(409);
-      expect(reversed.json().message).toBe('The invoice is DONE and cannot become DECLINED');
+      expect(reversed.json().detail).toBe('The invoice is DONE and cannot become DECLINED');
       expect((await stored(invoice.id))?.status).toBe('DONE');
     });
 
@@ -338,13 +338,13 @@ describe.each(TEST_DATABASE_KINDS)('provider API on %s', (kind) => {
       await report(invoice.id, { status: 'PAYED', providerInvoiceId: 'p-400' });
       const mixedUp = await report(invoice.id, { status: 'DONE', providerInvoiceId: 'p-999' });
       expect(mixedUp.statusCode).toBe(409);
-      expect(mixedUp.json().message).toBe(
+      expect(mixedUp.json().detail).toBe(
         'The invoice is already known by the providerInvoiceId p-400',
       );
       const canceled = await liveDeposit(accountId, { status: 'CANCELED' });
       const late = await report(canceled.id, { status: 'DONE', providerInvoiceId: 'p-401' });
       expect(late.statusCode).toBe(409);
-      expect(late.json().message).toBe('The invoice is CANCELED and cannot become DONE');
+      expect(late.json().detail).toBe('The invoice is CANCELED and cannot become DONE');
     });
 
     it('validates the report strictly', async () => {

@@ -159,7 +159,7 @@ describe.each(TEST_DATABASE_KINDS)('reference lists on %s', (kind) => {
       // The merchant reader has a session but not people.account.
       const refused = await get('/api/v1/payment-method');
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toHaveProperty('message');
+      expect(refused.json()).toHaveProperty('detail');
     });
 
     it('is open to people.account alone', async () => {

@@ -79,6 +79,7 @@ export const referenceRoutes = async (app: FastifyInstance, { db }: { db: Databa
       config: { access: { permissions: [] } },
       schema: {
         tags: ['references'],
+        operationId: 'listReferenceItems',
         summary: 'Items of one reference list',
         querystring: {
           type: 'object',
@@ -106,6 +107,7 @@ export const referenceRoutes = async (app: FastifyInstance, { db }: { db: Databa
       config: { access: { permissions: [] } },
       schema: {
         tags: ['references'],
+        operationId: 'listCurrencies',
         summary: 'Currencies with their dimension and limits',
         response: { 200: dataEnvelope({ type: 'array', items: currencySchema }) },
       },
@@ -131,6 +133,7 @@ export const referenceRoutes = async (app: FastifyInstance, { db }: { db: Databa
       config: { access: { permissions: ['people.account'] } },
       schema: {
         tags: ['references'],
+        operationId: 'listPaymentMethods',
         summary: 'Payment methods with their currency and limits, disabled ones included',
         response: {
           200: dataEnvelope({ type: 'array', items: paymentMethodSchema }),

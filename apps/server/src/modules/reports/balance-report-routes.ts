@@ -15,6 +15,7 @@ export const balanceReportRoutes = (app: FastifyInstance, db: Database) => {
       config: { access: { permissions: ['report.read.balance'] } },
       schema: {
         tags: ['reports'],
+        operationId: 'getBalanceReport',
         summary: 'Balance report: completed deposits, withdrawals, fees and settlements per day',
         querystring: {
           type: 'object',

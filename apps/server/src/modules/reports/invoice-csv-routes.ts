@@ -14,6 +14,7 @@ export const invoiceCsvRoutes = (app: FastifyInstance, db: Database) => {
       config: { access: { permissions: [] } },
       schema: {
         tags: ['reports'],
+        operationId: 'exportInvoicesCsv',
         summary: 'Invoices.csv with the same filters as the list, streamed',
         querystring: {
           type: 'object',

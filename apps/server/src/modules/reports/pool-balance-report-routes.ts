@@ -15,6 +15,7 @@ export const poolBalanceReportRoutes = (app: FastifyInstance, db: Database) => {
       config: { access: { permissions: ['report.read.pool.balance'] } },
       schema: {
         tags: ['reports'],
+        operationId: 'getPoolBalanceReport',
         summary: 'Terminal pool balance: per terminal of the pool over the period',
         querystring: {
           type: 'object',

@@ -15,6 +15,7 @@ export const providerReportRoutes = (app: FastifyInstance, db: Database) => {
       config: { access: { permissions: ['report.read.provider'] } },
       schema: {
         tags: ['reports'],
+        operationId: 'getProviderReport',
         summary:
           'Provider report: invoices served by one provider’s accounts, per day, method, flow and status',
         querystring: {

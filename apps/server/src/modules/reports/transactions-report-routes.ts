@@ -14,6 +14,7 @@ export const transactionsReportRoutes = (app: FastifyInstance, db: Database) => 
       config: { access: { permissions: ['report.read.invoice'] } },
       schema: {
         tags: ['reports'],
+        operationId: 'getTransactionsReport',
         summary: 'Transactions report: invoices created in the period',
         querystring: {
           type: 'object',

@@ -250,7 +250,7 @@ describe.each(TEST_DATABASE_KINDS)('roles API on %s', (kind) => {
       const before = await roleEventCount();
       const response = await create(admin, { name, permissions: ['merchant.read'] });
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe(ROLE_MESSAGES.nameLength);
+      expect(response.json().detail).toBe(ROLE_MESSAGES.nameLength);
       expect(await roleEventCount()).toBe(before);
     });
 
@@ -272,7 +272,7 @@ describe.each(TEST_DATABASE_KINDS)('roles API on %s', (kind) => {
     ])('refuses a name taken in any letter case (%j) with 409', async (name) => {
       const response = await create(admin, { name, permissions: ['merchant.read'] });
       expect(response.statusCode).toBe(409);
-      expect(response.json().message).toMatch(/already exists/);
+      expect(response.json().detail).toMatch(/already exists/);
     });
 
     it('refuses an unknown permission with 400, naming it', async () => {
@@ -281,14 +281,14 @@ describe.each(TEST_DATABASE_KINDS)('roles API on %s', (kind) => {
         permissions: ['merchant.read', 'merchant.everything'],
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe(ROLE_MESSAGES.unknownPermission('merchant.everything'));
+      expect(response.json().detail).toBe(ROLE_MESSAGES.unknownPermission('merchant.everything'));
       expect(await roleNamed('Mystery')).toBeUndefined();
     });
 
     it('refuses a role without permissions with 400', async () => {
       const response = await create(admin, { name: 'Empty', permissions: [] });
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe(ROLE_MESSAGES.noPermissions);
+      expect(response.json().detail).toBe(ROLE_MESSAGES.noPermissions);
       expect((await create(admin, { name: 'Empty' })).statusCode).toBe(400);
     });
 
@@ -298,7 +298,7 @@ describe.each(TEST_DATABASE_KINDS)('roles API on %s', (kind) => {
         permissions: ['merchant.read', 'ticket.decision'],
       });
       expect(response.statusCode).toBe(403);
-      expect(response.json().message).toBe(ROLE_MESSAGES.beyondOwn(['ticket.decision']));
+      expect(response.json().detail).toBe(ROLE_MESSAGES.beyondOwn(['ticket.decision']));
       expect(await roleNamed('Ticket desk')).toBeUndefined();
     });
 
@@ -337,7 +337,7 @@ describe.each(TEST_DATABASE_KINDS)('roles API on %s', (kind) => {
           permissions: ['merchant.read'],
         });
         expect(response.statusCode).toBe(409);
-        expect(response.json().message).toBe(ROLE_MESSAGES.builtIn);
+        expect(response.json().detail).toBe(ROLE_MESSAGES.builtIn);
         expect((await roleNamed(name))?.permissions).toEqual(role.permissions);
       }
     });
@@ -451,7 +451,7 @@ describe.each(TEST_DATABASE_KINDS)('roles API on %s', (kind) => {
           permissions: ['merchant.read', permission],
         });
         expect(response.statusCode, permission).toBe(409);
-        expect(response.json().message).toBe(ROLE_MESSAGES.merchantBoundHolders([permission]));
+        expect(response.json().detail).toBe(ROLE_MESSAGES.merchantBoundHolders([permission]));
       }
       expect((await roleNamed('Shop clerk'))?.permissions).toEqual(['merchant.read']);
       expect((await me(cookie)).json().data.permissions).toEqual(['merchant.read']);
@@ -482,7 +482,7 @@ describe.each(TEST_DATABASE_KINDS)('roles API on %s', (kind) => {
         permissions: ['merchant.read', 'ticket.decision'],
       });
       expect(adding.statusCode).toBe(403);
-      expect(adding.json().message).toBe(ROLE_MESSAGES.beyondOwn(['ticket.decision']));
+      expect(adding.json().detail).toBe(ROLE_MESSAGES.beyondOwn(['ticket.decision']));
 
       const mightier = await insertCustomRole(testApp.db, 'Mightier', [
         'merchant.read',
@@ -493,7 +493,7 @@ describe.each(TEST_DATABASE_KINDS)('roles API on %s', (kind) => {
         permissions: ['merchant.read'],
       });
       expect(narrowing.statusCode).toBe(403);
-      expect(narrowing.json().message).toBe(ROLE_MESSAGES.moreThanOwn);
+      expect(narrowing.json().detail).toBe(ROLE_MESSAGES.moreThanOwn);
       expect((await remove(editor, mightier)).statusCode).toBe(403);
       expect((await roleNamed('Mightier'))?.permissions).toEqual([
         'merchant.read',
@@ -515,7 +515,7 @@ describe.each(TEST_DATABASE_KINDS)('roles API on %s', (kind) => {
       await createPersonWithRoles(testApp.db, 'holder2', ['Held', 'support']);
       const response = await remove(admin, id);
       expect(response.statusCode).toBe(409);
-      expect(response.json().message).toBe(ROLE_MESSAGES.held(2));
+      expect(response.json().detail).toBe(ROLE_MESSAGES.held(2));
       expect(await roleNamed('Held')).toMatchObject({ holders: 2 });
     });
 
@@ -524,7 +524,7 @@ describe.each(TEST_DATABASE_KINDS)('roles API on %s', (kind) => {
       expect(operator?.holders).toBe(0);
       const response = await remove(admin, operator?.id ?? 0);
       expect(response.statusCode).toBe(409);
-      expect(response.json().message).toBe(ROLE_MESSAGES.builtIn);
+      expect(response.json().detail).toBe(ROLE_MESSAGES.builtIn);
       expect(await roleNamed('operator')).toBeDefined();
     });
 

@@ -8,6 +8,7 @@ import type { Database } from '../../db/database.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { recordIdSchema } from '../../http/record-id.ts';
 import { dataEnvelope, okEnvelope } from '../../http/response-envelope.ts';
+import { addSharedSchemas, sharedSchema } from '../../http/shared-schemas.ts';
 import { requirePerson } from '../auth/auth-entry.ts';
 import { changeRole, createRole, listRoles, type RoleInput, removeRole } from './role-service.ts';
 
@@ -41,6 +42,9 @@ export const roleSchema = {
     updatedAt: { type: 'string', format: 'date-time' },
   },
 } as const;
+
+/** A role, named #/components/schemas/Role. */
+export const roleComponent = sharedSchema('Role', roleSchema);
 
 const roleBody = {
   type: 'object',
@@ -81,14 +85,16 @@ const MANAGE_ROLES = { access: { permissions: ['role.manage'] } } as const;
  * The list is also read by whoever manages users, to choose roles.
  */
 export const roleRoutes = async (app: FastifyInstance, { db }: { db: Database }) => {
+  addSharedSchemas(app, [roleComponent]);
   app.get(
     '/api/v1/roles',
     {
       config: { access: { anyOf: ['role.manage', 'user.manage', 'user.manage.own'] } },
       schema: {
         tags: ['staff'],
+        operationId: 'listRoles',
         summary: 'Every role, built-in first; `assignable` says whether the caller may give it',
-        response: { 200: dataEnvelope({ type: 'array', items: roleSchema }), ...errors },
+        response: { 200: dataEnvelope({ type: 'array', items: roleComponent.ref }), ...errors },
       },
     },
     async (request) => ({ data: await listRoles(db, requirePerson(request.person)) }),
@@ -100,9 +106,10 @@ export const roleRoutes = async (app: FastifyInstance, { db }: { db: Database })
       config: MANAGE_ROLES,
       schema: {
         tags: ['staff'],
+        operationId: 'createRole',
         summary: 'Create a custom role from permissions the caller holds',
         body: roleBody,
-        response: { 201: dataEnvelope(roleSchema), ...errors },
+        response: { 201: dataEnvelope(roleComponent.ref), ...errors },
       },
     },
     async (request, reply) => {
@@ -118,10 +125,11 @@ export const roleRoutes = async (app: FastifyInstance, { db }: { db: Database })
       config: MANAGE_ROLES,
       schema: {
         tags: ['staff'],
+        operationId: 'updateRole',
         summary: 'Change a custom role; its holders have the new permissions at their next request',
         params: roleIdParams,
         body: roleBody,
-        response: { 200: dataEnvelope(roleSchema), ...errors },
+        response: { 200: dataEnvelope(roleComponent.ref), ...errors },
       },
     },
     async (request) => {
@@ -137,6 +145,7 @@ export const roleRoutes = async (app: FastifyInstance, { db }: { db: Database })
       config: MANAGE_ROLES,
       schema: {
         tags: ['staff'],
+        operationId: 'deleteRole',
         summary: 'Delete a custom role nobody holds',
         params: roleIdParams,
         response: {

@@ -126,7 +126,7 @@ describe.each(TEST_DATABASE_KINDS)('settlements on %s', (kind) => {
       terminalId: terminal.id,
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(
+    expect(response.json().detail).toBe(
       "Settlement of 6000.01 UZS exceeds the terminal's available balance of 6000.00 UZS",
     );
     expect(await settledOn(terminal.id)).toHaveLength(before.length);
@@ -141,7 +141,7 @@ describe.each(TEST_DATABASE_KINDS)('settlements on %s', (kind) => {
       terminalId: empty.id,
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toContain('available balance of 0.00 UZS');
+    expect(response.json().detail).toContain('available balance of 0.00 UZS');
   });
 
   it('leaves what queued payouts hold: the merchant’s balance covers a settlement too', async () => {
@@ -160,7 +160,7 @@ describe.each(TEST_DATABASE_KINDS)('settlements on %s', (kind) => {
     });
     const whole = await settle('admin', body(1_000_000));
     expect(whole.statusCode).toBe(409);
-    expect(whole.json().message).toBe(
+    expect(whole.json().detail).toBe(
       "The merchant's available balance of 2000.00 UZS does not cover this settlement of 10000.00 UZS",
     );
     expect(await settledOn(deposits.id)).toEqual([]);
@@ -230,14 +230,14 @@ describe.each(TEST_DATABASE_KINDS)('settlements on %s', (kind) => {
   ])('refuses %j with 400 "%s"', async (body, message) => {
     const response = await settle('merchant', body);
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toContain(message);
+    expect(response.json().detail).toContain(message);
   });
 
   it('answers 404 for another merchant’s terminal or an unknown one, and settles nothing', async () => {
     const body = { baseAmount: 1_000, settlementAmount: 1, terminalId: theirs.id };
     const foreign = await settle('merchant', body);
     expect(foreign.statusCode).toBe(404);
-    expect(foreign.json().message).toBe('Terminal not found');
+    expect(foreign.json().detail).toBe('Terminal not found');
     expect(await settledOn(theirs.id)).toHaveLength(0);
     expect((await settle('merchant', { ...body, terminalId: 999_999 })).statusCode).toBe(404);
     // A merchant.rw.all holder who chose a merchant may not settle another merchant's terminal.

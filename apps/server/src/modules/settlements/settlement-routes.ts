@@ -58,6 +58,7 @@ export const settlementRoutes = (app: FastifyInstance, db: Database) => {
       config: { access: { permissions: ['settlement.create'] } },
       schema: {
         tags: ['settlements'],
+        operationId: 'createSettlement',
         summary: 'Settle part of a terminal’s available balance',
         description:
           'The available balance is completed deposits less fees, less completed withdrawals ' +

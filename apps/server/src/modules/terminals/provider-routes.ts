@@ -19,6 +19,7 @@ export const providerRoutes = (app: FastifyInstance, db: Database) => {
       config: { access: { anyOf: ['report.read.provider', 'people.account'] } },
       schema: {
         tags: ['providers'],
+        operationId: 'listProviders',
         summary: 'Payment providers',
         response: { 200: dataEnvelope({ type: 'array', items: providerSchema }) },
       },

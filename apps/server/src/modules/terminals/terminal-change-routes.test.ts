@@ -161,7 +161,7 @@ describe.each(TEST_DATABASE_KINDS)('terminal changes on %s', (kind) => {
     ])('refuses %j with 400 "%s"', async (body, message) => {
       const response = await create(fixture.own.id, 'merchant', body);
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toContain(message);
+      expect(response.json().detail).toContain(message);
     });
 
     it('refuses a malformed merchant id in the path with 400', async () => {
@@ -218,7 +218,7 @@ describe.each(TEST_DATABASE_KINDS)('terminal changes on %s', (kind) => {
       const terminal = await newTerminal('Go live');
       const refused = await patch(terminal.id, 'merchant', { isTest: false });
       expect(refused.statusCode).toBe(403);
-      expect(refused.json().message).toContain('terminal.prod.change');
+      expect(refused.json().detail).toContain('terminal.prod.change');
       expect((await terminalRow(terminal.id))?.isTest).toBe(true);
 
       const live = await patch(terminal.id, 'operator', { isTest: false });
@@ -279,7 +279,7 @@ describe.each(TEST_DATABASE_KINDS)('terminal changes on %s', (kind) => {
       const terminal = await newTerminal('Untouched');
       const response = await patch(terminal.id, 'admin', body);
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toContain(message);
+      expect(response.json().detail).toContain(message);
       expect(await terminalRow(terminal.id)).toMatchObject({ isTest: true, enabled: true });
     });
 
@@ -429,7 +429,7 @@ describe.each(TEST_DATABASE_KINDS)('terminal changes on %s', (kind) => {
           ],
         });
         expect(response.statusCode).toBe(400);
-        expect(response.json().message).toBe(message);
+        expect(response.json().detail).toBe(message);
         expect((await terminalRow(terminal.id))?.name).toBe('Strict');
         expect(await attributeValues(terminal.id)).toEqual({});
       },
@@ -472,7 +472,7 @@ describe.each(TEST_DATABASE_KINDS)('terminal changes on %s', (kind) => {
       const terminal = await newTerminal('Bad body');
       const response = await put(terminal.id, 'merchantEditor', body);
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toContain(message);
+      expect(response.json().detail).toContain(message);
     });
 
     it('lets a merchant without terminal.prod.change rename but not change attributes', async () => {
@@ -536,7 +536,7 @@ describe.each(TEST_DATABASE_KINDS)('terminal changes on %s', (kind) => {
       });
       const again = await remove(terminal.id, `attributeId=${TYPE.I}`, 'merchantEditor');
       expect(again.statusCode).toBe(404);
-      expect(again.json().message).toBe('Attribute not found');
+      expect(again.json().detail).toBe('Attribute not found');
     });
 
     it('answers 404 for another merchant’s terminal and leaves its attributes alone', async () => {

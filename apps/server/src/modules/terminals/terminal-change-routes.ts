@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
+import { addSharedSchemas } from '../../http/shared-schemas.ts';
 import { merchantScopeOf, requirePerson } from '../auth/auth-entry.ts';
 import {
   createTerminal,
@@ -15,7 +16,7 @@ import {
 import {
   idSchema,
   merchantIdQuery,
-  terminalDetailSchema,
+  terminalDetailsComponent,
   terminalIdParams,
 } from './terminal-presenter.ts';
 import { presentVisibleTerminal } from './terminal-read-service.ts';
@@ -23,7 +24,7 @@ import { presentVisibleTerminal } from './terminal-read-service.ts';
 const nameProperty = { type: 'string', maxLength: 200 } as const;
 
 const changeResponses = {
-  200: dataEnvelope(terminalDetailSchema),
+  200: dataEnvelope(terminalDetailsComponent.ref),
   400: errorResponseSchema,
   403: errorResponseSchema,
   404: errorResponseSchema,
@@ -94,12 +95,14 @@ const removeAttributeQuery = {
 
 /** Create, switch mode, save and remove an attribute (SPEC §7 terminal calls that change). */
 export const terminalChangeRoutes = (app: FastifyInstance, db: Database) => {
+  addSharedSchemas(app, [terminalDetailsComponent]);
   app.post<{ Params: { id: number }; Body: NewTerminal }>(
     '/api/v1/terminal/merchantId=:id',
     {
       config: { access: { permissions: ['terminal.create'] } },
       schema: {
         tags: ['terminals'],
+        operationId: 'createTerminal',
         summary: 'Create a terminal for a merchant; it starts enabled, in test mode',
         params: {
           type: 'object',
@@ -108,7 +111,7 @@ export const terminalChangeRoutes = (app: FastifyInstance, db: Database) => {
         },
         body: createBody,
         response: {
-          201: dataEnvelope(terminalDetailSchema),
+          201: dataEnvelope(terminalDetailsComponent.ref),
           400: errorResponseSchema,
           403: errorResponseSchema,
           404: errorResponseSchema,
@@ -133,6 +136,7 @@ export const terminalChangeRoutes = (app: FastifyInstance, db: Database) => {
       config: { access: { anyOf: TERMINAL_MANAGER_PERMISSIONS } },
       schema: {
         tags: ['terminals'],
+        operationId: 'switchTerminal',
         summary: 'Switch a terminal on or off, or between test and production',
         description:
           'Needs terminal.create or terminal.prod.change. Changing isTest (either way) needs ' +
@@ -158,6 +162,7 @@ export const terminalChangeRoutes = (app: FastifyInstance, db: Database) => {
       config: { access: { anyOf: TERMINAL_MANAGER_PERMISSIONS } },
       schema: {
         tags: ['terminals'],
+        operationId: 'saveTerminal',
         summary: 'Save a terminal: its name, and attribute values to add or change',
         description:
           'Attributes with an empty value are dropped (SPEC §5); attributes not listed stay as ' +
@@ -184,6 +189,7 @@ export const terminalChangeRoutes = (app: FastifyInstance, db: Database) => {
       config: { access: { anyOf: TERMINAL_MANAGER_PERMISSIONS } },
       schema: {
         tags: ['terminals'],
+        operationId: 'removeTerminalAttribute',
         summary: 'Remove one attribute of a terminal',
         description:
           'attributeId is the attribute’s type (attributeId of GET /api/v1/terminal/:id). Needs ' +

@@ -156,7 +156,7 @@ describe.each(TEST_DATABASE_KINDS)('monitoring on %s', (kind) => {
     ])('refuses "%s" with 400', async (query) => {
       const response = await fixture.call('GET', `/api/data/v1/terminal?${query}`, 'operator');
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toEqual(expect.any(String));
+      expect(response.json().detail).toEqual(expect.any(String));
     });
 
     it('accepts the longest window', async () => {

@@ -93,6 +93,7 @@ export const terminalMonitoringRoutes = (app: FastifyInstance, db: Database) => 
       config: { access: { permissions: ['terminal.statistic.settings'] } },
       schema: {
         tags: ['monitoring'],
+        operationId: 'getMonitoringSettings',
         summary: 'Monitoring settings: refresh interval, periods, success colour thresholds',
         response: { 200: dataEnvelope(settingsSchema) },
       },
@@ -106,6 +107,7 @@ export const terminalMonitoringRoutes = (app: FastifyInstance, db: Database) => 
       config: { access: { permissions: ['data.terminal.statistic'] } },
       schema: {
         tags: ['monitoring'],
+        operationId: 'getTerminalStatistics',
         summary: 'Per terminal: invoices created in the last `minutes`, by outcome',
         description:
           'Every terminal of the merchant(s) in scope, also those without invoices. Percents ' +

@@ -1,4 +1,5 @@
 import { recordIdSchema } from '../../http/record-id.ts';
+import { sharedSchema } from '../../http/shared-schemas.ts';
 import { merchantIdQueryProperty } from '../auth/auth-entry.ts';
 import type {
   CurrencyRef,
@@ -98,6 +99,9 @@ export const terminalDetailSchema = {
     },
   },
 } as const;
+
+/** A terminal with its attributes, named #/components/schemas/TerminalDetails. */
+export const terminalDetailsComponent = sharedSchema('TerminalDetails', terminalDetailSchema);
 
 export const terminalPoolSchema = {
   type: 'object',

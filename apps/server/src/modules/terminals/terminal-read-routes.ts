@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
+import { addSharedSchemas } from '../../http/shared-schemas.ts';
 import { merchantScopeOf, requirePerson } from '../auth/auth-entry.ts';
 import {
   merchantIdQuery,
-  terminalDetailSchema,
+  terminalDetailsComponent,
   terminalIdParams,
   terminalPoolSchema,
   terminalSchema,
@@ -26,6 +27,7 @@ type MerchantQuery = { merchantId?: number };
 
 /** GET /api/v1/terminal, /api/v1/terminal/:id and /api/v1/terminal/pool (SPEC §7). */
 export const terminalReadRoutes = (app: FastifyInstance, db: Database) => {
+  addSharedSchemas(app, [terminalDetailsComponent]);
   app.get<{ Querystring: MerchantQuery }>(
     '/api/v1/terminal',
     {
@@ -33,6 +35,7 @@ export const terminalReadRoutes = (app: FastifyInstance, db: Database) => {
       config: { access: { permissions: [] } },
       schema: {
         tags: ['terminals'],
+        operationId: 'listTerminals',
         summary: 'Terminals of the caller’s merchant (every merchant’s, or the chosen one’s)',
         querystring: merchantQuerySchema,
         response: {
@@ -55,6 +58,7 @@ export const terminalReadRoutes = (app: FastifyInstance, db: Database) => {
       config: { access: { permissions: ['report.read.pool.balance'] } },
       schema: {
         tags: ['terminals'],
+        operationId: 'listTerminalPools',
         summary: 'Terminal pools with their status and type',
         response: { 200: dataEnvelope({ type: 'array', items: terminalPoolSchema }) },
       },
@@ -68,11 +72,12 @@ export const terminalReadRoutes = (app: FastifyInstance, db: Database) => {
       config: { access: { permissions: [] } },
       schema: {
         tags: ['terminals'],
+        operationId: 'getTerminal',
         summary: 'One terminal, with its attributes for holders of terminal.attr.read',
         params: terminalIdParams,
         querystring: merchantQuerySchema,
         response: {
-          200: dataEnvelope(terminalDetailSchema),
+          200: dataEnvelope(terminalDetailsComponent.ref),
           400: errorResponseSchema,
           404: errorResponseSchema,
         },
