@@ -1,12 +1,14 @@
 import { createHash, createHmac } from 'node:crypto';
+import { PaygateClient } from '@paygate/merchant-sdk';
 import { type APIRequestContext, expect, type PlaywrightWorkerArgs } from '@playwright/test';
 import { demoPassword } from './backoffice-session.ts';
 import { E2E_URLS } from './e2e-servers.ts';
 
 /**
  * The demo's fixed keys, derived exactly as the demo seed derives them
- * (DEMO_MERCHANT_API_KEYS and DEMO_PROVIDER_SIGNING_SECRET in apps/server/src/seed/demo-data-seed.ts):
- * public, demo-only values, used here the way a merchant and a provider would use theirs.
+ * (DEMO_MERCHANT_API_KEYS, DEMO_MERCHANT_WEBHOOK_SECRET and DEMO_PROVIDER_SIGNING_SECRET in
+ * apps/server/src/seed/demo-data-seed.ts): public, demo-only values, used here the way a
+ * merchant and a provider would use theirs.
  */
 const demoDigest = (label: string) =>
   createHash('sha256').update(`paygate demo: ${label}`).digest();
@@ -14,8 +16,21 @@ const demoDigest = (label: string) =>
 export const DEMO_MERCHANT = {
   apiKey: `pk_${demoDigest('merchant public key').subarray(0, 16).toString('hex')}`,
   secret: `whsec_${demoDigest('merchant signing secret').toString('base64')}`,
-  prefix: '/api/merchant/v1',
+  /** What the merchant's webhook deliveries are signed with (apart from the API key). */
+  webhookSecret: `whsec_${demoDigest('merchant webhook secret').toString('base64')}`,
 };
+
+/**
+ * The demo merchant's server calling the merchant API the way the guide shows: through the
+ * merchant SDK (packages/merchant-sdk), which signs every call and sends an Idempotency-Key
+ * with every invoice it creates.
+ */
+export const demoMerchantApi = new PaygateClient({
+  baseUrl: E2E_URLS.api,
+  apiKey: DEMO_MERCHANT.apiKey,
+  secret: DEMO_MERCHANT.secret,
+});
+
 /** A seeded provider, signing with its demo secret (demoProviderSigningSecret). */
 export const demoProvider = (code: string) => ({
   apiKey: code,
@@ -43,9 +58,12 @@ export const providerOfInvoice = async (request: APIRequestContext, invoiceId: s
   throw new Error(`no provider sees invoice ${invoiceId}`);
 };
 
-type Caller = typeof DEMO_MERCHANT;
+type Caller = ReturnType<typeof demoProvider>;
 
-/** A request signed as docs/merchant-api.md and docs/provider-api.md describe. */
+/**
+ * A provider API request signed as docs/provider-api.md describes (the merchant API is called
+ * through demoMerchantApi).
+ */
 export const signedRequest = async (
   request: APIRequestContext,
   caller: Caller,
@@ -113,7 +131,7 @@ export const terminalIdByName = async (
   return terminal.id;
 };
 
-/** The demo merchant's terminal id by name (signed merchant API calls need it). */
+/** The demo merchant's terminal id by name (merchant API calls need it). */
 export const demoTerminalId = async (request: APIRequestContext, name: string): Promise<number> => {
   // Signed in as the demo merchant's own user, the back office lists its terminals.
   const login = await request.post(`${E2E_URLS.api}/api/v1/login`, {

@@ -1,8 +1,9 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import type { CreateInvoiceBody, Invoice } from '@paygate/merchant-sdk';
 import { type APIRequestContext, expect, type Page, type TestInfo } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { demoPassword } from './backoffice-session.ts';
-import { DEMO_MERCHANT, signedRequest } from './demo-api.ts';
+import { demoMerchantApi } from './demo-api.ts';
 import { E2E_URLS } from './e2e-servers.ts';
 import { saveScreenshot } from './screenshots.ts';
 
@@ -10,43 +11,28 @@ import { saveScreenshot } from './screenshots.ts';
 export const formUrl = (paymentUrl: string, lang?: string) =>
   `${E2E_URLS.paymentForm}${new URL(paymentUrl).pathname}${lang ? `?lang=${lang}` : ''}`;
 
-/** The merchant API's invoice (docs/merchant-api.md), the fields these journeys read. */
-export interface MerchantInvoice {
-  invoiceId: string;
-  merchantInvoiceId: string;
-  status: string;
-  amount: number;
-  isTest: boolean;
-  formId: string;
-  paymentUrl: string;
-  expiresAt: string;
-}
+/** The merchant API's invoice (docs/merchant-api.md), as the merchant SDK types it. */
+export type MerchantInvoice = Invoice;
 
 /**
- * Creates an invoice of the demo merchant through the signed merchant API, with a fresh
- * merchantInvoiceId, and fails the test unless it is created.
+ * Creates an invoice of the demo merchant through the merchant SDK, with a fresh
+ * merchantInvoiceId, and fails the test unless it is created (the SDK throws the API's problem
+ * otherwise).
  */
 export const createInvoice = async (
-  request: APIRequestContext,
-  body: Record<string, unknown>,
+  body: Omit<CreateInvoiceBody, 'merchantInvoiceId'> & { merchantInvoiceId?: string },
 ): Promise<MerchantInvoice> => {
-  const created = await signedRequest(request, DEMO_MERCHANT, 'POST', '/invoices', {
+  const created = await demoMerchantApi.createInvoice({
     merchantInvoiceId: `e2e-pay-${randomUUID()}`,
     ...body,
   });
-  expect(created.status, JSON.stringify(created.json)).toBe(201);
-  return created.json.data as unknown as MerchantInvoice;
+  expect(created.replayed, 'a new invoice, not the replay of an earlier one').toBe(false);
+  return created.invoice;
 };
 
 /** The invoice as the merchant API reads it now. */
-export const readInvoice = async (
-  request: APIRequestContext,
-  invoiceId: string,
-): Promise<MerchantInvoice> => {
-  const read = await signedRequest(request, DEMO_MERCHANT, 'GET', `/invoices/${invoiceId}`);
-  expect(read.status).toBe(200);
-  return read.json.data as unknown as MerchantInvoice;
-};
+export const readInvoice = (invoiceId: string): Promise<MerchantInvoice> =>
+  demoMerchantApi.getInvoice(invoiceId);
 
 /**
  * An amount of `base` minor units plus a random number of whole units (up to 999): some demo

@@ -23,7 +23,7 @@ const createOperationsInvoice = async (
   flowType: 'DEPOSIT' | 'WITHDRAWAL',
   amount: number,
 ) => {
-  const invoice = await createInvoice(request, {
+  const invoice = await createInvoice({
     flowType,
     terminalId: await demoTerminalId(
       request,

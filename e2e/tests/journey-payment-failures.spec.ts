@@ -65,7 +65,7 @@ test('no account can take the amount: declined at once, Fail with the invoice id
   expect(await largestHumoRoom(request), 'room left on the largest Humo account').toBeLessThan(
     HUMO_MAX_AMOUNT,
   );
-  const invoice = await createInvoice(request, {
+  const invoice = await createInvoice({
     flowType: 'DEPOSIT',
     terminalId: await demoTerminalId(request, 'UZS deposits'),
     amount: HUMO_MAX_AMOUNT,
@@ -91,7 +91,7 @@ test('no account can take the amount: declined at once, Fail with the invoice id
   // SPEC §4: it would go there by itself after a countdown (decision 0011); this test stays.
   await stayOnFail(page);
   await checkFormStep(page, testInfo, 'fail');
-  expect((await readInvoice(request, invoice.invoiceId)).status).toBe('DECLINED');
+  expect((await readInvoice(invoice.invoiceId)).status).toBe('DECLINED');
 });
 
 test('the countdown reaches the deadline: the expired screen', async ({
@@ -99,7 +99,7 @@ test('the countdown reaches the deadline: the expired screen', async ({
   request,
 }, testInfo) => {
   // The shortest lifetime the merchant API allows; the page's clock is then moved past it.
-  const invoice = await createInvoice(request, {
+  const invoice = await createInvoice({
     flowType: 'DEPOSIT',
     terminalId: await demoTerminalId(request, 'UZS deposits'),
     amount: distinctAmount(200_000),
@@ -146,7 +146,7 @@ test.describe('declined by the provider', () => {
     test.setTimeout(45_000);
     const cancelUrl = `${shop.origin}/cancelled?order=e2e`;
     // The sandbox provider declines customers whose id starts with "decline".
-    const invoice = await createInvoice(request, {
+    const invoice = await createInvoice({
       flowType: 'WITHDRAWAL',
       terminalId: await demoTerminalId(request, 'RUB payouts'),
       amount: distinctAmount(120_000),
@@ -171,7 +171,7 @@ test.describe('declined by the provider', () => {
     );
     const back = page.getByRole('link', { name: 'Continue' });
     await expect(back).toHaveAttribute('href', cancelUrl);
-    expect((await readInvoice(request, invoice.invoiceId)).status).toBe('DECLINED');
+    expect((await readInvoice(invoice.invoiceId)).status).toBe('DECLINED');
     await back.click();
     await expect(page).toHaveURL(cancelUrl);
     await expect(page.getByRole('heading', { name: 'Back at the shop' })).toBeVisible();

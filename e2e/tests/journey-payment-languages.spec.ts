@@ -27,7 +27,7 @@ const filled = (template: string, values: Record<string, string>) =>
 
 /** A deposit whose amount the customer may change, so the form shows method, amount, requisites. */
 const createDeposit = async (request: APIRequestContext) =>
-  createInvoice(request, {
+  createInvoice({
     flowType: 'DEPOSIT',
     terminalId: await demoTerminalId(request, 'UZS deposits'),
     amount: distinctAmount(500_000),

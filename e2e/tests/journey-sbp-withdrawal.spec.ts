@@ -22,7 +22,7 @@ test('an SBP withdrawal: phone rules, bank search, Processing, paid out', async 
 }, testInfo) => {
   test.setTimeout(45_000);
   const amount = distinctAmount(150_000);
-  const invoice = await createInvoice(request, {
+  const invoice = await createInvoice({
     flowType: 'WITHDRAWAL',
     terminalId: await demoTerminalId(request, 'RUB payouts'),
     amount,
@@ -111,5 +111,5 @@ test('an SBP withdrawal: phone rules, bank search, Processing, paid out', async 
     'href',
     'https://shop.example/withdrawn',
   );
-  expect(await readInvoice(request, invoice.invoiceId)).toMatchObject({ status: 'DONE', amount });
+  expect(await readInvoice(invoice.invoiceId)).toMatchObject({ status: 'DONE', amount });
 });

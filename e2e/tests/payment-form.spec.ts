@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import {
-  DEMO_MERCHANT,
+  demoMerchantApi,
   demoTerminalId,
   providerOfInvoice,
   signedRequest,
@@ -24,7 +24,7 @@ test.describe('hosted payment form against the real server', () => {
     request,
   }, testInfo) => {
     const terminalId = await demoTerminalId(request, 'UZS deposits');
-    const created = await signedRequest(request, DEMO_MERCHANT, 'POST', '/invoices', {
+    const created = await demoMerchantApi.createInvoice({
       flowType: 'DEPOSIT',
       terminalId,
       amount: 250_000,
@@ -34,11 +34,8 @@ test.describe('hosted payment form against the real server', () => {
       paymentMethodName: 'Humo',
       successUrl: 'https://shop.example/thanks',
     });
-    expect(created.status).toBe(201);
-    const { invoiceId, paymentUrl } = created.json.data as {
-      invoiceId: string;
-      paymentUrl: string;
-    };
+    expect(created.replayed).toBe(false);
+    const { invoiceId, paymentUrl } = created.invoice;
 
     await page.goto(formUrl(paymentUrl, 'en'));
     // A preset method: the requisites come at once (SPEC §4).
@@ -70,7 +67,7 @@ test.describe('hosted payment form against the real server', () => {
     request,
   }, testInfo) => {
     const terminalId = await demoTerminalId(request, 'RUB payouts');
-    const created = await signedRequest(request, DEMO_MERCHANT, 'POST', '/invoices', {
+    const created = await demoMerchantApi.createInvoice({
       flowType: 'WITHDRAWAL',
       terminalId,
       amount: 150_000,
@@ -79,8 +76,8 @@ test.describe('hosted payment form against the real server', () => {
       customer: { externalId: 'e2e-customer' },
       paymentMethodName: 'Sbp',
     });
-    expect(created.status).toBe(201);
-    const { paymentUrl } = created.json.data as { paymentUrl: string };
+    expect(created.replayed).toBe(false);
+    const { paymentUrl } = created.invoice;
 
     await page.goto(formUrl(paymentUrl, 'ru'));
     await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
