@@ -166,6 +166,46 @@ test.describe('back-office accessibility (axe-core: no serious or critical viola
     await expectNoSeriousA11yViolations(page, 'security');
     await saveScreenshot(page, testInfo, 'backoffice-security');
   });
+
+  test('developers: its tabs and dialogs', async ({ page }, testInfo) => {
+    // The demo merchant's user holds merchant.keys through the built-in merchant role.
+    await signIn(page, 'merchant');
+    await open(page, '/developers', 'Developers');
+    await expect(
+      page.getByRole('table', { name: 'API keys' }).getByRole('row').nth(1),
+    ).toBeVisible();
+    await settled(page);
+    await expectNoSeriousA11yViolations(page, 'developers: API keys');
+    await saveScreenshot(page, testInfo, 'backoffice-developers');
+    await page.getByRole('button', { name: 'Create API key' }).click();
+    const createKey = page.getByRole('dialog', { name: 'Create API key' });
+    await expect(createKey.getByLabel('Label')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'create API key dialog');
+    await createKey.getByRole('button', { name: 'Cancel' }).click();
+    await expect(createKey).toBeHidden();
+
+    const tabs = page.getByRole('tablist', { name: 'Developer settings' });
+    await tabs.getByRole('tab', { name: 'Webhook signing secret' }).click();
+    await expect(page.getByRole('button', { name: 'Reveal' })).toBeEnabled();
+    await settled(page);
+    await expectNoSeriousA11yViolations(page, 'developers: webhook signing secret');
+
+    await tabs.getByRole('tab', { name: 'Webhook endpoints' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Webhook endpoints' })).toBeVisible();
+    await settled(page);
+    await expectNoSeriousA11yViolations(page, 'developers: webhook endpoints');
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    const addEndpoint = page.getByRole('dialog', { name: 'Add endpoint' });
+    await expect(addEndpoint.getByRole('checkbox').first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'add endpoint dialog');
+    await addEndpoint.getByRole('button', { name: 'Cancel' }).click();
+    await expect(addEndpoint).toBeHidden();
+
+    await tabs.getByRole('tab', { name: 'Events' }).click();
+    await expect(page.getByRole('combobox', { name: 'Type' })).toBeVisible();
+    await settled(page);
+    await expectNoSeriousA11yViolations(page, 'developers: events');
+  });
 });
 
 test('every main screen fits the viewport (WCAG 1.4.10 Reflow)', async ({ page }) => {
@@ -202,6 +242,10 @@ test('every main screen fits the viewport (WCAG 1.4.10 Reflow)', async ({ page }
     ['/roles', 'roles', 'Roles'],
     ['/audit', 'audit log', 'Audit log'],
     ['/settings/security', 'security', 'Security'],
+    ['/developers', 'developers: API keys', 'Developers'],
+    ['/developers?tab=webhook-secret', 'developers: webhook signing secret', 'Developers'],
+    ['/developers?tab=endpoints', 'developers: webhook endpoints', 'Developers'],
+    ['/developers?tab=events', 'developers: events', 'Developers'],
   ];
   for (const [path, name, heading] of screens) {
     await open(page, path, heading);

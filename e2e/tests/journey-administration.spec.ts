@@ -48,6 +48,7 @@ test.describe('administration journeys', () => {
       await expectToast(page, 'Merchant created');
       const keys = page.getByRole('dialog', { name: `Keys of ${merchantName}` });
       await expect(keys.getByText(/^pk_[0-9a-f]+$/)).toBeVisible();
+      await expect(keys.getByText(/^sk_/)).toBeVisible();
       await expect(keys.getByText(/^whsec_/)).toBeVisible();
       await keys.getByRole('button', { name: 'I have stored the secret' }).click();
       await expect(keys).toBeHidden();

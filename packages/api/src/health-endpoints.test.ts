@@ -34,12 +34,12 @@ describe('health endpoint', () => {
   it('reports a server error as an error result', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ message: 'down' }), { status: 503 })),
+      vi.fn(async () => new Response(JSON.stringify({ detail: 'down' }), { status: 503 })),
     );
     const store = makeStore();
 
     const result = await store.dispatch(healthApi.endpoints.getHealth.initiate(undefined));
 
-    expect(result.error).toMatchObject({ status: 503, data: { message: 'down' } });
+    expect(result.error).toMatchObject({ status: 503, data: { detail: 'down' } });
   });
 });

@@ -13,6 +13,7 @@ export {
   sessionExpired,
   toQueryString,
 } from './base-api.ts';
+export * from './developer-endpoints.ts';
 export * from './download.ts';
 export { type HealthStatus, healthApi, useGetHealthQuery } from './health-endpoints.ts';
 export * from './invoice-endpoints.ts';

@@ -10,10 +10,11 @@ import {
   baseApi,
   httpStatusOf,
   paymentFormApi,
+  problemOf,
   serverMessageOf,
 } from './payment-form-endpoints.ts';
 import { paymentFormPath } from './payment-form-paths.ts';
-import { data, makeStore, stubFetch } from './testing/api-test-store.ts';
+import { data, makeStore, problem, stubFetch } from './testing/api-test-store.ts';
 
 const SRC = path.dirname(fileURLToPath(import.meta.url));
 
@@ -152,9 +153,9 @@ describe('@paygate/api/payment-form', () => {
     stubFetch({
       'POST /api/payments/form/f1/init': () => ({
         status: 410,
-        body: { message: 'The payment has expired' },
+        body: problem(410, 'The payment has expired', { code: 'payment_expired' }),
       }),
-      'POST /api/payments/form/f1/status': () => ({ status: 401, body: { message: 'No' } }),
+      'POST /api/payments/form/f1/status': () => ({ status: 401, body: { detail: 'No' } }),
     });
     const { store, actionTypes } = makeStore();
     const { getPaymentForm, getPaymentStatus } = paymentFormApi.endpoints;
@@ -165,6 +166,7 @@ describe('@paygate/api/payment-form', () => {
       .catch((caught: unknown) => caught);
     expect(httpStatusOf(error)).toBe(410);
     expect(serverMessageOf(error)).toBe('The payment has expired');
+    expect(problemOf(error)?.code).toBe('payment_expired');
     const unauthorized = await store.dispatch(getPaymentStatus.initiate({ formId: 'f1' }));
     expect(httpStatusOf(unauthorized.error)).toBe(401);
     expect(actionTypes).not.toContain('api/sessionExpired');

@@ -91,8 +91,14 @@ export const {
   useGetSbpBanksQuery,
 } = paymentFormApi;
 
-export type { ApiError } from './api-errors.ts';
-export { errorMessageOf, httpStatusOf, serverMessageOf, statusTextOf } from './api-errors.ts';
+export type { ApiError, ProblemCode, ProblemDetails } from './api-errors.ts';
+export {
+  errorMessageOf,
+  httpStatusOf,
+  problemOf,
+  serverMessageOf,
+  statusTextOf,
+} from './api-errors.ts';
 export type {
   Bank,
   CompletePaymentRequest,

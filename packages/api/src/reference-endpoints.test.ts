@@ -57,7 +57,7 @@ describe('getPaymentMethods', () => {
     stubFetch({
       'GET /api/v1/payment-method': () => ({
         status: 403,
-        body: { message: 'Missing permission people.account' },
+        body: { detail: 'Missing permission people.account' },
       }),
     });
     const { store } = makeStore();
@@ -66,7 +66,7 @@ describe('getPaymentMethods', () => {
 
     expect(result.error).toMatchObject({
       status: 403,
-      data: { message: 'Missing permission people.account' },
+      data: { detail: 'Missing permission people.account' },
     });
   });
 });

@@ -125,7 +125,7 @@ describe('CSV downloads', () => {
     stubFetch({
       'GET /api/v1/report/provider': () => ({
         status: 400,
-        body: { message: 'periodStart cannot be after periodEnd' },
+        body: { detail: 'periodStart cannot be after periodEnd' },
       }),
     });
     const { blobs } = captureDownloads();
@@ -141,7 +141,7 @@ describe('CSV downloads', () => {
     );
 
     expect(result).toMatchObject({
-      error: { status: 400, data: { message: 'periodStart cannot be after periodEnd' } },
+      error: { status: 400, data: { detail: 'periodStart cannot be after periodEnd' } },
     });
     expect(blobs).toHaveLength(0);
   });

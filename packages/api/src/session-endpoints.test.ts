@@ -11,7 +11,7 @@ import { data, makeStore, stubFetch } from './testing/api-test-store.ts';
 const unauthorized = (statusText = 'Unauthorized') => ({
   status: 401,
   statusText,
-  body: { message: 'Unauthorized' },
+  body: { detail: 'Unauthorized' },
 });
 
 const person = {
@@ -50,7 +50,7 @@ describe('a 401 signs the user out', () => {
   });
 
   it('does not for other errors', async () => {
-    stubFetch({ 'GET /api/v1/people/me': () => ({ status: 403, body: { message: 'Forbidden' } }) });
+    stubFetch({ 'GET /api/v1/people/me': () => ({ status: 403, body: { detail: 'Forbidden' } }) });
     const { store, actionTypes } = makeStore();
 
     await store.dispatch(peopleApi.endpoints.getCurrentPerson.initiate());
@@ -63,7 +63,7 @@ describe('a 401 signs the user out', () => {
       'POST /api/v1/login': () => ({
         status: 401,
         statusText: 'Unauthorized',
-        body: { message: 'Invalid username or password' },
+        body: { detail: 'Invalid username or password' },
       }),
     });
     const { store, actionTypes } = makeStore();
@@ -76,7 +76,7 @@ describe('a 401 signs the user out', () => {
     expect('error' in result && result.error).toMatchObject({
       status: 401,
       statusText: 'Unauthorized',
-      data: { message: 'Invalid username or password' },
+      data: { detail: 'Invalid username or password' },
     });
     const error = 'error' in result ? result.error : undefined;
     expect(statusTextOf(error)).toBe('Unauthorized');

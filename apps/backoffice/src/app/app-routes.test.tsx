@@ -23,7 +23,7 @@ const signedOut = () =>
     'GET /api/v1/people/me': {
       status: 401,
       statusText: 'Unauthorized',
-      body: { message: 'No session' },
+      body: { detail: 'No session' },
     },
   });
 
@@ -50,7 +50,7 @@ describe('routes and session', () => {
   });
 
   it('signs out when the current person cannot be loaded at all (SPEC §8)', async () => {
-    fakeApi({ 'GET /api/v1/people/me': { status: 500, body: { message: 'down' } } });
+    fakeApi({ 'GET /api/v1/people/me': { status: 500, body: { detail: 'down' } } });
     const { router } = renderApp('/settings');
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
@@ -100,7 +100,7 @@ describe('login form', () => {
     api.set('POST /api/v1/login', {
       status: 401,
       statusText: 'Unauthorized',
-      body: { message: 'Invalid username or password' },
+      body: { detail: 'Invalid username or password' },
     });
     const { router } = renderApp('/login');
     await userEvent.type(await screen.findByLabelText('Username'), 'support');
@@ -156,7 +156,7 @@ describe('layout', () => {
 
   it('logs out to login with the cache cleared even when the server call fails', async () => {
     const api = signedInAs([]);
-    api.set('POST /api/v1/logout', { status: 500, body: { message: 'down' } });
+    api.set('POST /api/v1/logout', { status: 500, body: { detail: 'down' } });
     const { router, store } = renderApp('/settings');
     await userEvent.click(await screen.findByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

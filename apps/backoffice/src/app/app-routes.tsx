@@ -118,6 +118,14 @@ export const appRoutes: RouteObject[] = [
                 ),
               },
               {
+                path: '/developers',
+                lazy: lazyScreen(
+                  'developers',
+                  async () =>
+                    (await import('../features/developers/developers-page.tsx')).DevelopersPage,
+                ),
+              },
+              {
                 path: '/notifications',
                 lazy: lazyScreen(
                   'notifications',

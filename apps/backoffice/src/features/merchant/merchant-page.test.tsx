@@ -20,7 +20,8 @@ const OTHER = {
   clientPublicKey: 'pk_fedcba9876543210fedcba9876543210',
   terminals: [],
 };
-const SECRET = 'whsec_c2VjcmV0LXNpZ25pbmcta2V5LWZvci10ZXN0cy0xMjM0NTY3OA==';
+const SECRET = 'sk_c2VjcmV0LXNpZ25pbmcta2V5LWZvci10ZXN0cy0xMjM0NTY3OA==';
+const WEBHOOK_SECRET = 'whsec_d2ViaG9vay1zaWduaW5nLWtleS1mb3ItdGVzdHMtMTIzNDU2';
 
 const setUp = (permissions: string[]) => {
   const merchants = [OWN, OTHER];
@@ -97,7 +98,7 @@ describe('own merchant (merchant.read)', () => {
 
   it("toasts the server's message when the rename is refused", async () => {
     const { api } = setUp(['merchant.read']);
-    api.set('PUT /api/v1/merchant/3', { status: 404, body: { message: 'Merchant not found' } });
+    api.set('PUT /api/v1/merchant/3', { status: 404, body: { detail: 'Merchant not found' } });
     const name = await nameField();
     await userEvent.type(name, ' Ltd');
     await save();
@@ -116,7 +117,7 @@ describe('own merchant (merchant.read)', () => {
 
   it('says why it cannot be loaded, and retries', async () => {
     const { api } = setUp(['merchant.read']);
-    api.set('GET /api/v1/merchant/me', { status: 500, body: { message: 'Database down' } });
+    api.set('GET /api/v1/merchant/me', { status: 500, body: { detail: 'Database down' } });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Could not load the merchant: Database down',
     );
@@ -202,7 +203,10 @@ describe('chosen merchant and New Merchant (merchant.rw.all, merchant.create)', 
           terminals: [],
         };
         merchants.push(created);
-        return { status: 201, body: { data: { ...created, signingSecret: SECRET } } };
+        return {
+          status: 201,
+          body: { data: { ...created, signingSecret: SECRET, webhookSecret: WEBHOOK_SECRET } },
+        };
       }),
     );
     await nameField();
@@ -243,7 +247,7 @@ describe('chosen merchant and New Merchant (merchant.rw.all, merchant.create)', 
 
   it("keeps the dialog open and toasts the server's message when creation fails", async () => {
     const { api } = setUp(['merchant.rw.all', 'merchant.read', 'merchant.create']);
-    api.set('POST /api/v1/merchant', { status: 400, body: { message: 'Name is taken' } });
+    api.set('POST /api/v1/merchant', { status: 400, body: { detail: 'Name is taken' } });
     await nameField();
     await userEvent.click(screen.getByRole('button', { name: 'New Merchant' }));
     const dialog = await screen.findByRole('dialog', { name: 'New Merchant' });

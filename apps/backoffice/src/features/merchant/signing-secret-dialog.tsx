@@ -57,6 +57,7 @@ export const SigningSecretDialog = ({
           <dl className="bo-merchant__keys">
             <KeyRow label="Public key" value={merchant.clientPublicKey} what="public key" />
             <KeyRow label="Signing secret" value={merchant.signingSecret} what="signing secret" />
+            <KeyRow label="Webhook secret" value={merchant.webhookSecret} what="webhook secret" />
           </dl>
         </>
       ) : null}

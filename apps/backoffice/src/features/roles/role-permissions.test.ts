@@ -51,6 +51,7 @@ describe('the role checklist', () => {
       'Provider accounts': ['people.account', 'people.account.edit'],
       'Users and roles': ['user.manage', 'user.manage.own', 'role.manage'],
       Audit: ['audit.read'],
+      Developers: ['merchant.keys'],
     };
     for (const [title, permissions] of Object.entries(expected)) {
       for (const permission of permissions) expect(permissionGroupOf(permission)).toBe(title);

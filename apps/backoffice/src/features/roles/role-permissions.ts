@@ -41,6 +41,7 @@ const GROUP_RULES: readonly GroupRule[] = [
   { title: 'Provider accounts', prefixes: ['people.'] },
   { title: 'Users and roles', prefixes: ['user.', 'role.'] },
   { title: 'Audit', prefixes: ['audit.'] },
+  { title: 'Developers', exact: ['merchant.keys'] },
 ];
 
 const OTHER = 'Other';

@@ -1,0 +1,65 @@
+import { type CreatedApiKey, useCreateApiKeyMutation } from '@paygate/api';
+import { API_KEY_LABEL_MAX_LENGTH, API_KEY_SCOPE_LABELS, API_KEY_SCOPES } from '@paygate/domain';
+import { TextField, useToast } from '@paygate/ui';
+import { Checklist } from './checklist.tsx';
+import { type ApiKeyFormValues, apiKeySchema, EMPTY_API_KEY } from './developer-forms.ts';
+import { DEVELOPER_TEXTS } from './developer-texts.ts';
+import { FormDialog, useFormDialog } from './form-dialog.tsx';
+
+export interface CreateApiKeyDialogProps {
+  merchantId: number | undefined;
+  onClose: () => void;
+  /** Called with the new key and its one-time secret. */
+  onCreated: (key: CreatedApiKey) => void;
+}
+
+/**
+ * Create API key (POST /api/v1/developers/api-keys): a label and at least one scope. The
+ * server's refusal (e.g. too many keys) shows in the dialog, which stays open. Mounted while open.
+ */
+export const CreateApiKeyDialog = ({ merchantId, onClose, onCreated }: CreateApiKeyDialogProps) => {
+  const toast = useToast();
+  const [createKey] = useCreateApiKeyMutation();
+  const dialog = useFormDialog<ApiKeyFormValues>({
+    initialValues: EMPTY_API_KEY,
+    validationSchema: apiKeySchema,
+    onSubmit: async (values) => {
+      const created = await createKey({
+        ...(merchantId === undefined ? {} : { merchantId }),
+        label: values.label.trim(),
+        scopes: values.scopes,
+      }).unwrap();
+      toast.success(DEVELOPER_TEXTS.apiKeyCreated);
+      onCreated(created);
+    },
+    onClose,
+  });
+
+  return (
+    <FormDialog
+      control={dialog}
+      title={DEVELOPER_TEXTS.createApiKey}
+      width={560}
+      submitLabel="Create"
+    >
+      <TextField
+        label="Label"
+        required
+        autoComplete="off"
+        maxLength={API_KEY_LABEL_MAX_LENGTH}
+        {...dialog.fieldProps('label')}
+        hint="What the key is for, e.g. the server that uses it."
+      />
+      <Checklist
+        legend="Scopes"
+        items={API_KEY_SCOPES}
+        labelOf={(scope) => (
+          <>
+            {API_KEY_SCOPE_LABELS[scope]} <code>{scope}</code>
+          </>
+        )}
+        {...dialog.checklistProps('scopes')}
+      />
+    </FormDialog>
+  );
+};
