@@ -79,11 +79,22 @@ const NAVIGATION: Record<Role, string[]> = {
     'Users',
     'Roles',
     'Audit log',
+    'Developers',
     'Settings',
     'Support',
   ],
-  // The merchant administers its own merchant's users (decision 0019).
-  merchant: ['Dashboard', 'Reports', 'Merchant', 'Terminals', 'Users', 'Settings', 'Support'],
+  // The merchant administers its own merchant's users (decision 0019) and its API keys and
+  // webhooks (decision 0021).
+  merchant: [
+    'Dashboard',
+    'Reports',
+    'Merchant',
+    'Terminals',
+    'Users',
+    'Developers',
+    'Settings',
+    'Support',
+  ],
   support: ['Dashboard', 'Merchant', 'Terminals', 'Settings', 'Support'],
   operator: [
     'Dashboard',

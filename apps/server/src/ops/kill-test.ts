@@ -129,14 +129,14 @@ const startReceiver = async () => {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       try {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-          invoiceId: string;
-          status: string;
+        // The Standard Webhooks envelope of an invoice event (decision 0021).
+        const { data } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+          data: { invoiceId: string; status: string };
         };
         received.push({
           webhookId: String(request.headers['webhook-id']),
-          invoiceId: body.invoiceId,
-          status: body.status,
+          invoiceId: data.invoiceId,
+          status: data.status,
         });
         response.writeHead(204).end();
       } catch {
