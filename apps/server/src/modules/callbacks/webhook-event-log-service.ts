@@ -29,25 +29,8 @@ export const EVENT_LOG_MESSAGES = {
 
 type Delivery = Awaited<ReturnType<typeof deliveriesOfEvents>>[number];
 
-const presentDelivery = ({
-  callbackId,
-  endpointId,
-  url,
-  status,
-  attempts,
-  lastResponseCode,
-  isManual,
-  createdAt,
-}: Delivery) => ({
-  callbackId,
-  endpointId,
-  url,
-  status,
-  attempts,
-  lastResponseCode,
-  isManual,
-  createdAt,
-});
+/** A delivery as listed: everything but the event it belongs to. */
+const presentDelivery = ({ eventId: _eventId, ...delivery }: Delivery) => delivery;
 
 const withDeliveries = async (db: Database, events: WebhookEventRecord[]) => {
   const deliveries = await deliveriesOfEvents(

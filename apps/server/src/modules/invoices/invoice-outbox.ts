@@ -37,33 +37,40 @@ const destinationOf = (invoice: InvoiceRecord, isOutcome: boolean): Destination 
   return 'subscribed';
 };
 
-const publishInvoiceEvent = async (
+/**
+ * Records events of one invoice change, its data (and so its currency) read once for them all.
+ * Answers each event's queued deliveries, in order.
+ */
+const publishInvoiceEvents = async (
   tx: Database,
   invoice: InvoiceRecord,
-  type: string,
-  {
-    isOutcome,
-    isManual = false,
-    extra = {},
-  }: {
-    isOutcome: boolean;
-    isManual?: boolean;
-    extra?: Record<string, unknown>;
-  },
-) =>
-  publishEvent(tx, {
-    merchantId: invoice.merchantId,
-    type,
-    invoiceId: invoice.id,
-    invoiceStatus: invoice.status,
-    data: { ...invoiceEventData(invoice, await currencyCodeOf(tx, invoice.currencyId)), ...extra },
-    destination: destinationOf(invoice, isOutcome),
-    isManual,
-  });
+  events: ReadonlyArray<{ type: string; isOutcome: boolean }>,
+  { isManual = false, extra = {} }: { isManual?: boolean; extra?: Record<string, unknown> } = {},
+) => {
+  const data = {
+    ...invoiceEventData(invoice, await currencyCodeOf(tx, invoice.currencyId)),
+    ...extra,
+  };
+  const published = [];
+  for (const { type, isOutcome } of events) {
+    published.push(
+      await publishEvent(tx, {
+        merchantId: invoice.merchantId,
+        type,
+        invoiceId: invoice.id,
+        invoiceStatus: invoice.status,
+        data,
+        destination: destinationOf(invoice, isOutcome),
+        isManual,
+      }),
+    );
+  }
+  return published;
+};
 
 /** invoice.created, once the new invoice is stored. */
 export const publishInvoiceCreated = (tx: Database, invoice: InvoiceRecord) =>
-  publishInvoiceEvent(tx, invoice, 'invoice.created', { isOutcome: false });
+  publishInvoiceEvents(tx, invoice, [{ type: 'invoice.created', isOutcome: false }]);
 
 /** invoice.status_changed for every change, and the final status's own type for an outcome. */
 export const publishStatusChanged = async (
@@ -71,10 +78,16 @@ export const publishStatusChanged = async (
   invoice: InvoiceRecord,
   previousStatus: string,
 ) => {
-  const extra = { previousStatus };
-  await publishInvoiceEvent(tx, invoice, 'invoice.status_changed', { isOutcome: false, extra });
   const outcome = finalStatusEventType(invoice.status);
-  if (outcome) await publishInvoiceEvent(tx, invoice, outcome, { isOutcome: true, extra });
+  await publishInvoiceEvents(
+    tx,
+    invoice,
+    [
+      { type: 'invoice.status_changed', isOutcome: false },
+      ...(outcome ? [{ type: outcome, isOutcome: true }] : []),
+    ],
+    { extra: { previousStatus } },
+  );
 };
 
 /** invoice.amount_changed; to an invoice's own URL only once the invoice is final. */
@@ -83,10 +96,12 @@ export const publishAmountChanged = (
   invoice: InvoiceRecord,
   previousAmount: bigint,
 ) =>
-  publishInvoiceEvent(tx, invoice, 'invoice.amount_changed', {
-    isOutcome: isFinalStatus(invoice.status),
-    extra: { previousAmount: minorUnitsJson(previousAmount) },
-  });
+  publishInvoiceEvents(
+    tx,
+    invoice,
+    [{ type: 'invoice.amount_changed', isOutcome: isFinalStatus(invoice.status) }],
+    { extra: { previousAmount: minorUnitsJson(previousAmount) } },
+  );
 
 /**
  * The manual callback (SPEC §5, POST /api/v1/merchant/callback): the invoice as it stands now,
@@ -99,9 +114,8 @@ export const enqueueCallback = async (
   { isManual }: { isManual: boolean },
 ) => {
   const type = finalStatusEventType(invoice.status) ?? 'invoice.status_changed';
-  const { callbacks } = await publishInvoiceEvent(tx, invoice, type, {
-    isOutcome: true,
+  const [published] = await publishInvoiceEvents(tx, invoice, [{ type, isOutcome: true }], {
     isManual,
   });
-  return callbacks[0] ?? null;
+  return published?.callbacks[0] ?? null;
 };
