@@ -56,9 +56,12 @@ run_stage "Back-office bundle budget" node bench/backoffice-bundle.mjs --no-buil
 run_stage "End-to-end (Playwright, Debian chromium)" pnpm --filter @paygate/e2e e2e
 # Issue 11: docker/ validated without Docker (nginx -t and a real nginx, production start).
 run_stage "Deployment files (nginx -t, production start)" bash scripts/check-deployment.sh
-# Issue 11: SIGKILL the built server during traffic, restart, check the invariants (~2 min).
-run_stage "Kill test (SIGKILL during form flows)" \
-  apps/server/node_modules/.bin/tsx apps/server/src/ops/kill-test.ts
+# Issue 11: SIGKILL the built server during traffic, restart, check the invariants (~2 min),
+# on PostgreSQL and on the embedded database (issue 24: its thread dies with the process).
+run_stage "Kill test on PostgreSQL (SIGKILL during form flows)" \
+  env KILL_TEST_DATABASE=postgres apps/server/node_modules/.bin/tsx apps/server/src/ops/kill-test.ts
+run_stage "Kill test on the embedded database (SIGKILL during form flows)" \
+  env KILL_TEST_DATABASE=embedded apps/server/node_modules/.bin/tsx apps/server/src/ops/kill-test.ts
 
 node scripts/test-summary.mjs || failed_stages+=("Test summary")
 

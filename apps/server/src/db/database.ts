@@ -1,15 +1,13 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { describeError } from '../diagnostics/error-text.ts';
+import { type EmbeddedDatabase, startEmbeddedDatabase } from './embedded-database.ts';
 import * as schema from './schema.ts';
 
 /** One type for both drivers: the code above this module never knows which one runs. */
@@ -32,7 +30,10 @@ export type DatabaseTarget =
       /** Server-side limit of one statement (default POSTGRES_POOL_SETTINGS, 30 s). */
       statementTimeoutMs?: number;
     }
-  /** Embedded PGlite persisted in `dataDir`, or in memory without one (tests). */
+  /**
+   * Embedded PGlite persisted in `dataDir`, or in memory without one (tests), running in its own
+   * thread and reached over the wire protocol like PostgreSQL (embedded-database.ts).
+   */
   | {
       kind: 'pglite';
       dataDir?: string;
@@ -40,13 +41,17 @@ export type DatabaseTarget =
        * A data folder to start from (PGlite's `dumpDataDir` tarball): tests start from one
        * migrated copy instead of running initdb and every migration again.
        */
-      loadDataDir?: Blob;
+      loadDataDir?: Uint8Array;
+      /** Told when the database thread ended on its own and is being started again. */
+      onRestart?: (problem: string, delayMs: number) => void;
     };
 
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseTarget['kind'];
   close: () => Promise<void>;
+  /** The embedded database itself (PGlite only): its data folder as a tarball. */
+  embedded?: Pick<EmbeddedDatabase, 'dump'>;
 }
 
 export interface ConnectRetry {
@@ -247,19 +252,42 @@ export const openDatabase = async (
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
   }
 
-  if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-  const client = new PGlite({
+  const embedded = await startEmbeddedDatabase({
     ...(target.dataDir ? { dataDir: target.dataDir } : {}),
     ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+    ...(target.onRestart ? { onRestart: target.onRestart } : {}),
   });
-  const db = drizzlePglite(client, { schema });
+  // One connection, held for good: the embedded database is one PostgreSQL session, so the pool
+  // is its queue (a transaction keeps it until commit, as PGlite's own lock did). Waiting for it
+  // may take as long as a statement may run; there is no other instance to go to.
+  const pool = new pg.Pool({
+    ...embedded.connection,
+    max: 1,
+    idleTimeoutMillis: 0,
+    connectionTimeoutMillis: POSTGRES_POOL_SETTINGS.statement_timeout,
+    application_name: POSTGRES_POOL_SETTINGS.application_name,
+  });
+  // Ended while idle (the database thread restarting): the pool connects again on the next query.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  const closeAll = async () => {
+    await pool.end();
+    await embedded.close();
+  };
+  const db = drizzleNodePostgres(pool, { schema });
   try {
-    await migratePglite(db, { migrationsFolder });
+    // No lock: the thread is the data folder's only user, and this pool its only connection.
+    await migrateNodePostgres(db, { migrationsFolder });
   } catch (error) {
-    await client.close();
+    await closeAll();
     throw error;
   }
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    close: closeAll,
+    embedded: { dump: embedded.dump },
+  };
 };
 
 /** Rows of a raw SQL query; both drivers return them in `rows`. */

@@ -1,5 +1,5 @@
 /**
- * Kill test: the built server (dist/main.js) on a fresh PostgreSQL database takes a stream of
+ * Kill test: the built server (dist/main.js) on a fresh database takes a stream of
  * hosted-form flows (merchant API create, form init/credential/complete, provider reports and
  * sandbox payouts) while it is killed with SIGKILL at random moments and restarted. Afterwards it
  * checks, in the database and at a local merchant callback receiver:
@@ -10,8 +10,10 @@
  *
  *   apps/server/node_modules/.bin/tsx apps/server/src/ops/kill-test.ts
  *
- * Needs TEST_DATABASE_URL (a role that may create databases; default the test command's local
- * PostgreSQL). KILL_TEST_KILLS (default 6) sets how many times the server is killed;
+ * KILL_TEST_DATABASE is `postgres` (default: a new database through TEST_DATABASE_URL, a role
+ * that may create databases; default the test command's local PostgreSQL) or `embedded` (the
+ * default PGlite in a new data folder, which only the server may open while it runs: the test
+ * reads it between runs). KILL_TEST_KILLS (default 6) sets how many times the server is killed;
  * KILL_TEST_SERVER another build's main.js (with the migrations reachable from it).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -32,6 +34,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { startEmbeddedDatabase } from '../db/embedded-database.ts';
 import { createEmptyTestDatabase, dropTestDatabase } from '../db/testing/postgres-databases.ts';
 import { merchantBalancesFromInvoicesSql } from '../modules/balances/merchant-balance-repository.ts';
 
@@ -42,6 +45,7 @@ const SERVER_ENTRY = path.resolve(
 const ADMIN_URL =
   process.env.TEST_DATABASE_URL ?? 'postgres://paygate_test:paygate_test@127.0.0.1:5432/postgres';
 const KILLS = Number(process.env.KILL_TEST_KILLS ?? 6);
+const DATABASE_KIND = process.env.KILL_TEST_DATABASE === 'embedded' ? 'embedded' : 'postgres';
 const WORKERS = 6;
 /** How long the whole check may take before it gives up waiting (the run aims at < 3 min). */
 const DRAIN_LIMIT_MS = 100_000;
@@ -93,6 +97,10 @@ class ServerProcess {
       await sleep(100);
     }
     throw new Error(`server not healthy within ${timeoutMs} ms`);
+  }
+
+  get running() {
+    return this.child !== undefined && this.child.exitCode === null;
   }
 
   /** SIGKILL: no shutdown handler runs, requests and job runs die where they are. */
@@ -248,7 +256,8 @@ const retryStep = async (
 
 interface FlowContext {
   api: Api;
-  pool: pg.Pool;
+  /** Codes of the providers holding the card accounts: one of them receives each deposit. */
+  cardProviders: string[];
   runId: string;
   callbackUrl: string;
   terminals: { uzsDeposits: number; rubPayouts: number };
@@ -321,21 +330,22 @@ const depositFlow = async (context: FlowContext) => {
     () => context.api.call(`/api/payments/form/${formId}/complete`, {}),
     (answer) => answer.status === 200 || finishedForm(answer),
   );
-  const { rows } = await context.pool.query<{ code: string }>(
-    `SELECT p.code FROM invoices i JOIN people_accounts a ON a.id = i.people_account_id
-       JOIN providers p ON p.id = a.provider_id WHERE i.id = $1`,
-    [invoiceId],
-  );
-  const providerCode = rows[0]?.code;
-  if (!providerCode) throw new Error(`deposit ${invoiceId} has no account after complete`);
   const outcome = Math.random() < 0.2 ? 'DECLINED' : 'DONE';
+  // The provider whose account was assigned reports; to the others the invoice is not found.
+  // (Asking the database instead is not possible on the embedded one while the server runs.)
   await retryStep(
     'provider report',
-    () =>
-      context.api.signed(demoProvider(providerCode), `/invoices/${invoiceId}/status`, {
-        status: outcome,
-        providerInvoiceId: `kill-${invoiceId}`,
-      }),
+    async () => {
+      let answer: Answer = { status: 404, body: {} };
+      for (const code of context.cardProviders) {
+        answer = await context.api.signed(demoProvider(code), `/invoices/${invoiceId}/status`, {
+          status: outcome,
+          providerInvoiceId: `kill-${invoiceId}`,
+        });
+        if (answer.status !== 404) return answer;
+      }
+      return answer;
+    },
     (answer) => answer.status === 200,
   );
 };
@@ -505,6 +515,59 @@ const dropDatabase = async (name: string) => {
   }
 };
 
+// --- The database under test ------------------------------------------------------------------
+
+interface DatabaseUnderTest {
+  /** What the server is started with. */
+  serverEnv: Record<string, string>;
+  label: string;
+  /**
+   * Runs `use` on a connection to the server's database. PostgreSQL: at any time. Embedded: only
+   * one process may open the data folder, so a running server is stopped first (SIGTERM) and
+   * started again afterwards.
+   */
+  read: <T>(server: ServerProcess, use: (pool: pg.Pool) => Promise<T>) => Promise<T>;
+  dispose: () => Promise<void>;
+}
+
+const postgresUnderTest = async (): Promise<DatabaseUnderTest> => {
+  const { name, url } = await createEmptyTestDatabase(ADMIN_URL, 'paygate_kill');
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+  pool.on('error', () => {});
+  return {
+    serverEnv: { DATABASE_URL: url.toString() },
+    label: `PostgreSQL database ${name}`,
+    read: (_server, use) => use(pool),
+    dispose: async () => {
+      await pool.end();
+      await dropDatabase(name);
+    },
+  };
+};
+
+const embeddedUnderTest = (workDir: string): DatabaseUnderTest => {
+  const dataDir = path.join(workDir, 'data');
+  return {
+    serverEnv: { DATA_DIR: dataDir },
+    label: `embedded database in ${dataDir}`,
+    read: async (server, use) => {
+      const wasRunning = server.running;
+      if (wasRunning) await server.stop();
+      const embedded = await startEmbeddedDatabase({ dataDir });
+      const pool = new pg.Pool({ ...embedded.connection, max: 1 });
+      pool.on('error', () => {});
+      try {
+        return await use(pool);
+      } finally {
+        await pool.end();
+        await embedded.close();
+        if (wasRunning) await server.start(60_000);
+      }
+    },
+    dispose: async () => {},
+  };
+};
+
 // --- The run ----------------------------------------------------------------------------------
 
 const main = async () => {
@@ -515,10 +578,8 @@ const main = async () => {
     if (build.status !== 0) throw new Error('server build failed');
   }
   const workDir = mkdtempSync(path.join(tmpdir(), 'paygate-kill-'));
-  const { name: databaseName, url: databaseUrl } = await createEmptyTestDatabase(
-    ADMIN_URL,
-    'paygate_kill',
-  );
+  const database =
+    DATABASE_KIND === 'embedded' ? embeddedUnderTest(workDir) : await postgresUnderTest();
 
   const receiver = await startReceiver();
   const port = await freePort();
@@ -528,7 +589,7 @@ const main = async () => {
     {
       HOST: '127.0.0.1',
       PORT: String(port),
-      DATABASE_URL: databaseUrl.toString(),
+      ...database.serverEnv,
       SEED: 'demo',
       SANDBOX_SETTLE_SECONDS: '1',
       CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true',
@@ -540,38 +601,48 @@ const main = async () => {
     baseUrl,
     logFile,
   );
-  const pool = new pg.Pool({ connectionString: databaseUrl.toString(), max: 4 });
-  pool.on('error', () => {});
   let passed = false;
   try {
-    log(`server on ${baseUrl}, database ${databaseName}; seeding demo data`);
+    log(`server on ${baseUrl}, ${database.label}; seeding demo data`);
     await server.start(180_000);
     log(`server ready after ${Math.round((Date.now() - startedAt) / 1000)} s`);
 
-    // Tight limits on the card accounts, so deposits also meet full accounts and get declined.
-    await pool.query(
-      `UPDATE people_account_limits l SET "limit" = l.balance + 25000000
-         FROM people_accounts a JOIN payment_methods m ON m.id = a.payment_method_id
-        WHERE a.id = l.people_account_id AND m.code = 'HUMOUZS'`,
-    );
-    const terminalId = async (name: string) => {
-      const { rows } = await pool.query<{ id: number }>(
-        'SELECT t.id FROM terminals t JOIN merchants m ON m.id = t.merchant_id WHERE t.name = $1 AND m.client_public_key = $2',
-        [name, DEMO_MERCHANT.apiKey],
+    const setUp = await database.read(server, async (pool) => {
+      // Tight limits on the card accounts, so deposits also meet full accounts and get declined.
+      await pool.query(
+        `UPDATE people_account_limits l SET "limit" = l.balance + 25000000
+           FROM people_accounts a JOIN payment_methods m ON m.id = a.payment_method_id
+          WHERE a.id = l.people_account_id AND m.code = 'HUMOUZS'`,
       );
-      if (!rows[0]) throw new Error(`no demo terminal ${name}`);
-      return rows[0].id;
-    };
+      const terminalId = async (name: string) => {
+        const { rows } = await pool.query<{ id: number }>(
+          'SELECT t.id FROM terminals t JOIN merchants m ON m.id = t.merchant_id WHERE t.name = $1 AND m.client_public_key = $2',
+          [name, DEMO_MERCHANT.apiKey],
+        );
+        if (!rows[0]) throw new Error(`no demo terminal ${name}`);
+        return rows[0].id;
+      };
+      const { rows: providers } = await pool.query<{ code: string }>(
+        `SELECT DISTINCT p.code FROM people_accounts a JOIN providers p ON p.id = a.provider_id
+           JOIN payment_methods m ON m.id = a.payment_method_id
+          WHERE m.code = 'HUMOUZS' ORDER BY p.code`,
+      );
+      return {
+        cardProviders: providers.map((provider) => provider.code),
+        terminals: {
+          uzsDeposits: await terminalId('UZS deposits'),
+          rubPayouts: await terminalId('RUB payouts'),
+        },
+      };
+    });
+    if (setUp.cardProviders.length === 0) throw new Error('no demo provider holds card accounts');
     const api = new Api(baseUrl);
     const context: FlowContext = {
       api,
-      pool,
+      cardProviders: setUp.cardProviders,
       runId: `kill-${randomBytes(3).toString('hex')}`,
       callbackUrl: receiver.url,
-      terminals: {
-        uzsDeposits: await terminalId('UZS deposits'),
-        rubPayouts: await terminalId('RUB payouts'),
-      },
+      terminals: setUp.terminals,
       sbpBankCode: 0,
       created: new Map(),
     };
@@ -627,20 +698,28 @@ const main = async () => {
 
     // Quiet: every invoice final and every callback of this run delivered (a callback claimed by
     // a killed instance waits for its lease, 60 s, before another run picks it up).
+    // The embedded database is read with the server stopped, so it is looked at less often.
+    const drainPollMs = DATABASE_KIND === 'embedded' ? 10_000 : 500;
     const drainDeadline = Date.now() + DRAIN_LIMIT_MS;
     while (Date.now() < drainDeadline) {
-      const { rows } = await pool.query<{ open: string }>(
-        `SELECT (SELECT count(*) FROM invoices WHERE merchant_invoice_id LIKE $1
-                   AND status NOT IN ('DONE', 'DECLINED', 'CANCELED'))
-              + (SELECT count(*) FROM callbacks c JOIN invoices i ON i.id = c.invoice_id
-                  WHERE i.merchant_invoice_id LIKE $1 AND c.status <> 'SENT') AS open`,
-        [`${context.runId}-%`],
-      );
-      if (rows[0]?.open === '0') break;
-      await sleep(500);
+      await sleep(drainPollMs);
+      const open = await database.read(server, async (pool) => {
+        const { rows } = await pool.query<{ open: string }>(
+          `SELECT (SELECT count(*) FROM invoices WHERE merchant_invoice_id LIKE $1
+                     AND status NOT IN ('DONE', 'DECLINED', 'CANCELED'))
+                + (SELECT count(*) FROM callbacks c JOIN invoices i ON i.id = c.invoice_id
+                    WHERE i.merchant_invoice_id LIKE $1 AND c.status <> 'SENT') AS open`,
+          [`${context.runId}-%`],
+        );
+        return rows[0]?.open;
+      });
+      if (open === '0') break;
     }
 
-    const result = await checkInvariants(pool, context.runId, context.created, receiver.received);
+    await server.stop();
+    const result = await database.read(server, (pool) =>
+      checkInvariants(pool, context.runId, context.created, receiver.received),
+    );
     const problems = [...flowErrors.map((error) => `flow failed: ${error}`), ...result.problems];
     log(
       `${KILLS} kills, ${server.starts} starts, ${result.invoices} invoices ` +
@@ -655,9 +734,8 @@ const main = async () => {
     log(passed ? 'passed: every invariant holds' : `FAILED: ${problems.length} problems`);
   } finally {
     await server.stop();
-    await pool.end();
     await receiver.close();
-    await dropDatabase(databaseName);
+    await database.dispose();
     if (!passed && existsSync(logFile)) {
       log('last server output:');
       process.stdout.write(readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n'));

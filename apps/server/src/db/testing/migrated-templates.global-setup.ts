@@ -26,10 +26,8 @@ export default async function setup(project: TestProject) {
   const pgliteTemplateFile = path.join(folder, 'pglite-migrated.tar');
   const pglite = await openDatabase({ kind: 'pglite' });
   try {
-    const client = (pglite.db as unknown as { $client: import('@electric-sql/pglite').PGlite })
-      .$client;
-    const dump = await client.dumpDataDir('none');
-    writeFileSync(pgliteTemplateFile, Buffer.from(await dump.arrayBuffer()));
+    if (!pglite.embedded) throw new Error('an embedded database has a dump');
+    writeFileSync(pgliteTemplateFile, await pglite.embedded.dump());
   } finally {
     await pglite.close();
   }

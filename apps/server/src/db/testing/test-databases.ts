@@ -11,13 +11,13 @@ export const TEST_DATABASE_KINDS: Array<'pglite' | 'postgres'> = process.env.TES
   ? ['pglite', 'postgres']
   : ['pglite'];
 
-let pgliteTemplate: Blob | undefined;
+let pgliteTemplate: Uint8Array | undefined;
 /** The migrated PGlite data folder of the global setup, read once per worker. */
-const migratedPgliteTemplate = (): Blob => {
+const migratedPgliteTemplate = (): Uint8Array => {
   if (!pgliteTemplate) {
     const file = inject('pgliteTemplateFile');
     if (!file) throw new Error('no PGlite template: is the global setup in vitest.config.ts?');
-    pgliteTemplate = new Blob([readFileSync(file)]);
+    pgliteTemplate = new Uint8Array(readFileSync(file));
   }
   return pgliteTemplate;
 };
