@@ -17,10 +17,13 @@ import { developerRoutes } from './modules/developers/developer-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { createServerLifecycle, type ServerLifecycle } from './modules/health/server-lifecycle.ts';
 import { invoiceRoutes } from './modules/invoices/invoice-routes.ts';
+import { LiveEventHub } from './modules/live/live-event-hub.ts';
+import { liveEventRoutes } from './modules/live/live-event-routes.ts';
 import { merchantApiRoutes } from './modules/merchant-api/merchant-api-routes.ts';
 import { merchantRoutes } from './modules/merchants/merchant-routes.ts';
 import type { AppMetrics } from './modules/metrics/app-metrics.ts';
 import { type MetricsAccess, metricsRoutes } from './modules/metrics/metrics-routes.ts';
+import { notificationRoutes } from './modules/notifications/notification-routes.ts';
 import { paymentFormRoutes } from './modules/payment-form/payment-form-routes.ts';
 import { accountRoutes } from './modules/people-accounts/people-account-routes.ts';
 import { profileRoutes } from './modules/profile/profile-routes.ts';
@@ -48,6 +51,10 @@ export interface ApiOptions {
    * nothing is limited when not given (tests about other things, decision 0017).
    */
   rateLimits?: RateLimiting;
+  /** The live event stream's reader, shared by a process's listeners; one per app when not given. */
+  liveEvents?: LiveEventHub;
+  /** How long one live stream lasts before the browser reconnects (tests shorten it). */
+  liveStreamLifetimeMs?: number;
 }
 
 const OPEN_METRICS: MetricsAccess = { token: null, openWithoutToken: true };
@@ -63,8 +70,18 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (
     metricsAccess = OPEN_METRICS,
     lifecycle = createServerLifecycle(),
     rateLimits,
+    liveEvents = new LiveEventHub(db, {
+      onError: (error) => app.log.error({ err: error }, 'reading live events failed'),
+    }),
+    liveStreamLifetimeMs,
   },
 ) => {
+  // Open streams would keep a closing listener waiting: they end first, and browsers reconnect
+  // (to another instance, or to this one once it is back).
+  app.addHook('preClose', (done) => {
+    liveEvents.close();
+    done();
+  });
   registerErrorHandler(app);
   registerRequestValidation(app);
   registerNulCharacterGuard(app);
@@ -92,6 +109,8 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (
   await referenceRoutes(app, { db });
   await merchantRoutes(app, { db });
   await invoiceRoutes(app, { db });
+  liveEventRoutes(app, liveEvents, { lifetimeMs: liveStreamLifetimeMs });
+  notificationRoutes(app, db);
   await terminalRoutes(app, { db });
   settlementRoutes(app, db);
   await accountRoutes(app, { db });

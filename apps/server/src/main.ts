@@ -4,6 +4,7 @@ import { readServerConfig } from './config/server-config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { describeError } from './diagnostics/error-text.ts';
 import { createRateLimiting } from './http/rate-limits.ts';
+import { alertEvaluationJob } from './modules/alerts/alert-evaluation-job.ts';
 import { createAdministrator } from './modules/auth/administrator-account-service.ts';
 import { loginAttemptPurgeJob } from './modules/auth/login-throttle.ts';
 import { callbackDeliveryJob } from './modules/callbacks/callback-delivery-job.ts';
@@ -15,6 +16,8 @@ import {
 import { invoiceExpiryJob } from './modules/invoices/invoice-expiry-job.ts';
 import { sandboxProviderJob } from './modules/invoices/sandbox-provider-job.ts';
 import { type RunningJobs, startBackgroundJobs } from './modules/jobs/background-jobs.ts';
+import { LiveEventHub } from './modules/live/live-event-hub.ts';
+import { liveEventPruneJob } from './modules/live/live-event-prune-job.ts';
 import { idempotencyKeyPurgeJob } from './modules/merchant-api/idempotency.ts';
 import { createAppMetrics } from './modules/metrics/app-metrics.ts';
 import { issueProviderSigningSecret } from './modules/provider-api/provider-keys.ts';
@@ -61,6 +64,11 @@ const start = async () => {
     rateLimits: createRateLimiting(config.rateLimits),
     trustProxy: config.trustProxy,
     paymentFormFrameAncestors: config.paymentFormFrameAncestors,
+    // One reader of live events for every listener: one query per poll for the whole process.
+    liveEvents: new LiveEventHub(database.db, {
+      onError: (error) =>
+        process.stderr.write(`reading live events failed: ${describeError(error)}\n`),
+    }),
   };
 
   const apiServer = await buildApp({ logger, ...api });
@@ -76,6 +84,8 @@ const start = async () => {
       sandboxProviderJob(db, { delaySeconds: config.sandboxSettleSeconds }),
       idempotencyKeyPurgeJob(db),
       loginAttemptPurgeJob(db),
+      liveEventPruneJob(db),
+      alertEvaluationJob(db, config.alertCheckSeconds * 1000),
     ],
     { error: (details, message) => apiServer.log.error(details, message) },
   );

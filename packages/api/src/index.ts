@@ -19,6 +19,7 @@ export { type HealthStatus, healthApi, useGetHealthQuery } from './health-endpoi
 export * from './invoice-endpoints.ts';
 export * from './invoice-event-endpoints.ts';
 export * from './merchant-endpoints.ts';
+export * from './notification-endpoints.ts';
 export * from './payment-form-endpoints.ts';
 export * from './people-endpoints.ts';
 export type { MerchantChoice, OptionalArg, TerminalChoice } from './query-args.ts';

@@ -27,6 +27,7 @@ describe('readServerConfig', () => {
       staticSites: [],
       paymentFormBaseUrl: DEFAULT_PAYMENT_FORM_BASE_URL,
       sandboxSettleSeconds: 5,
+      alertCheckSeconds: 10,
       callbackAllowPrivateNetworks: true,
       trustProxy: false,
       paymentFormFrameAncestors: ['*'],
@@ -185,6 +186,13 @@ describe('readServerConfig', () => {
     expect(readServerConfig({ SANDBOX_SETTLE_SECONDS: '30' }).sandboxSettleSeconds).toBe(30);
     for (const value of ['-1', '1.5', 'soon', '3601']) {
       expect(() => readServerConfig({ SANDBOX_SETTLE_SECONDS: value }), value).toThrow(ConfigError);
+    }
+  });
+
+  it('reads how often alerts are evaluated and refuses nonsense', () => {
+    expect(readServerConfig({ ALERT_CHECK_SECONDS: '2' }).alertCheckSeconds).toBe(2);
+    for (const value of ['0', '-1', '1.5', 'often', '3601']) {
+      expect(() => readServerConfig({ ALERT_CHECK_SECONDS: value }), value).toThrow(ConfigError);
     }
   });
 

@@ -37,6 +37,11 @@ export interface ServerConfig {
    */
   sandboxSettleSeconds: number;
   /**
+   * Seconds between two looks at success rates and failing webhook endpoints
+   * (ALERT_CHECK_SECONDS, default 10); 1..3600.
+   */
+  alertCheckSeconds: number;
+  /**
    * Whether merchant callbacks may go to loopback and private addresses
    * (CALLBACK_ALLOW_PRIVATE_NETWORKS). Off in production (SSRF guard, decision 0007); on
    * elsewhere, so a merchant's receiver on the developer's machine works.
@@ -271,6 +276,18 @@ const readSandboxSettleSeconds = (env: Environment): number => {
   return seconds;
 };
 
+const readAlertCheckSeconds = (env: Environment): number => {
+  const raw = env.ALERT_CHECK_SECONDS?.trim();
+  if (!raw) return 10;
+  const seconds = Number(raw);
+  if (!/^\d+$/.test(raw) || seconds < 1 || seconds > 3600) {
+    throw new ConfigError(
+      `ALERT_CHECK_SECONDS must be a whole number from 1 to 3600, got "${raw}"`,
+    );
+  }
+  return seconds;
+};
+
 const readPaymentFormBaseUrl = (env: Environment, production: boolean): string => {
   const raw = env.PAYMENT_FORM_BASE_URL?.trim();
   if (!raw) {
@@ -380,6 +397,7 @@ export const readServerConfig = (env: Environment = process.env): ServerConfig =
     ],
     paymentFormBaseUrl: readPaymentFormBaseUrl(env, production),
     sandboxSettleSeconds: readSandboxSettleSeconds(env),
+    alertCheckSeconds: readAlertCheckSeconds(env),
     callbackAllowPrivateNetworks: parseBoolean(env, 'CALLBACK_ALLOW_PRIVATE_NETWORKS', !production),
     trustProxy: readTrustProxy(env),
     paymentFormFrameAncestors: readPaymentFormFrameAncestors(env, production),

@@ -820,3 +820,109 @@ export const idempotencyKeys = pgTable(
     index('idempotency_keys_created_idx').on(table.createdAt),
   ],
 );
+
+/**
+ * What the back office hears of live (issue 25): invoice created and changed, callback attempts,
+ * alerts. Written in the transaction of the change; every instance reads the rows of finished
+ * transactions in (tx_id, id) order and streams them to its signed-in staff (live-event-hub.ts).
+ * Kept a few minutes, so a reconnecting browser gets what it missed.
+ */
+export const liveEvents = pgTable(
+  'live_events',
+  {
+    id: bigId(),
+    /**
+     * The writing transaction's id (pg_current_xact_id): rows are read only once every older
+     * transaction has finished, so none is skipped when transactions commit out of order.
+     */
+    txId: bigint('tx_id', { mode: 'bigint' })
+      .notNull()
+      .default(sql`(pg_current_xact_id()::text::bigint)`),
+    type: text('type').notNull(),
+    /** Whose staff may hear it (no foreign keys: a row lives minutes and must never block). */
+    merchantId: integer('merchant_id').notNull(),
+    invoiceId: uuid('invoice_id'),
+    terminalId: integer('terminal_id'),
+    data: jsonb('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('live_events_order_idx').on(table.txId, table.id),
+    index('live_events_created_idx').on(table.createdAt),
+  ],
+);
+
+/**
+ * Conditions that need a person (issue 25 item 3): a terminal whose success rate fell below its
+ * threshold, a webhook endpoint that keeps failing. Open while `closed_at` is null; at most one
+ * open alert per subject (the partial unique index), so instances evaluating at once cannot open
+ * it twice. Closed by the evaluation itself when the condition is gone.
+ */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: bigId(),
+    kind: text('kind', {
+      enum: ['terminal_success_rate', 'webhook_endpoint_failing'],
+    }).notNull(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    /** The terminal (terminal_success_rate) or webhook endpoint (webhook_endpoint_failing) id. */
+    subjectId: integer('subject_id').notNull(),
+    /** What was measured when it opened, and when it closed (`closing`). */
+    details: jsonb('details').notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('alerts_open_subject_uq')
+      .on(table.kind, table.subjectId)
+      .where(sql`${table.closedAt} IS NULL`),
+    index('alerts_merchant_idx').on(table.merchantId, table.openedAt),
+    check(
+      'alerts_kind_ck',
+      sql`${table.kind} IN ('terminal_success_rate','webhook_endpoint_failing')`,
+    ),
+  ],
+);
+
+/**
+ * The Notifications screen's entries: alerts opening and closing, an endpoint disabled, and the
+ * demo's sample entries (SPEC §2). Seen by the staff whose merchant scope includes
+ * `merchant_id` (platform-wide when null: platform staff only). Read state is per person.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigId(),
+    merchantId: integer('merchant_id').references(() => merchants.id),
+    /** The badge's word: Monitoring, Webhooks, Settlement, Support, Terminal, Security. */
+    category: text('category').notNull(),
+    /** The badge's colour (a BadgeKind of @paygate/domain). */
+    severity: text('severity', {
+      enum: ['success', 'warning', 'error', 'primary', 'neutral'],
+    }).notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** A back-office path to open (the terminal, the Developers screen), or null. */
+    link: text('link'),
+    alertId: bigint('alert_id', { mode: 'number' }).references(() => alerts.id),
+    createdAt: createdAt(),
+  },
+  (table) => [index('notifications_merchant_idx').on(table.merchantId, table.createdAt, table.id)],
+);
+
+export const notificationReads = pgTable(
+  'notification_reads',
+  {
+    notificationId: bigint('notification_id', { mode: 'number' })
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    personId: integer('person_id')
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.notificationId, table.personId] })],
+);

@@ -70,6 +70,11 @@ const SIGNED_IN_ROUTES: Record<string, string> = {
   'POST /api/v1/two-factor/enrolment/confirm': 'everyone sets up their own second factor',
   'POST /api/v1/two-factor/recovery-codes': 'everyone renews their own recovery codes',
   'POST /api/v1/two-factor/disable': 'everyone turns off their own second factor (unless required)',
+  'GET /api/v1/live-events':
+    'the live stream filters every event by the caller’s merchant scope, as the lists do',
+  'GET /api/v1/notifications':
+    'everyone reads the notifications of their merchant scope, with their own read state',
+  'POST /api/v1/notifications/read': 'everyone marks their own notifications read',
   'GET /api/v1/reference': 'reference lists every screen needs',
   'GET /api/v1/reference/currency': 'reference list every screen needs',
   'GET /api/v1/merchant/deposit': 'finance summary of the caller’s merchant scope',

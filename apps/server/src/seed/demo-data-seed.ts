@@ -16,6 +16,7 @@ import {
   invoices,
   invoiceTransactions,
   merchants,
+  notifications,
   paymentMethods,
   people,
   peopleAccountCredentials,
@@ -235,6 +236,45 @@ const insertInBatches = async <Row>(rows: Row[], insert: (batch: Row[]) => Promi
  * in every status with their history, callbacks, transactions, errors and tickets. Does nothing
  * when people already exist, so restarts keep what users changed.
  */
+/** SPEC §2: the Notifications screen's fixed sample entries, oldest first. */
+export const DEMO_NOTIFICATIONS = [
+  {
+    category: 'Security',
+    severity: 'error',
+    title: 'Password will expire soon',
+    body: 'Change your password in Settings within the next 7 days.',
+    createdAt: '2026-03-01T08:45:30Z',
+  },
+  {
+    category: 'Terminal',
+    severity: 'neutral',
+    title: 'Terminal switched to production',
+    body: 'Terminal "KGS deposits" now processes real payments.',
+    createdAt: '2026-03-03T09:00:00Z',
+  },
+  {
+    category: 'Support',
+    severity: 'primary',
+    title: 'Support ticket in work',
+    body: 'Your ticket about a missing deposit is being handled by the support team.',
+    createdAt: '2026-03-04T16:15:02Z',
+  },
+  {
+    category: 'Monitoring',
+    severity: 'warning',
+    title: 'Success rate dropped',
+    body: 'Terminal "RUB SBP withdrawals" completed 42% of its payments in the last hour.',
+    createdAt: '2026-03-05T11:32:40Z',
+  },
+  {
+    category: 'Settlement',
+    severity: 'success',
+    title: 'Settlement completed',
+    body: 'Settlement of 1 250.00 USDT for terminal "UZS deposits" has been sent.',
+    createdAt: '2026-03-05T14:07:09Z',
+  },
+] as const;
+
 export const seedDemoData = async (db: Database, now = new Date()): Promise<boolean> => {
   const [existing] = await db.select({ count: count() }).from(people);
   if ((existing?.count ?? 0) > 0) return false;
@@ -548,6 +588,16 @@ export const seedDemoData = async (db: Database, now = new Date()): Promise<bool
     for (const provider of providerRows) {
       await issueProviderSigningSecret(tx, provider.code, demoProviderSigningSecret(provider.code));
     }
+
+    // SPEC §2's fixed sample entries of the Notifications screen, for the first merchant's staff
+    // (and everyone who sees every merchant); real ones (alerts) join them as they happen.
+    await tx.insert(notifications).values(
+      DEMO_NOTIFICATIONS.map((notification) => ({
+        ...notification,
+        merchantId: merchantIdAt(0),
+        createdAt: new Date(notification.createdAt),
+      })),
+    );
 
     await tx.insert(eventLog).values({
       eventCode: 'DEMO_DATA_SEEDED',

@@ -92,6 +92,10 @@ export const REFERENCE_LISTS: Record<ReferenceListName, ReferenceItemSeed[]> = {
     { code: 'AUTO_CONFIRM', value: 'Confirm payments automatically', paramType: 'B' },
     { code: 'FEE_PERCENT', value: 'Fee, percent', paramType: 'N' },
     { code: 'PAYOUT_PROVIDER', value: 'Payout provider (provider code)', paramType: 'S' },
+    // Success-rate alerts (issue 25, decision 0023); without them the defaults apply.
+    { code: 'ALERT_SUCCESS_RATE_MIN', value: 'Alert below success rate, percent', paramType: 'I' },
+    { code: 'ALERT_WINDOW_MINUTES', value: 'Alert window, minutes', paramType: 'I' },
+    { code: 'ALERT_MIN_ATTEMPTS', value: 'Alert minimum attempts', paramType: 'I' },
   ],
   feeType: coded([
     ['PERCENT', 'Percent'],

@@ -24,14 +24,23 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
+export const TEST_LIVE_STREAM_LIFETIME_MS = 300;
+
 /** A full API on a fresh migrated database of the given kind, with the roles seeded. */
 export const createTestApp = async (
   kind: 'pglite' | 'postgres' = 'pglite',
-  options: { staticRoot?: string } = {},
+  options: { staticRoot?: string; liveStreamLifetimeMs?: number } = {},
 ): Promise<TestApp> => {
   const handle = await openTestDatabase(kind);
   await seedRoles(handle.db);
-  const app = await buildApp({ db: handle.db, auth: TEST_AUTH, ...options });
+  // A live stream ends after a moment, so a test's request to it completes (live-event tests
+  // that read a stream choose their own).
+  const app = await buildApp({
+    db: handle.db,
+    auth: TEST_AUTH,
+    liveStreamLifetimeMs: TEST_LIVE_STREAM_LIFETIME_MS,
+    ...options,
+  });
   return {
     app,
     db: handle.db,

@@ -35,7 +35,9 @@ export const registerAccessControl = (
     const token = request.cookies[SESSION_COOKIE];
     const claims = token ? await verifySessionToken(token, jwtSecret) : null;
     const person = claims
-      ? await loadSessionPerson(db, claims.personId, claims.sessionId, idleMinutes)
+      ? await loadSessionPerson(db, claims.personId, claims.sessionId, idleMinutes, {
+          touch: request.routeOptions.config.sessionActivity !== false,
+        })
       : null;
     if (!person) throw unauthorized();
     request.person = person;

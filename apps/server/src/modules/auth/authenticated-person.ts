@@ -30,6 +30,11 @@ export type RouteAccess =
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /**
+     * False for requests the browser makes on its own (the live event stream reconnecting): they
+     * check the session but do not count as use, so an unattended tab still goes idle.
+     */
+    sessionActivity?: boolean;
   }
   interface FastifyRequest {
     person: AuthenticatedPerson | null;

@@ -53,6 +53,7 @@ export const loadSessionPerson = async (
   personId: number,
   sessionId: string,
   idleMinutes: number,
+  { touch = true }: { touch?: boolean } = {},
 ): Promise<AuthenticatedPerson | null> => {
   const [row] = await db
     .select({
@@ -86,7 +87,7 @@ export const loadSessionPerson = async (
     await endSessions(db, { sessionIds: [sessionId], reason: 'idle' });
     return null;
   }
-  if (seenLongAgo) {
+  if (seenLongAgo && touch) {
     await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, sessionId));
   }
   return {

@@ -2,8 +2,10 @@ import { WEBHOOK_ENDPOINT_DISABLE_AFTER_DAYS } from '@paygate/domain';
 import { type Dispatcher, fetch } from 'undici';
 import type { Database } from '../../db/database.ts';
 import { describeError } from '../../diagnostics/error-text.ts';
+import { announceEndpointDisabled } from '../alerts/alerts-entry.ts';
 import { EVENT_CODES, recordEvent } from '../audit/audit-entry.ts';
 import type { BackgroundJob } from '../jobs/jobs-entry.ts';
+import { recordLiveEvent } from '../live/live-entry.ts';
 import {
   type ClaimedCallback,
   claimDueCallbacks,
@@ -249,31 +251,58 @@ const recordAttempt = async (db: Database, callback: ClaimedCallback, outcome: A
   const retryDelay =
     outcome.delivered || outcome.final ? undefined : CALLBACK_RETRY_DELAYS_MS[callback.attempts];
   const status = outcome.delivered ? 'SENT' : retryDelay === undefined ? 'FAILED' : 'PENDING';
-  const recorded = await recordCallbackAttempt(db, callback, {
-    status,
-    responseCode: outcome.responseCode,
-    error: outcome.delivered ? null : truncate(outcome.error),
-    retryDelayMs: retryDelay,
-    durationMs: outcome.durationMs,
-    responseExcerpt: outcome.responseExcerpt,
+  const recorded = await db.transaction(async (tx) => {
+    const attempt = await recordCallbackAttempt(tx, callback, {
+      status,
+      responseCode: outcome.responseCode,
+      error: outcome.delivered ? null : truncate(outcome.error),
+      retryDelayMs: retryDelay,
+      durationMs: outcome.durationMs,
+      responseExcerpt: outcome.responseExcerpt,
+    });
+    if (attempt) {
+      // Staff watching the invoice (or the event log) see the attempt as it happens.
+      await recordLiveEvent(tx, {
+        type: 'callback.attempted',
+        merchantId: callback.merchantId,
+        invoiceId: attempt.invoiceId,
+        data: {
+          callbackId: callback.id,
+          status,
+          responseCode: outcome.responseCode,
+          durationMs: outcome.durationMs,
+        },
+      });
+    }
+    return attempt !== null;
   });
   // Only attempts that reached for the endpoint count towards its health.
   if (!recorded || callback.endpointId === null || !callback.endpointEnabled) return;
-  const disabled = await recordEndpointHealth(
-    db,
-    callback.endpointId,
-    outcome.delivered,
-    ENDPOINT_AUTO_DISABLED_REASON,
-  );
-  if (disabled) {
-    await recordEvent(db, {
+  const endpointId = callback.endpointId;
+  // Disabling, its audit row and its notification commit together (recordEndpointHealth's own
+  // transaction becomes a savepoint of this one).
+  await db.transaction(async (tx) => {
+    const disabled = await recordEndpointHealth(
+      tx,
+      endpointId,
+      outcome.delivered,
+      ENDPOINT_AUTO_DISABLED_REASON,
+    );
+    if (!disabled) return;
+    await recordEvent(tx, {
       eventCode: EVENT_CODES.webhookEndpointAutoDisabled,
       description: `Webhook endpoint ${disabled.url}: ${ENDPOINT_AUTO_DISABLED_REASON.toLowerCase()}`,
       merchantId: disabled.merchantId,
       entityType: 'webhook_endpoint',
-      entityId: callback.endpointId,
+      entityId: endpointId,
     });
-  }
+    // On the merchant's Notifications screen and as a toast to their signed-in staff.
+    await announceEndpointDisabled(
+      tx,
+      { id: endpointId, merchantId: disabled.merchantId, url: disabled.url },
+      ENDPOINT_AUTO_DISABLED_REASON,
+    );
+  });
 };
 
 /** Runs `work` over `items` with at most `limit` at once; throws after all have finished. */

@@ -109,44 +109,43 @@ export interface AttemptRecord {
  * doubled.
  */
 export const recordCallbackAttempt = async (
-  db: Database,
+  tx: Database,
   callback: Pick<ClaimedCallback, 'id' | 'attempts' | 'url'>,
   { status, responseCode, error, retryDelayMs, durationMs, responseExcerpt }: AttemptRecord,
-): Promise<boolean> =>
-  db.transaction(async (tx) => {
-    const recorded = await tx
-      .update(callbacks)
-      .set({
-        status,
-        // The address attempted (an endpoint's may have changed since the delivery was queued).
-        url: callback.url,
-        attempts: callback.attempts + 1,
-        executionDate: sql`now()`,
-        lastResponseCode: responseCode,
-        lastError: error,
-        claimedUntil: null,
-        ...(retryDelayMs === undefined
-          ? {}
-          : { nextAttemptAt: sql`now() + ${intervalOf(retryDelayMs)}` }),
-      })
-      .where(
-        and(
-          eq(callbacks.id, callback.id),
-          eq(callbacks.status, 'PENDING'),
-          eq(callbacks.attempts, callback.attempts),
-        ),
-      )
-      .returning({ id: callbacks.id });
-    if (recorded.length === 0) return false;
-    await tx.insert(callbackAttempts).values({
-      callbackId: callback.id,
-      responseCode,
-      durationMs,
-      responseExcerpt,
-      error,
-    });
-    return true;
+): Promise<{ invoiceId: string | null } | null> => {
+  const recorded = await tx
+    .update(callbacks)
+    .set({
+      status,
+      // The address attempted (an endpoint's may have changed since the delivery was queued).
+      url: callback.url,
+      attempts: callback.attempts + 1,
+      executionDate: sql`now()`,
+      lastResponseCode: responseCode,
+      lastError: error,
+      claimedUntil: null,
+      ...(retryDelayMs === undefined
+        ? {}
+        : { nextAttemptAt: sql`now() + ${intervalOf(retryDelayMs)}` }),
+    })
+    .where(
+      and(
+        eq(callbacks.id, callback.id),
+        eq(callbacks.status, 'PENDING'),
+        eq(callbacks.attempts, callback.attempts),
+      ),
+    )
+    .returning({ invoiceId: callbacks.invoiceId });
+  if (!recorded[0]) return null;
+  await tx.insert(callbackAttempts).values({
+    callbackId: callback.id,
+    responseCode,
+    durationMs,
+    responseExcerpt,
+    error,
   });
+  return recorded[0];
+};
 
 /**
  * Keeps an endpoint's run of failures: a delivery ends it, a failure starts it (or continues

@@ -2,6 +2,7 @@ import { finalStatusEventType, isFinalStatus } from '@paygate/domain';
 import type { Database } from '../../db/database.ts';
 import { minorUnitsJson } from '../../http/money-json.ts';
 import { type NewEvent, publishEvent } from '../callbacks/callbacks-entry.ts';
+import { recordLiveEvent } from '../live/live-entry.ts';
 import { currencyCodeOf, type InvoiceRecord } from './invoice-repository.ts';
 
 /**
@@ -51,6 +52,16 @@ const publishInvoiceEvents = async (
     ...invoiceEventData(invoice, await currencyCodeOf(tx, invoice.currencyId)),
     ...extra,
   };
+  // One live event per change for the back office's screens (issue 25), whatever the webhooks.
+  await recordLiveEvent(tx, {
+    type: events.some((event) => event.type === 'invoice.created')
+      ? 'invoice.created'
+      : 'invoice.changed',
+    merchantId: invoice.merchantId,
+    invoiceId: invoice.id,
+    terminalId: invoice.terminalId,
+    data: { ...data, change: events.map((event) => event.type) },
+  });
   const published = [];
   for (const { type, isOutcome } of events) {
     published.push(

@@ -1,0 +1,298 @@
+import type { Database } from '../../db/database.ts';
+import { recordLiveEvent } from '../live/live-entry.ts';
+import { insertNotification, type NewNotification } from '../notifications/notifications-entry.ts';
+import {
+  type AlertRecord,
+  closeAlert,
+  countRecentOutcomes,
+  openAlert,
+  readEndpointHealth,
+  readOpenAlerts,
+  readTerminalsWithAlertAttributes,
+} from './alert-repository.ts';
+import {
+  successRateTooLow,
+  TERMINAL_ALERT_ATTRIBUTES,
+  type TerminalAlertSettings,
+  terminalAlertSettingsOf,
+} from './terminal-alert-settings.ts';
+
+/** An endpoint failing this long raises an alert (it is disabled after 5 days, decision 0021). */
+export const ENDPOINT_ALERT_AFTER_MS = 60 * 60_000;
+
+/** Whole percent, rounded down: 49.5 % under a 50 % threshold reads 49 %, not 50 %. */
+const percentOf = (done: number, attempts: number) =>
+  attempts === 0 ? 0 : Math.floor((done * 100) / attempts);
+
+/**
+ * The notification and the live event of an alert opening or closing, in its transaction: the
+ * Notifications screen and the toast of every signed-in person in the merchant's scope.
+ */
+const announce = async (
+  tx: Database,
+  alert: AlertRecord,
+  type: 'alert.opened' | 'alert.closed',
+  notification: Omit<NewNotification, 'merchantId' | 'alertId'>,
+  terminalId: number | null,
+) => {
+  const row = await insertNotification(tx, {
+    ...notification,
+    merchantId: alert.merchantId,
+    alertId: alert.id,
+  });
+  await recordLiveEvent(tx, {
+    type,
+    merchantId: alert.merchantId,
+    terminalId,
+    data: {
+      alertId: alert.id,
+      kind: alert.kind,
+      notificationId: row.id,
+      title: row.title,
+      body: row.body,
+      link: row.link,
+      severity: row.severity,
+    },
+  });
+};
+
+const windowText = (settings: TerminalAlertSettings) =>
+  `the last ${settings.windowMinutes} minutes`;
+
+/** Opens and closes success-rate alerts of every enabled terminal; answers how many changed. */
+export const evaluateTerminalAlerts = async (db: Database): Promise<number> => {
+  const terminals = await readTerminalsWithAlertAttributes(
+    db,
+    Object.values(TERMINAL_ALERT_ATTRIBUTES),
+  );
+  const settings = new Map(
+    terminals.map((terminal) => [terminal.id, terminalAlertSettingsOf(terminal.attributes)]),
+  );
+  const outcomes = await countRecentOutcomes(
+    db,
+    terminals.map((terminal) => ({
+      terminalId: terminal.id,
+      windowMinutes: settings.get(terminal.id)?.windowMinutes ?? 60,
+    })),
+  );
+  const open = new Map(
+    (await readOpenAlerts(db, 'terminal_success_rate')).map((alert) => [alert.subjectId, alert]),
+  );
+  let changes = 0;
+  for (const terminal of terminals) {
+    const terminalSettings = settings.get(terminal.id);
+    if (!terminalSettings) continue;
+    const figures = outcomes.get(terminal.id) ?? { done: 0, attempts: 0 };
+    const percent = percentOf(figures.done, figures.attempts);
+    const tooLow = successRateTooLow(terminalSettings, figures);
+    const current = open.get(terminal.id);
+    const measured = { ...figures, percent, ...terminalSettings };
+    if (tooLow && !current) {
+      changes += await db.transaction(async (tx) => {
+        const opened = await openAlert(tx, {
+          kind: 'terminal_success_rate',
+          merchantId: terminal.merchantId,
+          subjectId: terminal.id,
+          details: { terminalName: terminal.name, ...measured },
+        });
+        if (!opened) return 0;
+        await announce(
+          tx,
+          opened,
+          'alert.opened',
+          {
+            category: 'Monitoring',
+            severity: 'warning',
+            title: 'Success rate dropped',
+            body: `Terminal "${terminal.name}" completed ${percent}% of its ${figures.attempts} payments in ${windowText(terminalSettings)} (alert below ${terminalSettings.thresholdPercent}%).`,
+            link: '/terminals',
+          },
+          terminal.id,
+        );
+        return 1;
+      });
+    } else if (!tooLow && current) {
+      changes += await db.transaction(async (tx) => {
+        const closed = await closeAlert(tx, current.id, measured);
+        if (!closed) return 0;
+        const recovered = figures.attempts >= terminalSettings.minAttempts;
+        await announce(
+          tx,
+          closed,
+          'alert.closed',
+          {
+            category: 'Monitoring',
+            severity: 'success',
+            title: 'Success rate recovered',
+            body: recovered
+              ? `Terminal "${terminal.name}" completed ${percent}% of its ${figures.attempts} payments in ${windowText(terminalSettings)}.`
+              : `Terminal "${terminal.name}" had fewer than ${terminalSettings.minAttempts} payments in ${windowText(terminalSettings)}; the alert is closed.`,
+            link: '/terminals',
+          },
+          terminal.id,
+        );
+        return 1;
+      });
+    }
+  }
+  // A terminal disabled takes its alert with it, and says so.
+  const enabled = new Set(terminals.map((terminal) => terminal.id));
+  for (const [terminalId, alert] of open) {
+    if (enabled.has(terminalId)) continue;
+    changes += await db.transaction(async (tx) => {
+      const closed = await closeAlert(tx, alert.id, { reason: 'terminal disabled' });
+      if (!closed) return 0;
+      const name = String(alert.details.terminalName ?? terminalId);
+      await announce(
+        tx,
+        closed,
+        'alert.closed',
+        {
+          category: 'Monitoring',
+          severity: 'neutral',
+          title: 'Success-rate alert closed',
+          body: `Terminal "${name}" is disabled; its success-rate alert is closed.`,
+          link: '/terminals',
+        },
+        terminalId,
+      );
+      return 1;
+    });
+  }
+  return changes;
+};
+
+/** Closes an endpoint's alert that has nothing left to watch (disabled by a person, removed). */
+const closeEndpointAlert = (db: Database, alert: AlertRecord, what: string) =>
+  db.transaction(async (tx) => {
+    const closed = await closeAlert(tx, alert.id, { reason: what });
+    if (!closed) return 0;
+    await announce(
+      tx,
+      closed,
+      'alert.closed',
+      {
+        category: 'Webhooks',
+        severity: 'neutral',
+        title: 'Webhook endpoint alert closed',
+        body: `${what}; its failing alert is closed.`,
+        link: '/developers',
+      },
+      null,
+    );
+    return 1;
+  });
+
+/** Opens alerts of endpoints failing for an hour, closes them when a delivery gets through. */
+export const evaluateEndpointAlerts = async (db: Database, now = new Date()): Promise<number> => {
+  const endpoints = await readEndpointHealth(db);
+  const open = new Map(
+    (await readOpenAlerts(db, 'webhook_endpoint_failing')).map((alert) => [alert.subjectId, alert]),
+  );
+  let changes = 0;
+  for (const endpoint of endpoints) {
+    const failing =
+      endpoint.enabled &&
+      endpoint.failingSince !== null &&
+      now.getTime() - endpoint.failingSince.getTime() >= ENDPOINT_ALERT_AFTER_MS;
+    const current = open.get(endpoint.id);
+    if (failing && !current && endpoint.failingSince) {
+      const since = endpoint.failingSince;
+      changes += await db.transaction(async (tx) => {
+        const opened = await openAlert(tx, {
+          kind: 'webhook_endpoint_failing',
+          merchantId: endpoint.merchantId,
+          subjectId: endpoint.id,
+          details: { url: endpoint.url, failingSince: since.toISOString() },
+        });
+        if (!opened) return 0;
+        await announce(
+          tx,
+          opened,
+          'alert.opened',
+          {
+            category: 'Webhooks',
+            severity: 'error',
+            title: 'Webhook endpoint failing',
+            body: `Deliveries to ${endpoint.url} have failed since ${since.toISOString().slice(0, 16).replace('T', ' ')} UTC. After 5 days of failures the endpoint is disabled.`,
+            link: '/developers',
+          },
+          null,
+        );
+        return 1;
+      });
+    } else if (!failing && current && endpoint.enabled) {
+      changes += await db.transaction(async (tx) => {
+        const closed = await closeAlert(tx, current.id, { reason: 'delivered' });
+        if (!closed) return 0;
+        await announce(
+          tx,
+          closed,
+          'alert.closed',
+          {
+            category: 'Webhooks',
+            severity: 'success',
+            title: 'Webhook endpoint recovered',
+            body: `Deliveries to ${endpoint.url} get through again.`,
+            link: '/developers',
+          },
+          null,
+        );
+        return 1;
+      });
+    } else if (current && !endpoint.enabled) {
+      changes += await closeEndpointAlert(db, current, `${endpoint.url} is disabled`);
+    }
+  }
+  // An endpoint deleted while failing: nothing left to watch.
+  const existing = new Set(endpoints.map((endpoint) => endpoint.id));
+  for (const [endpointId, alert] of open) {
+    if (existing.has(endpointId)) continue;
+    changes += await closeEndpointAlert(
+      db,
+      alert,
+      `${String(alert.details.url ?? 'The endpoint')} was removed`,
+    );
+  }
+  return changes;
+};
+
+/**
+ * The notification of an endpoint the platform disabled after 5 days of failures (issue 23),
+ * closing its failing alert; `tx` is the transaction that disabled it.
+ */
+export const announceEndpointDisabled = async (
+  tx: Database,
+  endpoint: { id: number; merchantId: number; url: string },
+  reason: string,
+) => {
+  const [current] = (await readOpenAlerts(tx, 'webhook_endpoint_failing')).filter(
+    (alert) => alert.subjectId === endpoint.id,
+  );
+  const closed = current ? await closeAlert(tx, current.id, { reason: 'endpoint disabled' }) : null;
+  const notification = {
+    category: 'Webhooks',
+    severity: 'error' as const,
+    title: 'Webhook endpoint disabled',
+    body: `${endpoint.url}: ${reason.replace(/\.$/, '')}. Fix it, then enable it again on the Developers screen.`,
+    link: '/developers',
+  };
+  if (closed) {
+    await announce(tx, closed, 'alert.closed', notification, null);
+    return;
+  }
+  const row = await insertNotification(tx, { ...notification, merchantId: endpoint.merchantId });
+  await recordLiveEvent(tx, {
+    type: 'alert.closed',
+    merchantId: endpoint.merchantId,
+    data: {
+      alertId: null,
+      kind: 'webhook_endpoint_failing',
+      notificationId: row.id,
+      title: row.title,
+      body: row.body,
+      link: row.link,
+      severity: row.severity,
+    },
+  });
+};
