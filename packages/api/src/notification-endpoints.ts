@@ -1,6 +1,6 @@
 import type { BodyOf, DataOf } from './api-types.ts';
 import { baseApi, LIST_ID } from './base-api.ts';
-import { dataOf } from './query-args.ts';
+import { argsOf, dataOf, type OptionalArg } from './query-args.ts';
 
 /** GET /api/v1/notifications: a page of entries, whether more follow, and the unread count. */
 export type NotificationPage = DataOf<'/api/v1/notifications', 'get'>;
@@ -22,11 +22,8 @@ export const notificationApi = baseApi
   .enhanceEndpoints({ addTagTypes: ['Notification'] })
   .injectEndpoints({
     endpoints: (build) => ({
-      getNotifications: build.query<NotificationPage, NotificationPageArgs | void>({
-        query: (args) => ({
-          url: 'api/v1/notifications',
-          params: args?.beforeId ? { beforeId: args.beforeId } : {},
-        }),
+      getNotifications: build.query<NotificationPage, OptionalArg<NotificationPageArgs>>({
+        query: (arg) => ({ url: 'api/v1/notifications', params: argsOf(arg) }),
         transformResponse: dataOf<NotificationPage>,
         providesTags: [NOTIFICATIONS],
       }),
