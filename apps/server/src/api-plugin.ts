@@ -55,6 +55,8 @@ export interface ApiOptions {
   liveEvents?: LiveEventHub;
   /** How long one live stream lasts before the browser reconnects (tests shorten it). */
   liveStreamLifetimeMs?: number;
+  /** Live streams one person may hold open (LIVE_STREAMS_PER_PERSON). */
+  liveStreamsPerPerson?: number;
 }
 
 const OPEN_METRICS: MetricsAccess = { token: null, openWithoutToken: true };
@@ -74,6 +76,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (
       onError: (error) => app.log.error({ err: error }, 'reading live events failed'),
     }),
     liveStreamLifetimeMs,
+    liveStreamsPerPerson,
   },
 ) => {
   // Open streams would keep a closing listener waiting: they end first, and browsers reconnect
@@ -109,7 +112,10 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (
   await referenceRoutes(app, { db });
   await merchantRoutes(app, { db });
   await invoiceRoutes(app, { db });
-  liveEventRoutes(app, liveEvents, { lifetimeMs: liveStreamLifetimeMs });
+  liveEventRoutes(app, liveEvents, {
+    lifetimeMs: liveStreamLifetimeMs,
+    streamsPerPerson: liveStreamsPerPerson,
+  });
   notificationRoutes(app, db);
   await terminalRoutes(app, { db });
   settlementRoutes(app, db);

@@ -64,6 +64,7 @@ const start = async () => {
     rateLimits: createRateLimiting(config.rateLimits),
     trustProxy: config.trustProxy,
     paymentFormFrameAncestors: config.paymentFormFrameAncestors,
+    liveStreamsPerPerson: config.liveStreamsPerPerson,
     // One reader of live events for every listener: one query per poll for the whole process.
     liveEvents: new LiveEventHub(database.db, {
       onError: (error) =>

@@ -28,6 +28,7 @@ describe('readServerConfig', () => {
       paymentFormBaseUrl: DEFAULT_PAYMENT_FORM_BASE_URL,
       sandboxSettleSeconds: 5,
       alertCheckSeconds: 10,
+      liveStreamsPerPerson: 20,
       callbackAllowPrivateNetworks: true,
       trustProxy: false,
       paymentFormFrameAncestors: ['*'],
@@ -193,6 +194,15 @@ describe('readServerConfig', () => {
     expect(readServerConfig({ ALERT_CHECK_SECONDS: '2' }).alertCheckSeconds).toBe(2);
     for (const value of ['0', '-1', '1.5', 'often', '3601']) {
       expect(() => readServerConfig({ ALERT_CHECK_SECONDS: value }), value).toThrow(ConfigError);
+    }
+  });
+
+  it('reads how many live streams a person may hold and refuses nonsense', () => {
+    expect(readServerConfig({ LIVE_STREAMS_PER_PERSON: '200' }).liveStreamsPerPerson).toBe(200);
+    for (const value of ['0', '1.5', 'many', '10001']) {
+      expect(() => readServerConfig({ LIVE_STREAMS_PER_PERSON: value }), value).toThrow(
+        ConfigError,
+      );
     }
   });
 

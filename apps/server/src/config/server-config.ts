@@ -41,6 +41,8 @@ export interface ServerConfig {
    * (ALERT_CHECK_SECONDS, default 10); 1..3600.
    */
   alertCheckSeconds: number;
+  /** Live event streams one person may hold open on one instance (LIVE_STREAMS_PER_PERSON, default 20). */
+  liveStreamsPerPerson: number;
   /**
    * Whether merchant callbacks may go to loopback and private addresses
    * (CALLBACK_ALLOW_PRIVATE_NETWORKS). Off in production (SSRF guard, decision 0007); on
@@ -288,6 +290,18 @@ const readAlertCheckSeconds = (env: Environment): number => {
   return seconds;
 };
 
+const readLiveStreamsPerPerson = (env: Environment): number => {
+  const raw = env.LIVE_STREAMS_PER_PERSON?.trim();
+  if (!raw) return 20;
+  const streams = Number(raw);
+  if (!/^\d+$/.test(raw) || streams < 1 || streams > 10_000) {
+    throw new ConfigError(
+      `LIVE_STREAMS_PER_PERSON must be a whole number from 1 to 10000, got "${raw}"`,
+    );
+  }
+  return streams;
+};
+
 const readPaymentFormBaseUrl = (env: Environment, production: boolean): string => {
   const raw = env.PAYMENT_FORM_BASE_URL?.trim();
   if (!raw) {
@@ -398,6 +412,7 @@ export const readServerConfig = (env: Environment = process.env): ServerConfig =
     paymentFormBaseUrl: readPaymentFormBaseUrl(env, production),
     sandboxSettleSeconds: readSandboxSettleSeconds(env),
     alertCheckSeconds: readAlertCheckSeconds(env),
+    liveStreamsPerPerson: readLiveStreamsPerPerson(env),
     callbackAllowPrivateNetworks: parseBoolean(env, 'CALLBACK_ALLOW_PRIVATE_NETWORKS', !production),
     trustProxy: readTrustProxy(env),
     paymentFormFrameAncestors: readPaymentFormFrameAncestors(env, production),

@@ -35,7 +35,12 @@ const frame = (row: LiveEventRow) =>
 export const liveEventRoutes = (
   app: FastifyInstance,
   hub: LiveEventHub,
-  options: { lifetimeMs?: number | undefined; heartbeatMs?: number } = {},
+  options: {
+    lifetimeMs?: number | undefined;
+    heartbeatMs?: number;
+    /** LIVE_STREAMS_PER_PERSON; STREAMS_PER_PERSON when not given. */
+    streamsPerPerson?: number | undefined;
+  } = {},
 ) => {
   const openStreams = new Map<number, number>();
 
@@ -78,7 +83,7 @@ export const liveEventRoutes = (
     async (request: FastifyRequest<{ Querystring: { lastEventId?: string } }>, reply) => {
       const person = requirePerson(request.person);
       const open = openStreams.get(person.id) ?? 0;
-      if (open >= STREAMS_PER_PERSON) {
+      if (open >= (options.streamsPerPerson ?? STREAMS_PER_PERSON)) {
         throw tooManyRequests('Too many open live streams; close some tabs', 10);
       }
       openStreams.set(person.id, open + 1);
