@@ -57,6 +57,8 @@ export interface ApiOptions {
   liveStreamLifetimeMs?: number;
   /** Live streams one person may hold open (LIVE_STREAMS_PER_PERSON). */
   liveStreamsPerPerson?: number;
+  /** How often a quiet live stream says where it stands (tests shorten it). */
+  liveStreamHeartbeatMs?: number;
 }
 
 const OPEN_METRICS: MetricsAccess = { token: null, openWithoutToken: true };
@@ -77,6 +79,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (
     }),
     liveStreamLifetimeMs,
     liveStreamsPerPerson,
+    liveStreamHeartbeatMs,
   },
 ) => {
   // Open streams would keep a closing listener waiting: they end first, and browsers reconnect
@@ -115,6 +118,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (
   liveEventRoutes(app, liveEvents, {
     lifetimeMs: liveStreamLifetimeMs,
     streamsPerPerson: liveStreamsPerPerson,
+    heartbeatMs: liveStreamHeartbeatMs,
   });
   notificationRoutes(app, db);
   await terminalRoutes(app, { db });

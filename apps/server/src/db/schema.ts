@@ -926,3 +926,17 @@ export const notificationReads = pgTable(
   },
   (table) => [primaryKey({ columns: [table.notificationId, table.personId] })],
 );
+
+/**
+ * The newest live_events position ever pruned (one row). A browser's position at or after it
+ * missed nothing still to be read; an older one may have, and is told to reload (resync).
+ */
+export const liveEventPruneMark = pgTable(
+  'live_event_prune_mark',
+  {
+    id: smallint('id').primaryKey(),
+    txId: bigint('tx_id', { mode: 'bigint' }).notNull(),
+    rowId: bigint('row_id', { mode: 'number' }).notNull(),
+  },
+  (table) => [check('live_event_prune_mark_one_row_ck', sql`${table.id} = 1`)],
+);

@@ -2,7 +2,7 @@ import type { Database } from '../../db/database.ts';
 import {
   type LiveEventCursor,
   type LiveEventRow,
-  liveEventIsKept,
+  nothingPrunedAfter,
   readLiveEventHead,
   readLiveEventsAfter,
 } from './live-event-repository.ts';
@@ -72,7 +72,12 @@ export class LiveEventHub {
   async subscribe(
     listener: LiveListener,
     resumeAfter: LiveEventCursor | null,
-  ): Promise<{ outcome: ResumeOutcome; unsubscribe: () => void }> {
+  ): Promise<{
+    outcome: ResumeOutcome;
+    unsubscribe: () => void;
+    /** Where the listener stands: every row up to here was given to it (or not in its scope). */
+    position: () => LiveEventCursor;
+  }> {
     if (this.closed) throw new Error('live event hub is closed');
     // Idle, the hub has not been reading: it starts again from what is new now.
     if (this.subscriptions.size === 0 && !this.headRead) {
@@ -86,21 +91,28 @@ export class LiveEventHub {
         });
     }
     if (this.headRead) await this.headRead;
-    const resumable = resumeAfter !== null && (await liveEventIsKept(this.db, resumeAfter));
+    // A position continues exactly when no row after it was pruned; one at or past the head
+    // (a quiet stream's heartbeat) has nothing to replay.
+    const atHead = (position: LiveEventCursor) =>
+      cursorOrder(position, this.cursor ?? { txId: 0n, id: 0 }) >= 0;
+    const resumable = resumeAfter !== null && (await nothingPrunedAfter(this.db, resumeAfter));
     const outcome: ResumeOutcome = resumeAfter === null ? 'fresh' : resumable ? 'resumed' : 'gap';
     // Nothing awaited from here until the subscription is added: no row read in between is lost.
     const hubCursor = this.cursor ?? { txId: 0n, id: 0 };
+    // At or past the head (another instance may have read a little further): start at the head;
+    // a row given twice is harmless, a row never given is not.
+    const replayFrom = resumable && resumeAfter && !atHead(resumeAfter) ? resumeAfter : null;
     const subscription: Subscription = {
       listener,
-      cursor: resumable && resumeAfter ? resumeAfter : hubCursor,
-      pending: resumable ? [] : null,
+      cursor: replayFrom ?? hubCursor,
+      pending: replayFrom ? [] : null,
     };
     this.subscriptions.add(subscription);
     this.schedule();
     const unsubscribe = () => {
       this.subscriptions.delete(subscription);
     };
-    if (resumable && resumeAfter) {
+    if (replayFrom) {
       try {
         await this.replay(subscription, hubCursor);
       } catch (error) {
@@ -108,7 +120,7 @@ export class LiveEventHub {
         throw error;
       }
     }
-    return { outcome, unsubscribe };
+    return { outcome, unsubscribe, position: () => subscription.cursor };
   }
 
   /** Ends every stream (shutdown) and stops reading. */

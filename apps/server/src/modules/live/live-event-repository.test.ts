@@ -5,6 +5,7 @@ import { openTestDatabase, TEST_DATABASE_KINDS } from '../../db/testing/test-dat
 import { createTestMerchant } from '../../testing/test-app.ts';
 import {
   insertLiveEvent,
+  nothingPrunedAfter,
   readLiveEventHead,
   readLiveEventsAfter,
 } from './live-event-repository.ts';
@@ -31,7 +32,26 @@ describe.each(TEST_DATABASE_KINDS)('live_events on %s', (kind) => {
     expect(rows.map((row) => row.data.n)).toEqual([1, 2, 3]);
     expect(rows[0]?.txId).toBe(rows[1]?.txId);
     expect(await readLiveEventsAfter(handle.db, rows[2] ?? null, 10)).toEqual([]);
-    expect(await readLiveEventHead(handle.db)).toEqual({ txId: rows[2]?.txId, id: rows[2]?.id });
+    // The head is past every finished row, and what comes next is after it.
+    const after = await readLiveEventHead(handle.db);
+    expect(after.txId > (rows[2]?.txId ?? 0n)).toBe(true);
+    expect(await readLiveEventsAfter(handle.db, after, 10)).toEqual([]);
+    await insertLiveEvent(handle.db, { type: 'invoice.changed', merchantId, data: { n: 4 } });
+    expect((await readLiveEventsAfter(handle.db, after, 10)).map((row) => row.data.n)).toEqual([4]);
+  });
+
+  it('marks how far it pruned, so a position before that is known to have missed rows', async () => {
+    const head = await readLiveEventHead(handle.db);
+    await insertLiveEvent(handle.db, { type: 'invoice.changed', merchantId, data: { n: 'old' } });
+    const [old] = await readLiveEventsAfter(handle.db, head, 10);
+    if (!old) throw new Error('no row');
+    expect(await nothingPrunedAfter(handle.db, head)).toBe(true);
+    await pruneLiveEvents(handle.db, new Date(Date.now() + 11 * 60_000));
+    expect(await nothingPrunedAfter(handle.db, head)).toBe(false);
+    expect(await nothingPrunedAfter(handle.db, old)).toBe(true);
+    // A later, smaller prune never moves the mark back.
+    await pruneLiveEvents(handle.db, new Date(0));
+    expect(await nothingPrunedAfter(handle.db, head)).toBe(false);
   });
 
   it('keeps rows for the retention and drops older ones', async () => {

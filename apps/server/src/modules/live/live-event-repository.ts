@@ -1,6 +1,6 @@
 import { lt, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/database.ts';
-import { liveEvents } from '../../db/schema.ts';
+import { liveEventPruneMark, liveEvents } from '../../db/schema.ts';
 
 /** Where a reader stands: the (transaction, row) order of live_events. */
 export interface LiveEventCursor {
@@ -82,30 +82,66 @@ export const readLiveEventsAfter = async (
   return rows.map(toRow);
 };
 
-/** The position after the last finished row: where a reader starts that wants only what is new. */
+/**
+ * Where a reader starts that wants only what is new: every row of a finished transaction is at or
+ * before it, every row still to come after it (its transaction is running or yet to start, so
+ * its id is at least the horizon).
+ */
 export const readLiveEventHead = async (db: Database): Promise<LiveEventCursor> => {
-  const [row] = await queryRows<{ tx_id: string | null; id: string | number | null }>(
+  const [row] = await queryRows<{ horizon: string }>(
     db,
-    sql`SELECT tx_id::text AS tx_id, id FROM ${liveEvents} WHERE ${FINISHED}
-         ORDER BY tx_id DESC, id DESC LIMIT 1`,
+    sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizon`,
   );
-  return row?.tx_id ? { txId: BigInt(row.tx_id), id: Number(row.id) } : { txId: 0n, id: 0 };
+  return { txId: BigInt(row?.horizon ?? '0'), id: 0 };
 };
 
-/** Whether the row a cursor names is still kept: a reader can continue exactly after it. */
-export const liveEventIsKept = async (db: Database, cursor: LiveEventCursor): Promise<boolean> => {
-  const rows = await queryRows<{ found: number }>(
+/**
+ * Whether a reader at `cursor` can continue exactly: no row after it has been pruned (it is at or
+ * after the newest pruned position).
+ */
+export const nothingPrunedAfter = async (
+  db: Database,
+  cursor: LiveEventCursor,
+): Promise<boolean> => {
+  const rows = await queryRows<{ tx_id: string; row_id: string | number }>(
     db,
-    sql`SELECT 1 AS found FROM ${liveEvents}
-         WHERE ${liveEvents.txId} = ${cursor.txId.toString()}::bigint AND ${liveEvents.id} = ${cursor.id}`,
+    sql`SELECT tx_id::text AS tx_id, row_id FROM ${liveEventPruneMark} WHERE id = 1`,
   );
-  return rows.length > 0;
+  const mark = rows[0];
+  if (!mark) return true;
+  const markTx = BigInt(mark.tx_id);
+  return cursor.txId === markTx ? cursor.id >= Number(mark.row_id) : cursor.txId > markTx;
 };
 
-export const deleteLiveEventsBefore = async (db: Database, before: Date): Promise<number> => {
-  const deleted = await db
-    .delete(liveEvents)
-    .where(lt(liveEvents.createdAt, before))
-    .returning({ id: liveEvents.id });
-  return deleted.length;
-};
+/**
+ * Deletes rows older than `before` and moves the prune mark to the newest of them, in one
+ * transaction: a reader never sees rows gone without the mark saying so.
+ */
+export const deleteLiveEventsBefore = (db: Database, before: Date): Promise<number> =>
+  db.transaction(async (tx) => {
+    const [pruned] = await queryRows<{
+      count: number;
+      tx_id: string | null;
+      row_id: string | null;
+    }>(
+      tx,
+      sql`WITH gone AS (
+            DELETE FROM ${liveEvents} WHERE ${lt(liveEvents.createdAt, before)}
+            RETURNING tx_id, id
+          ), newest AS (
+            SELECT tx_id, id FROM gone ORDER BY tx_id DESC, id DESC LIMIT 1
+          )
+          SELECT (SELECT count(*) FROM gone)::int AS count,
+                 (SELECT tx_id::text FROM newest) AS tx_id,
+                 (SELECT id::text FROM newest) AS row_id`,
+    );
+    if (pruned?.tx_id && pruned.row_id) {
+      await tx.execute(sql`
+        INSERT INTO ${liveEventPruneMark} (id, tx_id, row_id)
+        VALUES (1, ${pruned.tx_id}::bigint, ${pruned.row_id}::bigint)
+        ON CONFLICT (id) DO UPDATE SET tx_id = excluded.tx_id, row_id = excluded.row_id
+         WHERE (${liveEventPruneMark.txId}, ${liveEventPruneMark.rowId})
+             < (excluded.tx_id, excluded.row_id)`);
+    }
+    return pruned?.count ?? 0;
+  });

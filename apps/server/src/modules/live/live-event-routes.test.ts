@@ -11,7 +11,7 @@ import { createTestInvoice, createTestTerminal } from '../../testing/test-data.t
 import { applyStatusChange } from '../invoices/invoices-entry.ts';
 import { LiveEventHub } from './live-event-hub.ts';
 import { STREAMS_PER_PERSON } from './live-event-routes.ts';
-import { recordLiveEvent } from './live-event-service.ts';
+import { pruneLiveEvents, recordLiveEvent } from './live-event-service.ts';
 
 interface Frame {
   id?: string;
@@ -212,8 +212,46 @@ describe.each(TEST_DATABASE_KINDS)('live event stream on %s', (kind) => {
     }
   });
 
+  it('gives the position on ready and on every heartbeat, so a quiet stream resumes without a reload', async () => {
+    const app = await buildApp({
+      db,
+      auth: TEST_AUTH,
+      liveEvents: new LiveEventHub(db, { pollMs: 50 }),
+      liveStreamHeartbeatMs: 100,
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const url = streamUrl(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
+    try {
+      // The other merchant's staff: the event below is not theirs, yet their position moves.
+      const quiet = await openStream(url, cookies.otherMerchant);
+      await quiet.waitFor((frames) => frames.some((frame) => frame.event === 'ready'));
+      const ready = quiet.frames.find((frame) => frame.event === 'ready');
+      expect(ready?.id).toMatch(/^\d+-\d+$/);
+      await recordLiveEvent(db, { type: 'invoice.created', merchantId: own.id, data: { n: 'q' } });
+      await quiet.waitFor((frames) =>
+        frames.some((frame) => frame.event === 'position' && frame.id !== ready?.id),
+      );
+      const moved = quiet.frames.filter((frame) => frame.event === 'position').at(-1)?.id;
+      await quiet.close();
+      // Everything up to it is pruned: a position at the head still resumes.
+      await pruneLiveEvents(db, new Date(Date.now() + 11 * 60_000));
+      const resumed = await openStream(url, cookies.otherMerchant, moved);
+      try {
+        await resumed.waitFor((frames) => frames.some((frame) => frame.event === 'ready'));
+        expect(resumed.frames.map((frame) => frame.event)).toEqual(['ready']);
+        expect(resumed.frames[0]?.data).toEqual({ resumed: true });
+      } finally {
+        await resumed.close();
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
   it('tells a browser whose Last-Event-ID is no longer kept to load its screens again', async () => {
-    const stream = await openStream(streamUrl(baseUrl), cookies.admin, '1-999999999');
+    await recordLiveEvent(db, { type: 'invoice.created', merchantId: own.id, data: { n: 'gone' } });
+    await pruneLiveEvents(db, new Date(Date.now() + 11 * 60_000));
+    const stream = await openStream(streamUrl(baseUrl), cookies.admin, '1-1');
     try {
       await stream.waitFor((frames) => frames.some((frame) => frame.event === 'ready'));
       expect(stream.frames.map((frame) => frame.event)).toEqual(['resync', 'ready']);

@@ -3,7 +3,7 @@ import { errorResponseSchema } from '../../http/error-handler.ts';
 import { tooManyRequests } from '../../http/http-errors.ts';
 import { merchantScopeOf, requirePerson, scopeAllows } from '../auth/auth-entry.ts';
 import { formatCursor, type LiveEventHub, parseCursor } from './live-event-hub.ts';
-import type { LiveEventRow } from './live-event-repository.ts';
+import type { LiveEventCursor, LiveEventRow } from './live-event-repository.ts';
 
 /** A browser's retry delay after a dropped stream; it backs off further on its own errors. */
 const RETRY_MS = 2_000;
@@ -37,7 +37,7 @@ export const liveEventRoutes = (
   hub: LiveEventHub,
   options: {
     lifetimeMs?: number | undefined;
-    heartbeatMs?: number;
+    heartbeatMs?: number | undefined;
     /** LIVE_STREAMS_PER_PERSON; STREAMS_PER_PERSON when not given. */
     streamsPerPerson?: number | undefined;
   } = {},
@@ -102,6 +102,7 @@ export const liveEventRoutes = (
 
       let ended = false;
       let unsubscribe = () => {};
+      let position: (() => LiveEventCursor) | null = null;
       const timers: NodeJS.Timeout[] = [];
       const end = () => {
         if (ended) return;
@@ -120,8 +121,15 @@ export const liveEventRoutes = (
       };
       raw.on('close', end);
       timers.push(setTimeout(end, options.lifetimeMs ?? STREAM_LIFETIME_MS));
+      // The heartbeat carries the stream's position, so a quiet stream (nothing in its scope for a
+      // while) still resumes where it stood instead of reloading its screens.
       const heartbeat = setInterval(
-        () => send(': keep-alive\n\n'),
+        () =>
+          send(
+            position
+              ? `id: ${formatCursor(position())}\nevent: position\ndata: {}\n\n`
+              : ': keep-alive\n\n',
+          ),
         options.heartbeatMs ?? HEARTBEAT_MS,
       );
       timers.push(heartbeat);
@@ -138,10 +146,11 @@ export const liveEventRoutes = (
           ),
         );
         unsubscribe = subscription.unsubscribe;
+        position = subscription.position;
         if (ended) unsubscribe();
         else if (subscription.outcome === 'gap') send('event: resync\ndata: {}\n\n');
         send(
-          `event: ready\ndata: ${JSON.stringify({ resumed: subscription.outcome === 'resumed' })}\n\n`,
+          `id: ${formatCursor(subscription.position())}\nevent: ready\ndata: ${JSON.stringify({ resumed: subscription.outcome === 'resumed' })}\n\n`,
         );
       } catch (error) {
         request.log.error({ err: error }, 'live event stream could not start');
