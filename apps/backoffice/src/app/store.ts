@@ -1,6 +1,7 @@
 import { baseApi } from '@paygate/api';
 import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
-import { type TypedUseSelectorHook, useDispatch, useSelector } from 'react-redux';
+import { type TypedUseSelectorHook, useDispatch, useSelector, useStore } from 'react-redux';
+import { newInvoicesSlice } from '../features/live/new-invoices-slice.ts';
 import { registerSessionMemory } from '../features/session/session-effects.ts';
 import { sessionEnded, sessionSlice } from '../features/session/session-slice.ts';
 import { workspaceSlice } from '../features/workspace/workspace-slice.ts';
@@ -8,6 +9,7 @@ import { workspaceSlice } from '../features/workspace/workspace-slice.ts';
 const rootReducer = combineReducers({
   [baseApi.reducerPath]: baseApi.reducer,
   [sessionSlice.name]: sessionSlice.reducer,
+  [newInvoicesSlice.name]: newInvoicesSlice.reducer,
   [workspaceSlice.name]: workspaceSlice.reducer,
 });
 
@@ -40,3 +42,4 @@ export type AppStore = ReturnType<typeof createAppStore>;
 export type AppDispatch = AppStore['dispatch'];
 export const useAppDispatch: () => AppDispatch = useDispatch;
 export const useAppSelector: TypedUseSelectorHook<RootState> = useSelector;
+export const useAppStore: () => AppStore = useStore.withTypes<AppStore>();

@@ -1,5 +1,6 @@
 import { Button } from '@paygate/ui';
 import { Link, Outlet, useMatch } from 'react-router';
+import { useLiveUpdates } from '../live/use-live-updates.ts';
 import { useCurrentPerson } from '../session/current-person.tsx';
 import { useSignOut } from '../session/use-sign-out.ts';
 import { MerchantChooser } from '../workspace/merchant-chooser.tsx';
@@ -30,9 +31,13 @@ const MerchantHeader = () => {
   );
 };
 
-/** The signed-in frame: header (logo, log out), side navigation, and the screen in the middle. */
+/**
+ * The signed-in frame: header (logo, log out), side navigation, and the screen in the middle.
+ * While it is shown the screens are kept live (issue 25).
+ */
 export const AppLayout = () => {
   const { signOut } = useSignOut();
+  useLiveUpdates();
   return (
     <div className="bo-shell">
       <header className="bo-header">

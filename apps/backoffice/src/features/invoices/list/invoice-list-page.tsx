@@ -13,6 +13,7 @@ import { useLastPageFallback } from '../../layout/list-view.ts';
 import { Loading } from '../../layout/load-state.tsx';
 import { PagedListFooter } from '../../layout/paged-list.tsx';
 import { SearchForm } from '../../layout/search-form.tsx';
+import { invoiceListKey } from '../../live/new-invoice-match.ts';
 import { useCurrentPerson } from '../../session/current-person.tsx';
 import { useMerchantScope } from '../../workspace/merchant-scope.ts';
 import { useSelectedTerminal } from '../../workspace/terminal-selector.tsx';
@@ -29,6 +30,7 @@ import {
 } from './invoice-list-url.ts';
 import { InvoiceReportButton } from './invoice-report-button.tsx';
 import { InvoiceTable } from './invoice-table.tsx';
+import { NewInvoicesBanner, useShowNewInvoices } from './new-invoices-banner.tsx';
 import './invoice-list.css';
 
 export const NOTHING_FOUND = 'Nothing found';
@@ -111,6 +113,7 @@ export const InvoiceListPage = () => {
     [view, terminalId, merchantId],
   );
   const list = useGetInvoicesQuery(query, { skip: !ready });
+  const showNewInvoices = useShowNewInvoices(list);
 
   const showPage = useCallback(
     ({ page }: { page: number }, replace = false) =>
@@ -153,6 +156,11 @@ export const InvoiceListPage = () => {
         />
         <InvoiceReportButton query={query} disabled={!ready} />
       </div>
+      <NewInvoicesBanner
+        listKey={invoiceListKey(query)}
+        busy={list.isFetching}
+        onShow={showNewInvoices}
+      />
       <InvoiceResults
         view={view}
         ready={ready}

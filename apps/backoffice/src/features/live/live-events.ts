@@ -1,0 +1,81 @@
+import type { FlowType } from '@paygate/domain';
+
+/**
+ * The events of GET /api/v1/live-events (issue 25, decision 0023) as the back office reads them.
+ * The server sends what changes in the caller's merchant scope; each event's `data` is JSON.
+ */
+export const LIVE_EVENTS_URL = '/api/v1/live-events';
+
+/** `data` of invoice.created and invoice.changed: the invoice as it stands after the change. */
+export interface InvoiceLiveEvent {
+  invoiceId: string;
+  merchantInvoiceId: string | null;
+  flowType: FlowType;
+  /** A status code: NEW, IN_PROGRESS, DONE… */
+  status: string;
+  /** Integer minor units. */
+  amount: number;
+  fee: number;
+  /** Currency code. */
+  currency: string;
+  terminalId: number | null;
+  isTest: boolean;
+  /** ISO 8601. */
+  createdAt: string;
+  /** ISO 8601. */
+  statusDate: string;
+  merchantId: number;
+  /** The webhook types of the change, e.g. ['invoice.status_changed', 'invoice.done']. */
+  change: string[];
+  previousStatus?: string;
+  previousAmount?: number;
+  /** When the change was recorded, ISO 8601. */
+  at: string;
+}
+
+/** `data` of callback.attempted: one delivery attempt of a merchant callback. */
+export interface CallbackAttemptedEvent {
+  callbackId: number;
+  status: 'SENT' | 'PENDING' | 'FAILED';
+  responseCode: number | null;
+  durationMs: number | null;
+  merchantId: number;
+  invoiceId?: string;
+  at: string;
+}
+
+/** The data of each event the back office acts on, by event name. */
+export interface LiveEventMap {
+  'invoice.created': InvoiceLiveEvent;
+  'invoice.changed': InvoiceLiveEvent;
+  'callback.attempted': CallbackAttemptedEvent;
+}
+
+export type LiveEventName = keyof LiveEventMap;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isInvoiceEvent = (data: Record<string, unknown>): boolean =>
+  typeof data.invoiceId === 'string' &&
+  typeof data.status === 'string' &&
+  typeof data.merchantId === 'number';
+
+const isCallbackEvent = (data: Record<string, unknown>): boolean =>
+  typeof data.callbackId === 'number' && typeof data.merchantId === 'number';
+
+const SHAPES: Record<LiveEventName, (data: Record<string, unknown>) => boolean> = {
+  'invoice.created': isInvoiceEvent,
+  'invoice.changed': isInvoiceEvent,
+  'callback.attempted': isCallbackEvent,
+};
+
+/**
+ * The data of an event when it has the fields the back office relies on; null for anything else
+ * (a malformed frame is skipped, not thrown at the stream).
+ */
+export const liveEventData = <Name extends LiveEventName>(
+  name: Name,
+  data: unknown,
+): LiveEventMap[Name] | null =>
+  isObject(data) && SHAPES[name](data) ? (data as unknown as LiveEventMap[Name]) : null;
