@@ -138,6 +138,27 @@ describe('invoice cache tags', () => {
     for (const subscription of subscriptions) subscription.unsubscribe();
   });
 
+  it('one invoice’s own tag refetches its details, not the lists showing it', async () => {
+    const { callsTo } = stubFetch({
+      'GET /api/v1/invoice': () => data({ items: [invoice('NEW')], page: 0, size: 10, total: 1 }),
+      [`GET /api/v1/invoice/${INVOICE_ID}`]: () => data(invoice('DONE')),
+    });
+    const { store } = makeStore();
+    const subscriptions = [
+      store.dispatch(invoiceApi.endpoints.getInvoices.initiate({ page: 0, size: 10 })),
+      store.dispatch(invoiceApi.endpoints.getInvoices.initiate({ page: 0, size: 50 })),
+      store.dispatch(invoiceApi.endpoints.getInvoice.initiate({ invoiceId: INVOICE_ID })),
+    ];
+    await Promise.all(subscriptions);
+
+    store.dispatch(invoiceApi.util.invalidateTags([{ type: 'Invoice', id: INVOICE_ID }]));
+
+    await vi.waitFor(() => expect(callsTo(`GET /api/v1/invoice/${INVOICE_ID}`)).toBe(2));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(callsTo('GET /api/v1/invoice')).toBe(2);
+    for (const subscription of subscriptions) subscription.unsubscribe();
+  });
+
   it('a failed status change refetches nothing', async () => {
     const { callsTo } = stubFetch({
       [`GET /api/v1/invoice/${INVOICE_ID}`]: () => data(invoice('NEW')),

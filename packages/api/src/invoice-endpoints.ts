@@ -32,6 +32,9 @@ const INVOICE_LIST = { type: 'Invoice', id: LIST_ID } as const;
 /**
  * What a change of one invoice invalidates: it, the list, its history (status, errors, event
  * log, transactions), its callbacks and the merchant figures its amount counts in.
+ *
+ * The lists provide only INVOICE_LIST, not a tag per row: one invoice's own tag (a live change of
+ * the open invoice) then refetches its details alone, not every list page that shows it.
  */
 export const invoiceChangedTags = (invoiceId: string) =>
   [
@@ -49,13 +52,7 @@ export const invoiceApi = baseApi.injectEndpoints({
     getInvoices: build.query<InvoicePage, OptionalArg<InvoiceListArgs>>({
       query: (arg) => ({ url: 'api/v1/invoice', params: invoiceListParams(argsOf(arg)) }),
       transformResponse: dataOf<InvoicePage>,
-      providesTags: (result) => [
-        INVOICE_LIST,
-        ...(result?.items ?? []).map(({ invoiceId }) => ({
-          type: 'Invoice' as const,
-          id: invoiceId,
-        })),
-      ],
+      providesTags: [INVOICE_LIST],
     }),
     /**
      * GET /api/v1/invoice/{id}. The server finds the invoice within the caller's merchants, so

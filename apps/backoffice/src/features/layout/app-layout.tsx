@@ -1,4 +1,4 @@
-import { Button } from '@paygate/ui';
+import { Button, useToast } from '@paygate/ui';
 import { Link, Outlet, useMatch } from 'react-router';
 import { useLiveUpdates } from '../live/use-live-updates.ts';
 import { useCurrentPerson } from '../session/current-person.tsx';
@@ -33,11 +33,12 @@ const MerchantHeader = () => {
 
 /**
  * The signed-in frame: header (logo, log out), side navigation, and the screen in the middle.
- * While it is shown the screens are kept live (issue 25).
+ * While it is shown the screens are kept live, and alerts show as toasts (issue 25).
  */
 export const AppLayout = () => {
   const { signOut } = useSignOut();
-  useLiveUpdates();
+  const toast = useToast();
+  useLiveUpdates({ toast });
   return (
     <div className="bo-shell">
       <header className="bo-header">

@@ -3,6 +3,7 @@ import {
   invoiceApi,
   invoiceEventApi,
   merchantApi,
+  notificationApi,
   referenceApi,
 } from '@paygate/api';
 import { REFERENCE_HEADER_IDS } from '@paygate/domain';
@@ -16,8 +17,9 @@ import {
   invoicePage,
   PAYMENT_STATUSES,
 } from '../invoices/list/invoice-list-test-kit.ts';
-import { createLiveCache, type LiveCache } from './live-cache.ts';
-import { invoiceEvent } from './live-test-kit.ts';
+import { createLiveCache, type LiveCache, type LiveCacheOptions } from './live-cache.ts';
+import type { AlertLiveEvent } from './live-events.ts';
+import { alertEvent, invoiceEvent } from './live-test-kit.ts';
 import { invoiceListKey } from './new-invoice-match.ts';
 import { selectNewInvoiceCount } from './new-invoices-slice.ts';
 
@@ -43,7 +45,13 @@ const count = (api: ReturnType<typeof fakeApi>, route: string) =>
   api.calls.filter((call) => call === route || call.startsWith(`${route}?`)).length;
 
 /** A store with the given queries loaded (and kept subscribed, as shown screens keep them). */
-const setUp = async ({ statusesCached = true } = {}) => {
+const setUp = async ({
+  statusesCached = true,
+  options = {},
+}: {
+  statusesCached?: boolean;
+  options?: LiveCacheOptions;
+} = {}) => {
   const api = fakeApi({
     'GET /api/v1/invoice': invoicePage([
       invoiceItem({ invoiceStatus: { id: 1, code: 'NEW', value: 'New' } }),
@@ -55,6 +63,7 @@ const setUp = async ({ statusesCached = true } = {}) => {
     'GET /api/v1/merchant/callback': { body: { data: [] } },
     'GET /api/v1/merchant/balance': { body: { data: { balance: [] } } },
     'GET /api/v1/reference': { body: { data: PAYMENT_STATUSES } },
+    'GET /api/v1/notifications': { body: { data: { items: [], hasMore: false, unread: 0 } } },
   });
   const store = createAppStore();
   const keep = <T extends { unsubscribe: () => void }>(subscription: T) => {
@@ -82,6 +91,7 @@ const setUp = async ({ statusesCached = true } = {}) => {
       ),
     ),
     keep(store.dispatch(merchantApi.endpoints.getMerchantBalance.initiate({ merchantId: 3 }))),
+    keep(store.dispatch(notificationApi.endpoints.getNotifications.initiate(undefined))),
   ]);
   if (statusesCached) {
     await keep(
@@ -93,7 +103,7 @@ const setUp = async ({ statusesCached = true } = {}) => {
     );
   }
   api.calls.length = 0;
-  cache = createLiveCache(store);
+  cache = createLiveCache(store, options);
   const rowStatus = (args: InvoiceListArgs, invoiceId = INVOICE_A) =>
     invoiceApi.endpoints.getInvoices
       .select(args)(store.getState())
@@ -187,6 +197,38 @@ describe('live cache: invoice.changed', () => {
     expect(count(api, 'GET /api/v1/invoice')).toBe(0);
   });
 
+  it('refetches the open invoice after a load already running, which may predate the change', async () => {
+    const { api, store, cache } = await setUp();
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    api.set(`GET /api/v1/invoice/${INVOICE_A}`, async () => {
+      await gate;
+      return { body: { data: invoice('NEW') } };
+    });
+    void store.dispatch(
+      invoiceApi.endpoints.getInvoice.initiate(
+        { invoiceId: INVOICE_A },
+        { subscribe: false, forceRefetch: true },
+      ),
+    );
+    await vi.waitFor(() => expect(count(api, `GET /api/v1/invoice/${INVOICE_A}`)).toBe(1));
+
+    api.set(`GET /api/v1/invoice/${INVOICE_A}`, { body: { data: invoice('DONE') } });
+    cache.handle('invoice.changed', invoiceEvent({ status: 'DONE' }));
+    release();
+
+    await vi.waitFor(() => expect(count(api, `GET /api/v1/invoice/${INVOICE_A}`)).toBe(2));
+    await vi.waitFor(() =>
+      expect(
+        invoiceApi.endpoints.getInvoice.select({ invoiceId: INVOICE_A })(store.getState()).data
+          ?.invoiceStatus.code,
+      ).toBe('DONE'),
+    );
+    expect(count(api, 'GET /api/v1/invoice')).toBe(0);
+  });
+
   it('leaves other invoices’ details alone', async () => {
     const { api, cache } = await setUp();
     cache.handle('invoice.changed', invoiceEvent({ invoiceId: 'other', status: 'DONE' }));
@@ -261,6 +303,72 @@ describe('live cache: resync', () => {
       expect(count(api, 'GET /api/v1/event/invoice')).toBe(1);
       expect(count(api, 'GET /api/v1/merchant/callback')).toBe(1);
       expect(count(api, 'GET /api/v1/merchant/balance')).toBe(1);
+      expect(count(api, 'GET /api/v1/notifications')).toBe(1);
     });
+  });
+});
+
+describe('live cache: alerts', () => {
+  it('shows each alert opening and closing, and refetches the notifications', async () => {
+    const shown: AlertLiveEvent[] = [];
+    const { api, cache } = await setUp({ options: { showAlert: (alert) => shown.push(alert) } });
+    const opened = alertEvent();
+    cache.handle('alert.opened', opened);
+    expect(shown).toEqual([opened]);
+    await vi.waitFor(() => expect(count(api, 'GET /api/v1/notifications')).toBe(1));
+
+    const closed = alertEvent({ title: 'Success rate recovered', severity: 'success' });
+    cache.handle('alert.closed', closed);
+    expect(shown).toEqual([opened, closed]);
+    await vi.waitFor(() => expect(count(api, 'GET /api/v1/notifications')).toBe(2), {
+      timeout: 2_000,
+    });
+    // Nothing else is reloaded.
+    expect(count(api, 'GET /api/v1/invoice')).toBe(0);
+    expect(count(api, 'GET /api/v1/merchant/balance')).toBe(0);
+  });
+
+  it('shows alerts without an alert id or terminal (an endpoint disabled)', async () => {
+    const shown: AlertLiveEvent[] = [];
+    const { cache } = await setUp({ options: { showAlert: (alert) => shown.push(alert) } });
+    const { terminalId: _terminalId, ...withoutTerminal } = alertEvent({
+      alertId: null,
+      kind: 'webhook_endpoint_failing',
+      title: 'Webhook endpoint disabled',
+      severity: 'error',
+      link: '/developers',
+    });
+    cache.handle('alert.closed', withoutTerminal);
+    expect(shown.map((alert) => alert.title)).toEqual(['Webhook endpoint disabled']);
+  });
+
+  it('refetches the notifications at most twice for a burst of alerts', async () => {
+    const showAlert = vi.fn();
+    const { api, cache } = await setUp({ options: { showAlert } });
+    for (let index = 0; index < 20; index += 1) {
+      cache.handle(
+        index % 2 ? 'alert.closed' : 'alert.opened',
+        alertEvent({ notificationId: index }),
+      );
+    }
+    expect(showAlert).toHaveBeenCalledTimes(20);
+    await vi.waitFor(() => expect(count(api, 'GET /api/v1/notifications')).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 1_300));
+    expect(count(api, 'GET /api/v1/notifications')).toBe(2);
+  });
+
+  it('skips alerts it cannot read', async () => {
+    const showAlert = vi.fn();
+    const { api, cache } = await setUp({ options: { showAlert } });
+    const { title: _title, ...untitled } = alertEvent();
+    cache.handle('alert.opened', untitled);
+    cache.handle('alert.opened', { ...alertEvent(), body: null });
+    cache.handle('alert.closed', { ...alertEvent(), merchantId: '3' });
+    cache.handle('alert.closed', { ...alertEvent(), severity: 2 });
+    cache.handle('alert.closed', [alertEvent()]);
+    cache.handle('alert.closed', null);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(showAlert).not.toHaveBeenCalled();
+    expect(count(api, 'GET /api/v1/notifications')).toBe(0);
   });
 });

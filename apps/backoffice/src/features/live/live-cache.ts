@@ -5,6 +5,8 @@ import {
   type InvoiceListArgs,
   type InvoiceListItem,
   invoiceApi,
+  NOTIFICATION_TAGS,
+  notificationApi,
   type ReferenceItem,
   referenceApi,
 } from '@paygate/api';
@@ -12,6 +14,7 @@ import { REFERENCE_HEADER_IDS } from '@paygate/domain';
 import type { AppDispatch, RootState } from '../../app/store.ts';
 import { createKeyedThrottle } from './keyed-throttle.ts';
 import {
+  type AlertLiveEvent,
   type InvoiceLiveEvent,
   type LiveEventMap,
   type LiveEventName,
@@ -20,12 +23,13 @@ import {
 import { couldListNewInvoice, invoiceListKey } from './new-invoice-match.ts';
 import { newInvoiceHeard } from './new-invoices-slice.ts';
 
-/** At most one refetch per cache tag (and per open invoice) this often. */
+/** At most one refetch per cache tag this often. */
 const LIVE_REFETCH_INTERVAL_MS = 1_000;
 
 /**
  * What a resync reloads: every invoice (lists and details), the history sections, the callbacks
- * and the dashboard figures. Lists reload too: after a gap the new rows cannot be counted.
+ * and the dashboard figures (and the notifications, NOTIFICATION_TAGS). Lists reload too: after a
+ * gap the new rows cannot be counted.
  */
 const LIVE_TAG_TYPES = [
   'Invoice',
@@ -37,6 +41,14 @@ const LIVE_TAG_TYPES = [
 interface LiveStore {
   dispatch: AppDispatch;
   getState: () => RootState;
+}
+
+export interface LiveCacheOptions {
+  /**
+   * Shows an alert opening or closing to the signed-in person (a toast: the cache is outside
+   * React, use-live-updates.ts passes it in).
+   */
+  showAlert?: (alert: AlertLiveEvent) => void;
 }
 
 type Tag = (typeof LIVE_TAG_TYPES)[number] | { type: ApiTagType; id: string | number };
@@ -82,22 +94,25 @@ export interface LiveCache {
 }
 
 /**
- * Turns live events into RTK Query cache work (issue 25 item 2):
+ * Turns live events into RTK Query cache work (issue 25 items 2 and 3):
  *
  * - invoice.changed puts the new status, status date and amount on the matching rows of every
  *   cached invoice list and on the cached invoice, so badges change in place without a refetch;
- *   the open invoice is refetched with its history (status, errors, event log, transactions) and
- *   callbacks, and the dashboard figures.
+ *   the open invoice is refetched (its own tag: lists do not provide it) with its history
+ *   (status, errors, event log, transactions) and callbacks, and the dashboard figures.
  * - invoice.created counts towards "N new invoices" of every cached first page it could be on
  *   (the rows do not move); the dashboard figures are refetched.
  * - callback.attempted refetches its invoice's callbacks and event log.
+ * - alert.opened and alert.closed are shown (`showAlert`, a toast) and refetch the notifications.
  *
- * Every refetch goes through a throttle: at most one per tag (and per open invoice) a second,
- * leading and trailing. Lists are never invalidated here except by a resync: an invoice's own
- * tag is provided by the lists showing it, so the invoice details are refetched by query instead.
- * New events get a handler in HANDLERS (alerts: issue 25 item 3).
+ * Every refetch goes through a throttle: at most one per tag a second, leading and trailing (RTK
+ * Query runs an invalidation after the requests already running). Lists are never invalidated
+ * here except by a resync. New events get a handler in HANDLERS.
  */
-export const createLiveCache = ({ dispatch, getState }: LiveStore): LiveCache => {
+export const createLiveCache = (
+  { dispatch, getState }: LiveStore,
+  { showAlert }: LiveCacheOptions = {},
+): LiveCache => {
   const throttle = createKeyedThrottle(LIVE_REFETCH_INTERVAL_MS);
   let disposed = false;
   let statusesLoad: Promise<readonly ReferenceItem[]> | null = null;
@@ -110,25 +125,16 @@ export const createLiveCache = ({ dispatch, getState }: LiveStore): LiveCache =>
     }
   };
 
-  /** Refetches the cached details of an invoice (after a request already running, if any). */
-  const refetchInvoice = (invoiceId: string) => {
-    throttle.run(`invoice:${invoiceId}`, () => {
-      const cached = invoiceApi.util
-        .selectCachedArgsForQuery(getState(), 'getInvoice')
-        .filter((args) => args.invoiceId === invoiceId);
-      for (const args of cached) {
-        const running = dispatch(invoiceApi.util.getRunningQueryThunk('getInvoice', args));
-        void Promise.resolve(running).then(() => {
-          if (disposed) return;
-          dispatch(
-            invoiceApi.endpoints.getInvoice.initiate(args, {
-              subscribe: false,
-              forceRefetch: true,
-            }),
-          );
-        });
-      }
+  /** The Notifications screen's entries (their tag type is notificationApi's own). */
+  const invalidateNotifications = () => {
+    throttle.run('Notification', () => {
+      dispatch(notificationApi.util.invalidateTags([...NOTIFICATION_TAGS]));
     });
+  };
+
+  const alerted = (event: AlertLiveEvent) => {
+    showAlert?.(event);
+    invalidateNotifications();
   };
 
   /** The payment statuses (reference list 201): cached for the session, else loaded once. */
@@ -197,8 +203,8 @@ export const createLiveCache = ({ dispatch, getState }: LiveStore): LiveCache =>
     },
     'invoice.changed': (event) => {
       withStatuses((statuses) => patchCachedInvoices(event, statuses));
-      refetchInvoice(event.invoiceId);
       invalidate(
+        { type: 'Invoice', id: event.invoiceId },
         { type: 'InvoiceEvents', id: event.invoiceId },
         { type: 'InvoiceCallbacks', id: event.invoiceId },
         'MerchantFigures',
@@ -211,6 +217,8 @@ export const createLiveCache = ({ dispatch, getState }: LiveStore): LiveCache =>
         { type: 'InvoiceEvents', id: event.invoiceId },
       );
     },
+    'alert.opened': alerted,
+    'alert.closed': alerted,
   };
 
   const isHandled = (name: string): name is LiveEventName => Object.hasOwn(HANDLERS, name);
@@ -225,6 +233,7 @@ export const createLiveCache = ({ dispatch, getState }: LiveStore): LiveCache =>
     resync() {
       if (disposed) return;
       invalidate(...LIVE_TAG_TYPES);
+      invalidateNotifications();
     },
     dispose() {
       disposed = true;

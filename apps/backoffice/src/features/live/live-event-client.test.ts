@@ -6,7 +6,13 @@ const URL_PATH = '/api/v1/live-events';
 
 let client: LiveEventClient | undefined;
 
-const connect = ({ random = () => 0.5 }: { random?: () => number } = {}) => {
+const connect = ({
+  random = () => 0.5,
+  checkSession,
+}: {
+  random?: () => number;
+  checkSession?: () => Promise<boolean>;
+} = {}) => {
   const events: Array<[string, unknown]> = [];
   const onResync = vi.fn();
   client = createLiveEventClient({
@@ -14,6 +20,7 @@ const connect = ({ random = () => 0.5 }: { random?: () => number } = {}) => {
     eventNames: ['invoice.created', 'invoice.changed'],
     onEvent: (name, data) => events.push([name, data]),
     onResync,
+    ...(checkSession ? { checkSession } : {}),
     createEventSource: (url) => new FakeEventSource(url),
     random,
   });
@@ -53,7 +60,7 @@ describe('live event client', () => {
     const source = FakeEventSource.latest;
     expect(source.url).toBe(URL_PATH);
     expect(source.listenedNames).toEqual(
-      expect.arrayContaining(['ready', 'resync', 'invoice.created', 'invoice.changed']),
+      expect.arrayContaining(['ready', 'resync', 'position', 'invoice.created', 'invoice.changed']),
     );
 
     source.ready();
@@ -215,5 +222,131 @@ describe('live event client', () => {
     expect(events).toEqual([]);
     vi.advanceTimersByTime(60_000);
     expect(FakeEventSource.instances).toHaveLength(2);
+  });
+
+  it('keeps the position of a quiet stream from ready: it resumes instead of resyncing', () => {
+    const { events, onResync } = connect();
+    // Nothing in the caller's scope happens: the only id is ready's.
+    FakeEventSource.latest.ready(false, '100-0');
+    expect(client?.lastEventId).toBe('100-0');
+
+    FakeEventSource.latest.fail();
+    vi.advanceTimersByTime(1_000);
+    expect(FakeEventSource.instances).toHaveLength(2);
+    expect(FakeEventSource.latest.url).toBe(`${URL_PATH}?lastEventId=100-0`);
+
+    FakeEventSource.latest.ready(true, '100-0');
+    expect(onResync).not.toHaveBeenCalled();
+    expect(events).toEqual([]);
+  });
+
+  it('moves the position with the position events, which need no handling', () => {
+    const { events, onResync } = connect();
+    FakeEventSource.latest.ready(false, '100-0');
+    FakeEventSource.latest.position('130-0');
+    FakeEventSource.latest.position('170-0');
+    expect(client?.lastEventId).toBe('170-0');
+    expect(events).toEqual([]);
+
+    // The browser's own reconnect fails too (the server restarted): a new stream from there.
+    FakeEventSource.latest.fail({ reconnecting: true });
+    FakeEventSource.latest.fail({ reconnecting: true });
+    vi.advanceTimersByTime(1_000);
+    expect(FakeEventSource.latest.url).toBe(`${URL_PATH}?lastEventId=170-0`);
+    FakeEventSource.latest.ready(true, '170-0');
+    expect(onResync).not.toHaveBeenCalled();
+
+    // An event later moves it on as before, and a position after it too.
+    FakeEventSource.latest.emit('invoice.created', { invoiceId: 'a' }, '180-1');
+    expect(client?.lastEventId).toBe('180-1');
+    FakeEventSource.latest.position('200-0');
+    expect(client?.lastEventId).toBe('200-0');
+  });
+
+  it('resumes a quiet stream the browser reconnects by itself', () => {
+    const { onResync } = connect();
+    const source = FakeEventSource.latest;
+    source.ready(false, '100-0');
+    source.position('130-0');
+    // The stream's lifetime ended; the browser reconnects with Last-Event-ID 130-0.
+    source.fail({ reconnecting: true });
+    source.ready(true, '130-0');
+    expect(FakeEventSource.instances).toHaveLength(1);
+    expect(onResync).not.toHaveBeenCalled();
+  });
+});
+
+describe('live event client: the session', () => {
+  const settle = async () => {
+    await vi.advanceTimersByTimeAsync(0);
+  };
+
+  it('checks the session once per failure streak, from its first failure', async () => {
+    const checkSession = vi.fn(async () => true);
+    connect({ checkSession });
+    FakeEventSource.latest.ready(false, '1-0');
+    expect(checkSession).not.toHaveBeenCalled();
+
+    // An HTTP error (e.g. 401): checked at once, before the back-off ends.
+    FakeEventSource.latest.fail();
+    expect(checkSession).toHaveBeenCalledTimes(1);
+    await settle();
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      vi.advanceTimersByTime(30_000);
+      FakeEventSource.latest.fail();
+      await settle();
+    }
+    expect(checkSession).toHaveBeenCalledTimes(1);
+
+    // A stream says ready: the streak is over; the next one checks again.
+    vi.advanceTimersByTime(30_000);
+    FakeEventSource.latest.ready(true, '1-0');
+    FakeEventSource.latest.fail();
+    expect(checkSession).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not check when a healthy stream drops and the browser reconnects by itself', () => {
+    const checkSession = vi.fn(async () => true);
+    connect({ checkSession });
+    FakeEventSource.latest.ready(false, '1-0');
+    FakeEventSource.latest.fail({ reconnecting: true });
+    expect(checkSession).not.toHaveBeenCalled();
+    // That reconnect fails as well: now the back-off starts, and the check.
+    FakeEventSource.latest.fail();
+    expect(checkSession).toHaveBeenCalledTimes(1);
+  });
+
+  it('checks again at the next failure when a check got no answer', async () => {
+    // No answer, then a check that failed outright, then an answer.
+    const answers: Array<() => Promise<boolean>> = [
+      async () => false,
+      async () => {
+        throw new Error('offline');
+      },
+    ];
+    const checkSession = vi.fn(() => (answers.shift() ?? (async () => true))());
+    connect({ checkSession });
+    FakeEventSource.latest.fail();
+    await settle();
+    vi.advanceTimersByTime(1_000);
+    FakeEventSource.latest.fail();
+    await settle();
+    vi.advanceTimersByTime(2_000);
+    FakeEventSource.latest.fail();
+    await settle();
+    expect(checkSession).toHaveBeenCalledTimes(3);
+    vi.advanceTimersByTime(4_000);
+    FakeEventSource.latest.fail();
+    await settle();
+    expect(checkSession).toHaveBeenCalledTimes(3);
+  });
+
+  it('does not check again while a check is running', () => {
+    const checkSession = vi.fn(() => new Promise<boolean>(() => {}));
+    connect({ checkSession });
+    FakeEventSource.latest.fail();
+    vi.advanceTimersByTime(1_000);
+    FakeEventSource.latest.fail();
+    expect(checkSession).toHaveBeenCalledTimes(1);
   });
 });

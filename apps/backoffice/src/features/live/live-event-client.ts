@@ -2,8 +2,11 @@
  * The live event stream's connection (issue 25 items 2 and 4): an EventSource that keeps its
  * place and survives a server restart.
  *
- * - Position: every event's id is remembered. A browser's own reconnect sends it back as
- *   Last-Event-ID; a new EventSource opened here passes it as `?lastEventId=`.
+ * - Position: every event's id is remembered, `ready`'s and the `position` event's (every 20 s)
+ *   too, so a quiet stream (nothing in its scope) still knows where it stands. A browser's own
+ *   reconnect sends it back as Last-Event-ID; a new EventSource opened here passes it as
+ *   `?lastEventId=`. Either way the server resumes there (`ready` with resumed true) instead of
+ *   telling the screens to reload.
  * - Reconnecting: when a healthy stream drops (the server ends each one every few minutes), the
  *   browser's own reconnect is left to run once. When that fails too, or the stream failed with an
  *   HTTP error (the browser then gives up), the source is closed and a new one opened after a
@@ -11,6 +14,10 @@
  *   back-off starts again once a stream says `ready`.
  * - Resynchronising: after a reconnect that could not resume (`ready` with resumed false after an
  *   error) or when the server says `resync`, `onResync` is called, once per connection.
+ * - The session: EventSource does not tell why a stream failed, and a 401 (the session expired or
+ *   was ended) would otherwise be retried for ever. The first failure that leads to a back-off
+ *   calls `checkSession` once per failure streak (until a stream says `ready` again); a check that
+ *   got no answer (the server is down) is made again at the next failure.
  *
  * Pure TypeScript: the EventSource and the randomness can be given (tests).
  */
@@ -60,6 +67,11 @@ export interface LiveEventClientOptions {
   onEvent: (name: string, data: unknown) => void;
   /** Events may have been missed: reload what is shown. */
   onResync: () => void;
+  /**
+   * Asks the server whether the session still holds (a 401 signs out, which stops the client).
+   * Resolves whether it got an answer; false (or a rejection) asks again at the next failure.
+   */
+  checkSession?: () => Promise<boolean>;
   createEventSource?: (url: string) => EventSourceLike;
   backoff?: BackoffOptions;
   random?: () => number;
@@ -89,6 +101,7 @@ export const createLiveEventClient = ({
   eventNames,
   onEvent,
   onResync,
+  checkSession,
   createEventSource = defaultEventSource,
   backoff = LIVE_BACKOFF,
   random = Math.random,
@@ -105,6 +118,22 @@ export const createLiveEventClient = ({
   let recovering = false;
   /** `onResync` was called for the current connection. */
   let resynced = false;
+  /** Failure streaks so far: a streak ends when a stream says `ready`. */
+  let streak = 0;
+  /** `checkSession` was called (and did not come back unanswered) in the current streak. */
+  let sessionChecked = false;
+
+  const checkSessionOnce = () => {
+    if (!checkSession || sessionChecked) return;
+    sessionChecked = true;
+    const checkedIn = streak;
+    const unanswered = () => {
+      if (streak === checkedIn) sessionChecked = false;
+    };
+    checkSession().then((answered) => {
+      if (!answered) unanswered();
+    }, unanswered);
+  };
 
   const resync = () => {
     if (resynced) return;
@@ -141,8 +170,12 @@ export const createLiveEventClient = ({
         recovering = false;
         healthy = true;
         attempt = 0;
+        streak += 1;
+        sessionChecked = false;
       }),
     );
+    // Every 20 s: only the stream's position, for a stream that has nothing else to say.
+    current.addEventListener('position', mine(remember));
     current.addEventListener(
       'resync',
       mine((event) => {
@@ -173,6 +206,7 @@ export const createLiveEventClient = ({
       current.close();
       source = null;
       healthy = false;
+      checkSessionOnce();
       const delay = backoffDelay(attempt, random(), backoff);
       attempt += 1;
       timer = setTimeout(open, delay);

@@ -44,11 +44,43 @@ export interface CallbackAttemptedEvent {
   at: string;
 }
 
+/** What an alert is about. */
+export type AlertKind = 'terminal_success_rate' | 'webhook_endpoint_failing';
+
+/**
+ * How an alert's notification reads: 'success', 'warning', 'error', 'primary' or 'neutral' (the
+ * Notifications screen's badges). Kept as a string: a severity the back office does not know yet
+ * still shows, as information.
+ */
+export type AlertSeverity = string;
+
+/**
+ * `data` of alert.opened and alert.closed (decision 0023 Alerts): the notification the alert
+ * wrote, shown as a toast. The stream carries it to the people whose merchant scope includes it.
+ */
+export interface AlertLiveEvent {
+  /** Null for a notification without an alert (an endpoint disabled with none open). */
+  alertId: number | null;
+  kind: AlertKind;
+  notificationId: number;
+  title: string;
+  body: string;
+  /** A back-office path of the screen that fixes the cause, e.g. /terminals. */
+  link: string | null;
+  severity: AlertSeverity;
+  merchantId: number;
+  terminalId?: number;
+  /** ISO 8601. */
+  at: string;
+}
+
 /** The data of each event the back office acts on, by event name. */
 export interface LiveEventMap {
   'invoice.created': InvoiceLiveEvent;
   'invoice.changed': InvoiceLiveEvent;
   'callback.attempted': CallbackAttemptedEvent;
+  'alert.opened': AlertLiveEvent;
+  'alert.closed': AlertLiveEvent;
 }
 
 export type LiveEventName = keyof LiveEventMap;
@@ -64,10 +96,19 @@ const isInvoiceEvent = (data: Record<string, unknown>): boolean =>
 const isCallbackEvent = (data: Record<string, unknown>): boolean =>
   typeof data.callbackId === 'number' && typeof data.merchantId === 'number';
 
+const isAlertEvent = (data: Record<string, unknown>): boolean =>
+  typeof data.title === 'string' &&
+  typeof data.body === 'string' &&
+  typeof data.severity === 'string' &&
+  typeof data.notificationId === 'number' &&
+  typeof data.merchantId === 'number';
+
 const SHAPES: Record<LiveEventName, (data: Record<string, unknown>) => boolean> = {
   'invoice.created': isInvoiceEvent,
   'invoice.changed': isInvoiceEvent,
   'callback.attempted': isCallbackEvent,
+  'alert.opened': isAlertEvent,
+  'alert.closed': isAlertEvent,
 };
 
 /**

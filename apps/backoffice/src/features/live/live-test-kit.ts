@@ -1,7 +1,7 @@
 /** A stand-in for the browser's EventSource in the live tests: the test plays the server. */
 import { vi } from 'vitest';
 import type { EventSourceLike } from './live-event-client.ts';
-import type { InvoiceLiveEvent } from './live-events.ts';
+import type { AlertLiveEvent, InvoiceLiveEvent } from './live-events.ts';
 
 export class FakeEventSource implements EventSourceLike {
   static readonly CONNECTING = 0;
@@ -60,9 +60,14 @@ export class FakeEventSource implements EventSourceLike {
     for (const listener of this.listeners.get(name) ?? []) listener(event);
   }
 
-  /** `event: ready` after connecting. */
-  ready(resumed = false) {
-    this.emit('ready', { resumed });
+  /** `event: ready` after connecting; `id`: the stream's position, as the server sends it. */
+  ready(resumed = false, id?: string) {
+    this.emit('ready', { resumed }, id);
+  }
+
+  /** `event: position`: a quiet stream's position, every 20 s. */
+  position(id: string) {
+    this.emit('position', {}, id);
   }
 
   /**
@@ -96,6 +101,21 @@ export const invoiceEvent = (overrides: Partial<InvoiceLiveEvent> = {}): Invoice
   statusDate: '2026-03-05T15:00:00.000Z',
   merchantId: 3,
   change: ['invoice.created'],
+  at: '2026-03-05T15:00:00.000Z',
+  ...overrides,
+});
+
+/** The data of an alert event as the server sends it (a terminal's success rate dropped). */
+export const alertEvent = (overrides: Partial<AlertLiveEvent> = {}): AlertLiveEvent => ({
+  alertId: 12,
+  kind: 'terminal_success_rate',
+  notificationId: 40,
+  title: 'Success rate dropped',
+  body: 'Terminal "Main UZS" completed 40% of its 20 payments in the last 60 minutes (alert below 50%).',
+  link: '/terminals',
+  severity: 'warning',
+  merchantId: 3,
+  terminalId: 7,
   at: '2026-03-05T15:00:00.000Z',
   ...overrides,
 });
