@@ -62,6 +62,8 @@ export default defineConfig({
       SEED: 'demo',
       // The sandbox provider settles test payments after a second, so journeys finish quickly.
       SANDBOX_SETTLE_SECONDS: '1',
+      // Success-rate alerts are looked at every second, so the live journey sees them open.
+      ALERT_CHECK_SECONDS: '1',
       // The rate limits stay on with their defaults, but one browser on one address signs in
       // for nearly every test, faster than any office does (30 a minute per address).
       RATE_LIMIT_SIGN_IN_PER_MINUTE: '300',
