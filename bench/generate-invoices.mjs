@@ -96,11 +96,23 @@ const prepareMerchants = async (sql, random) => {
   const currencies = await sql.query('SELECT id, code, dimension FROM currencies ORDER BY id');
   const uzs = currencies.find((currency) => currency.code.trim() === 'UZS');
   for (const name of EXTRA_MERCHANTS) {
+    const publicKey = `pk_${random.digits(32)}`;
+    const secret = `bench-secret-${random.digits(24)}`;
     const [merchant] = await sql.query(
-      `INSERT INTO merchants (name, client_public_key, signing_secret)
-       VALUES ($1, $2, $3) RETURNING id`,
-      [name, `pk_${random.digits(32)}`, `bench-secret-${random.digits(24)}`],
+      'INSERT INTO merchants (name, client_public_key) VALUES ($1, $2) RETURNING id',
+      [name, publicKey],
     );
+    // The merchant's first API key and webhook secret, as migration 0006 made them from the
+    // merchant row's old signing_secret.
+    await sql.query(
+      `INSERT INTO api_keys (merchant_id, label, public_key, secret, scopes)
+       VALUES ($1, 'Original key', $2, $3, ARRAY['invoices:read', 'invoices:write'])`,
+      [merchant.id, publicKey, secret],
+    );
+    await sql.query('INSERT INTO webhook_secrets (merchant_id, secret) VALUES ($1, $2)', [
+      merchant.id,
+      secret,
+    ]);
     for (const flowType of ['DEPOSIT', 'WITHDRAWAL']) {
       await sql.query(
         `INSERT INTO terminals (merchant_id, name, flow_type, currency_id, is_test)

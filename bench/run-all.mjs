@@ -32,7 +32,9 @@ import {
 import { measureInvoiceCsv } from './benchmarks/invoice-csv.mjs';
 import { measureInvoiceList } from './benchmarks/invoice-list.mjs';
 import { measureLighthouse } from './benchmarks/lighthouse-form.mjs';
+import { measureLiveSubscribers, SUBSCRIBERS } from './benchmarks/live-subscribers.mjs';
 import { measureStatusPoll } from './benchmarks/status-poll.mjs';
+import { measureTeamLoad, teamLoadRows } from './benchmarks/team-load.mjs';
 import { generateBenchData } from './generate-invoices.mjs';
 import { benchTarget, openSql, postgresVersion } from './lib/bench-database.mjs';
 import { readFixtures } from './lib/bench-fixtures.mjs';
@@ -59,6 +61,8 @@ const invoiceCount = (kind) => {
 
 const rows = [];
 const details = {};
+/** Each database's team-load figures: PGlite's saturation is judged against PostgreSQL's. */
+const teamLoads = {};
 let baselineRps = null;
 let baselineServer = null;
 const log = (line) => process.stderr.write(`[bench] ${line}\n`);
@@ -148,6 +152,8 @@ const runDatabase = async (kind) => {
 
   const server = await startServer(target, {
     paymentFormDist: kind === 'postgres' ? PAYMENT_FORM_DIST : undefined,
+    // One demo person holds all the idle live streams of the subscribers' row.
+    env: { LIVE_STREAMS_PER_PERSON: String(SUBSCRIBERS + 50) },
   });
   try {
     await attempt('status poll (10k open forms)', sizeLabel, async () => {
@@ -197,6 +203,33 @@ const runDatabase = async (kind) => {
       });
     });
 
+    await attempt('live subscribers', sizeLabel, async () => {
+      const live = await measureLiveSubscribers({
+        server,
+        formIds: fixtures.formIds,
+        username: 'admin',
+        password: 'admin-demo',
+      });
+      info.liveSubscribers = live;
+      const clean = live.non2xx === 0 && live.errors === 0;
+      record({
+        benchmark: `live streams: RSS growth of ${live.subscribers} idle subscribers`,
+        database: sizeLabel,
+        figure: live.rssGrowthMb,
+        unit: 'MB',
+        ...speedTarget(kind, '< 20', live.rssGrowthMb < 20, clean),
+      });
+      record({
+        benchmark: `live streams: status poll with ${live.subscribers} idle subscribers`,
+        database: sizeLabel,
+        figure: live.rpsWith,
+        unit: `req/s (without: ${Math.round(live.rpsWithout)}, p99 ${live.p99With}/${live.p99Without} ms)`,
+        ...speedTarget(kind, '>= 0.90 x without', live.ratio >= 0.9, clean),
+        throughput: true,
+        againstBaselineRps: live.rpsWithout,
+      });
+    });
+
     await attempt('invoice list', sizeLabel, async () => {
       const list = await measureInvoiceList({ server, fixtures });
       info.invoiceList = list;
@@ -238,6 +271,19 @@ const runDatabase = async (kind) => {
         methodId: fixtures.methodId,
       });
       info.credentialAssignment = assignment;
+    });
+
+    await attempt('team load', sizeLabel, async () => {
+      const team = await measureTeamLoad({ server, fixtures });
+      info.teamLoad = team;
+      teamLoads[kind] = team;
+      // PostgreSQL comes first in the default order; its saturation is kept for PGlite's rows.
+      const rowsOfTeam = teamLoadRows({
+        kind,
+        ...team,
+        postgres: teamLoads.postgres?.saturation,
+      });
+      for (const row of rowsOfTeam) record({ ...row, database: sizeLabel });
     });
 
     if (kind === 'postgres') {

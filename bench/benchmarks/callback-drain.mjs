@@ -14,8 +14,8 @@ const RECEIVER_PATH = '/bench-callbacks';
 /** Queues the callbacks on existing invoices of one merchant (far in the future, not yet due). */
 export const queueBenchCallbacks = async (sql) => {
   await sql.query(
-    `INSERT INTO callbacks (invoice_id, url, invoice_status, payload, status, next_attempt_at)
-     SELECT id, $1, status, jsonb_build_object('invoiceId', id, 'status', status), 'PENDING', now()
+    `INSERT INTO callbacks (invoice_id, merchant_id, url, invoice_status, payload, status, next_attempt_at)
+     SELECT id, merchant_id, $1, status, jsonb_build_object('invoiceId', id, 'status', status), 'PENDING', now()
      FROM invoices WHERE merchant_invoice_id LIKE 'ord-%' ORDER BY id LIMIT $2`,
     [`http://127.0.0.1:${BENCH_PORTS.callbackReceiver}${RECEIVER_PATH}`, CALLBACK_COUNT],
   );

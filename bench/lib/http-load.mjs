@@ -7,13 +7,18 @@ export const LOAD_SECONDS = QUICK ? 3 : 10;
 
 /**
  * Runs autocannon against `url` (100 connections unless told). `paths` varies the request path
- * per request, round-robin over a shuffled list. Returns req/s (mean over the run) and latency
+ * per request, round-robin over a shuffled list; `requests` instead gives autocannon's own
+ * sequence of requests, which every connection goes through in turn (each may vary itself with
+ * `setupRequest`); `setupClient` is called with each connection's client (autocannon's hook,
+ * e.g. to listen to its 'response' events). Returns req/s (mean over the run) and latency
  * percentiles in ms; non-2xx answers and errors are counted, not ignored.
  */
 export const runLoad = async ({
   url,
   method = 'GET',
   paths,
+  requests,
+  setupClient,
   seconds = LOAD_SECONDS,
   connections = LOAD_CONNECTIONS,
 }) => {
@@ -23,7 +28,9 @@ export const runLoad = async ({
     method,
     connections,
     duration: seconds,
-    ...(paths
+    ...(requests ? { requests } : {}),
+    ...(setupClient ? { setupClient } : {}),
+    ...(paths && !requests
       ? {
           requests: [
             {

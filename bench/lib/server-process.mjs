@@ -17,6 +17,12 @@ export const BENCH_PORTS = {
   backoffice: PORT_BASE + 4,
 };
 
+/**
+ * The bearer token of the bench server's GET /api/metrics (METRICS_TOKEN): the endpoint is then
+ * answered as in a production deployment, whatever NODE_ENV says (lib/server-metrics.mjs).
+ */
+export const BENCH_METRICS_TOKEN = 'bench-metrics-token-0123456789abcdefghijklmnop';
+
 /** Resident set size of a process in bytes (VmRSS), or null once it has gone. */
 export const residentBytes = (pid) => {
   try {
@@ -75,6 +81,7 @@ export const startServer = async (target, { env = {}, paymentFormDist } = {}) =>
       CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true',
       PAYMENT_FORM_PORT: String(BENCH_PORTS.paymentForm),
       PAYMENT_FORM_BASE_URL: `http://127.0.0.1:${BENCH_PORTS.paymentForm}`,
+      METRICS_TOKEN: BENCH_METRICS_TOKEN,
       // The load comes from one address, far faster than any customer: the limiters stay on (their
       // cost is part of every figure) with allowances the benchmark cannot reach.
       RATE_LIMIT_SIGN_IN_PER_MINUTE: '10000000',
