@@ -56,6 +56,40 @@ const announce = async (
   });
 };
 
+type Announcement = Omit<NewNotification, 'merchantId' | 'alertId'>;
+
+/**
+ * Opens an alert and announces it, in one transaction; 1 when this call opened it, 0 when it was
+ * open already (another instance, or an earlier look).
+ */
+const openAnnounced = (
+  db: Database,
+  alert: Parameters<typeof openAlert>[1],
+  announcement: Announcement,
+  terminalId: number | null,
+) =>
+  db.transaction(async (tx) => {
+    const opened = await openAlert(tx, alert);
+    if (!opened) return 0;
+    await announce(tx, opened, 'alert.opened', announcement, terminalId);
+    return 1;
+  });
+
+/** Closes an alert and announces it, in one transaction; 1 when this call closed it. */
+const closeAnnounced = (
+  db: Database,
+  alert: AlertRecord,
+  closing: Record<string, unknown>,
+  announcement: Announcement,
+  terminalId: number | null,
+) =>
+  db.transaction(async (tx) => {
+    const closed = await closeAlert(tx, alert.id, closing);
+    if (!closed) return 0;
+    await announce(tx, closed, 'alert.closed', announcement, terminalId);
+    return 1;
+  });
+
 const windowText = (settings: TerminalAlertSettings) =>
   `the last ${settings.windowMinutes} minutes`;
 
@@ -87,101 +121,81 @@ export const evaluateTerminalAlerts = async (db: Database): Promise<number> => {
     const tooLow = successRateTooLow(terminalSettings, figures);
     const current = open.get(terminal.id);
     const measured = { ...figures, percent, ...terminalSettings };
+    const during = windowText(terminalSettings);
     if (tooLow && !current) {
-      changes += await db.transaction(async (tx) => {
-        const opened = await openAlert(tx, {
+      changes += await openAnnounced(
+        db,
+        {
           kind: 'terminal_success_rate',
           merchantId: terminal.merchantId,
           subjectId: terminal.id,
           details: { terminalName: terminal.name, ...measured },
-        });
-        if (!opened) return 0;
-        await announce(
-          tx,
-          opened,
-          'alert.opened',
-          {
-            category: 'Monitoring',
-            severity: 'warning',
-            title: 'Success rate dropped',
-            body: `Terminal "${terminal.name}" completed ${percent}% of its ${figures.attempts} payments in ${windowText(terminalSettings)} (alert below ${terminalSettings.thresholdPercent}%).`,
-            link: '/terminals',
-          },
-          terminal.id,
-        );
-        return 1;
-      });
+        },
+        {
+          category: 'Monitoring',
+          severity: 'warning',
+          title: 'Success rate dropped',
+          body: `Terminal "${terminal.name}" completed ${percent}% of its ${figures.attempts} payments in ${during} (alert below ${terminalSettings.thresholdPercent}%).`,
+          link: '/terminals',
+        },
+        terminal.id,
+      );
     } else if (!tooLow && current) {
-      changes += await db.transaction(async (tx) => {
-        const closed = await closeAlert(tx, current.id, measured);
-        if (!closed) return 0;
-        const recovered = figures.attempts >= terminalSettings.minAttempts;
-        await announce(
-          tx,
-          closed,
-          'alert.closed',
-          {
-            category: 'Monitoring',
-            severity: 'success',
-            title: 'Success rate recovered',
-            body: recovered
-              ? `Terminal "${terminal.name}" completed ${percent}% of its ${figures.attempts} payments in ${windowText(terminalSettings)}.`
-              : `Terminal "${terminal.name}" had fewer than ${terminalSettings.minAttempts} payments in ${windowText(terminalSettings)}; the alert is closed.`,
-            link: '/terminals',
-          },
-          terminal.id,
-        );
-        return 1;
-      });
+      const recovered = figures.attempts >= terminalSettings.minAttempts;
+      changes += await closeAnnounced(
+        db,
+        current,
+        measured,
+        {
+          category: 'Monitoring',
+          severity: 'success',
+          title: 'Success rate recovered',
+          body: recovered
+            ? `Terminal "${terminal.name}" completed ${percent}% of its ${figures.attempts} payments in ${during}.`
+            : `Terminal "${terminal.name}" had fewer than ${terminalSettings.minAttempts} payments in ${during}; the alert is closed.`,
+          link: '/terminals',
+        },
+        terminal.id,
+      );
     }
   }
   // A terminal disabled takes its alert with it, and says so.
   const enabled = new Set(terminals.map((terminal) => terminal.id));
   for (const [terminalId, alert] of open) {
     if (enabled.has(terminalId)) continue;
-    changes += await db.transaction(async (tx) => {
-      const closed = await closeAlert(tx, alert.id, { reason: 'terminal disabled' });
-      if (!closed) return 0;
-      const name = String(alert.details.terminalName ?? terminalId);
-      await announce(
-        tx,
-        closed,
-        'alert.closed',
-        {
-          category: 'Monitoring',
-          severity: 'neutral',
-          title: 'Success-rate alert closed',
-          body: `Terminal "${name}" is disabled; its success-rate alert is closed.`,
-          link: '/terminals',
-        },
-        terminalId,
-      );
-      return 1;
-    });
+    const name = String(alert.details.terminalName ?? terminalId);
+    changes += await closeAnnounced(
+      db,
+      alert,
+      { reason: 'terminal disabled' },
+      {
+        category: 'Monitoring',
+        severity: 'neutral',
+        title: 'Success-rate alert closed',
+        body: `Terminal "${name}" is disabled; its success-rate alert is closed.`,
+        link: '/terminals',
+      },
+      terminalId,
+    );
   }
   return changes;
 };
 
 /** Closes an endpoint's alert that has nothing left to watch (disabled by a person, removed). */
 const closeEndpointAlert = (db: Database, alert: AlertRecord, what: string) =>
-  db.transaction(async (tx) => {
-    const closed = await closeAlert(tx, alert.id, { reason: what });
-    if (!closed) return 0;
-    await announce(
-      tx,
-      closed,
-      'alert.closed',
-      {
-        category: 'Webhooks',
-        severity: 'neutral',
-        title: 'Webhook endpoint alert closed',
-        body: `${what}; its failing alert is closed.`,
-        link: '/developers',
-      },
-      null,
-    );
-    return 1;
-  });
+  closeAnnounced(
+    db,
+    alert,
+    { reason: what },
+    {
+      category: 'Webhooks',
+      severity: 'neutral',
+      title: 'Webhook endpoint alert closed',
+      body: `${what}; its failing alert is closed.`,
+      link: '/developers',
+    },
+    null,
+  );
 
 /** Opens alerts of endpoints failing for an hour, closes them when a delivery gets through. */
 export const evaluateEndpointAlerts = async (db: Database, now = new Date()): Promise<number> => {
@@ -191,55 +205,44 @@ export const evaluateEndpointAlerts = async (db: Database, now = new Date()): Pr
   );
   let changes = 0;
   for (const endpoint of endpoints) {
+    const since = endpoint.failingSince;
     const failing =
       endpoint.enabled &&
-      endpoint.failingSince !== null &&
-      now.getTime() - endpoint.failingSince.getTime() >= ENDPOINT_ALERT_AFTER_MS;
+      since !== null &&
+      now.getTime() - since.getTime() >= ENDPOINT_ALERT_AFTER_MS;
     const current = open.get(endpoint.id);
-    if (failing && !current && endpoint.failingSince) {
-      const since = endpoint.failingSince;
-      changes += await db.transaction(async (tx) => {
-        const opened = await openAlert(tx, {
+    if (failing && !current && since) {
+      changes += await openAnnounced(
+        db,
+        {
           kind: 'webhook_endpoint_failing',
           merchantId: endpoint.merchantId,
           subjectId: endpoint.id,
           details: { url: endpoint.url, failingSince: since.toISOString() },
-        });
-        if (!opened) return 0;
-        await announce(
-          tx,
-          opened,
-          'alert.opened',
-          {
-            category: 'Webhooks',
-            severity: 'error',
-            title: 'Webhook endpoint failing',
-            body: `Deliveries to ${endpoint.url} have failed since ${since.toISOString().slice(0, 16).replace('T', ' ')} UTC. After 5 days of failures the endpoint is disabled.`,
-            link: '/developers',
-          },
-          null,
-        );
-        return 1;
-      });
+        },
+        {
+          category: 'Webhooks',
+          severity: 'error',
+          title: 'Webhook endpoint failing',
+          body: `Deliveries to ${endpoint.url} have failed since ${since.toISOString().slice(0, 16).replace('T', ' ')} UTC. After 5 days of failures the endpoint is disabled.`,
+          link: '/developers',
+        },
+        null,
+      );
     } else if (!failing && current && endpoint.enabled) {
-      changes += await db.transaction(async (tx) => {
-        const closed = await closeAlert(tx, current.id, { reason: 'delivered' });
-        if (!closed) return 0;
-        await announce(
-          tx,
-          closed,
-          'alert.closed',
-          {
-            category: 'Webhooks',
-            severity: 'success',
-            title: 'Webhook endpoint recovered',
-            body: `Deliveries to ${endpoint.url} get through again.`,
-            link: '/developers',
-          },
-          null,
-        );
-        return 1;
-      });
+      changes += await closeAnnounced(
+        db,
+        current,
+        { reason: 'delivered' },
+        {
+          category: 'Webhooks',
+          severity: 'success',
+          title: 'Webhook endpoint recovered',
+          body: `Deliveries to ${endpoint.url} get through again.`,
+          link: '/developers',
+        },
+        null,
+      );
     } else if (current && !endpoint.enabled) {
       changes += await closeEndpointAlert(db, current, `${endpoint.url} is disabled`);
     }
