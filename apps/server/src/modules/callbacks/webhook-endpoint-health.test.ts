@@ -1,7 +1,14 @@
 import { WEBHOOK_ENDPOINT_DISABLE_AFTER_DAYS } from '@paygate/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { callbackAttempts, callbacks, eventLog, webhookEndpoints } from '../../db/schema.ts';
+import {
+  callbackAttempts,
+  callbacks,
+  eventLog,
+  liveEvents,
+  notifications,
+  webhookEndpoints,
+} from '../../db/schema.ts';
 import { referenceItemId } from '../../seed/reference-data.ts';
 import { signIn } from '../../testing/test-app.ts';
 import {
@@ -190,6 +197,25 @@ describe.each(TEST_DATABASE_KINDS)('webhook endpoint health on %s', (kind) => {
       entityType: 'webhook_endpoint',
     });
     expect(audits[0]?.description).toContain(receiver.url('/failing'));
+    // And said where the merchant's staff look (issue 23): a notification and a live event.
+    const [notice] = await fixture.db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.merchantId, fixture.own.id),
+          eq(notifications.title, 'Webhook endpoint disabled'),
+        ),
+      );
+    expect(notice).toMatchObject({ category: 'Webhooks', severity: 'error', link: '/developers' });
+    expect(notice?.body).toContain(receiver.url('/failing'));
+    const heard = await fixture.db
+      .select()
+      .from(liveEvents)
+      .where(and(eq(liveEvents.merchantId, fixture.own.id), eq(liveEvents.type, 'alert.closed')));
+    expect(heard.map((event) => event.data)).toContainEqual(
+      expect.objectContaining({ notificationId: notice?.id, title: 'Webhook endpoint disabled' }),
+    );
 
     // What was still queued for it is given up at its next turn, without a request.
     const [queued] = await deliveriesTo(endpoint.id);
