@@ -5,6 +5,7 @@ import {
   merchantApi,
   notificationApi,
   referenceApi,
+  terminalApi,
 } from '@paygate/api';
 import { REFERENCE_HEADER_IDS } from '@paygate/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -62,6 +63,7 @@ const setUp = async ({
     'GET /api/v1/event/invoice': { body: { data: [] } },
     'GET /api/v1/merchant/callback': { body: { data: [] } },
     'GET /api/v1/merchant/balance': { body: { data: { balance: [] } } },
+    'GET /api/data/v1/terminal': { body: { data: [] } },
     'GET /api/v1/reference': { body: { data: PAYMENT_STATUSES } },
     'GET /api/v1/notifications': { body: { data: { items: [], hasMore: false, unread: 0 } } },
   });
@@ -91,6 +93,11 @@ const setUp = async ({
       ),
     ),
     keep(store.dispatch(merchantApi.endpoints.getMerchantBalance.initiate({ merchantId: 3 }))),
+    keep(
+      store.dispatch(
+        terminalApi.endpoints.getTerminalStatistics.initiate({ merchantId: 3, minutes: 60 }),
+      ),
+    ),
     keep(store.dispatch(notificationApi.endpoints.getNotifications.initiate(undefined))),
   ]);
   if (statusesCached) {
@@ -163,7 +170,7 @@ describe('live cache: invoice.changed', () => {
     expect(rowStatus(FIRST_PAGE)).toEqual({ id: 1, code: 'NEW', value: 'New' });
   });
 
-  it('refetches the open invoice, its history and callbacks, and the figures', async () => {
+  it('refetches the open invoice, its history and callbacks, the figures and Monitoring', async () => {
     const { api, cache } = await setUp();
     cache.handle('invoice.changed', invoiceEvent({ status: 'DONE' }));
     await vi.waitFor(() => {
@@ -172,6 +179,7 @@ describe('live cache: invoice.changed', () => {
       expect(count(api, 'GET /api/v1/event/invoice')).toBe(1);
       expect(count(api, 'GET /api/v1/merchant/callback')).toBe(1);
       expect(count(api, 'GET /api/v1/merchant/balance')).toBe(1);
+      expect(count(api, 'GET /api/data/v1/terminal')).toBe(1);
     });
   });
 
@@ -191,6 +199,7 @@ describe('live cache: invoice.changed', () => {
       'GET /api/v1/event/invoice',
       'GET /api/v1/merchant/callback',
       'GET /api/v1/merchant/balance',
+      'GET /api/data/v1/terminal',
     ]) {
       expect(count(api, route), route).toBe(2);
     }

@@ -27,8 +27,8 @@ import { newInvoiceHeard } from './new-invoices-slice.ts';
 const LIVE_REFETCH_INTERVAL_MS = 1_000;
 
 /**
- * What a resync reloads: every invoice (lists and details), the history sections, the callbacks
- * and the dashboard figures (and the notifications, NOTIFICATION_TAGS). Lists reload too: after a
+ * What a resync reloads: every invoice (lists and details), the history sections, the callbacks,
+ * Monitoring's terminal statistics and the dashboard figures (and the notifications, NOTIFICATION_TAGS). Lists reload too: after a
  * gap the new rows cannot be counted.
  */
 const LIVE_TAG_TYPES = [
@@ -36,6 +36,7 @@ const LIVE_TAG_TYPES = [
   'InvoiceEvents',
   'InvoiceCallbacks',
   'MerchantFigures',
+  'TerminalStatistics',
 ] as const satisfies readonly ApiTagType[];
 
 interface LiveStore {
@@ -208,6 +209,8 @@ export const createLiveCache = (
         { type: 'InvoiceEvents', id: event.invoiceId },
         { type: 'InvoiceCallbacks', id: event.invoiceId },
         'MerchantFigures',
+        // Monitoring's success rates, no longer only on its 60-second timer.
+        'TerminalStatistics',
       );
     },
     'callback.attempted': (event) => {
