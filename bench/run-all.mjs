@@ -170,7 +170,7 @@ const runDatabase = async (kind) => {
         database: sizeLabel,
         figure: poll.requestsPerSecond,
         unit: 'req/s',
-        ...speedTarget(kind, '>= 0.40 x baseline', ratio >= 0.4, clean),
+        ...speedTarget(kind, '>= 0.50 x baseline', ratio >= 0.5, clean),
         throughput: true,
         againstBaselineRps: poll.adjacentBaselineRps,
       });
@@ -248,7 +248,7 @@ const runDatabase = async (kind) => {
       const csv = await measureInvoiceCsv({ server });
       info.invoiceCsv = csv;
       record({
-        benchmark: `Invoices.csv (${csv.rows} rows)`,
+        benchmark: `Invoices.csv (${csv.rows} rows, mean of ${csv.runs.length} runs)`,
         database: sizeLabel,
         figure: csv.rowsPerSecond,
         unit: 'rows/s',
@@ -256,10 +256,10 @@ const runDatabase = async (kind) => {
         throughput: true,
       });
       record({
-        benchmark: 'Invoices.csv server RSS growth',
+        benchmark: `Invoices.csv server RSS growth (runs ${csv.runs.map((run) => run.rssGrowthMb.toFixed(1)).join(' / ')})`,
         database: sizeLabel,
         figure: csv.rssGrowthMb,
-        unit: 'MB',
+        unit: 'MB (largest run)',
         ...speedTarget(kind, '< 64', csv.rssGrowthMb < 64),
       });
     });

@@ -175,9 +175,13 @@ const storeOver = (rateLimiting: RateLimiting) =>
 // --- Keys ---------------------------------------------------------------------------------------
 
 /** The client's address (request.ip, decided by TRUST_PROXY), IPv6 by its /64. */
-const clientAddress = (request: FastifyRequest): string =>
+const clientAddress = (request: FastifyRequest): string => {
   // A socket closed before the request was read has no address left.
-  normalizeIP(request.ip ?? '', IPV6_PREFIX_LENGTH);
+  const address = request.ip ?? '';
+  // Without a colon it is no IPv6 address, and normalizeIP would only lower-case it: its IPv6
+  // test is a long regular expression, run twice on every limited request (the status poll's).
+  return address.includes(':') ? normalizeIP(address, IPV6_PREFIX_LENGTH) : address.toLowerCase();
+};
 
 /** A form id as it came in the path; cut short, since an invalid one is refused later anyway. */
 const formIdOf = (request: FastifyRequest): string =>

@@ -1,7 +1,11 @@
+import { randomBytes } from 'node:crypto';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
+import compress from '@fastify/compress';
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
-import type { FastifyReply } from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { type CsvCellKind, csvField, sendCsvText } from './csv-download.ts';
 
@@ -140,4 +144,76 @@ describe('sendCsvText', () => {
     expect(finished).toBe(true);
     expect(produced).toBeLessThan(100);
   });
+
+  /** Waits until `read` gives the same figure twice, 50 ms apart (nothing is moving any more). */
+  const settled = async (read: () => number) => {
+    for (let last = Number.NaN; ; ) {
+      const now = read();
+      if (now === last) return now;
+      last = now;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+
+  it.each(['gzip', 'identity'])(
+    'pulls the source only as fast as the client reads, through the socket and %s',
+    async (encoding) => {
+      // 64 KB chunks that deflate cannot shrink (its window is 32 KB): what the server has
+      // pulled and not sent has to wait in buffers, which back-pressure keeps small.
+      const chunk = randomBytes(64 * 1024);
+      let produced = 0;
+      let finished = false;
+      async function* records() {
+        try {
+          for (;;) {
+            produced += 1;
+            yield chunk;
+          }
+        } finally {
+          finished = true;
+        }
+      }
+      const app = Fastify();
+      // As app.ts registers it for every route.
+      await app.register(compress, { global: true, threshold: 1_024 });
+      app.get('/export.csv', (_request, reply) =>
+        sendCsvText(reply, 'export.csv', ['a'], records()),
+      );
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      try {
+        const { port } = app.server.address() as AddressInfo;
+        const response = await new Promise<IncomingMessage>((resolve, reject) => {
+          httpRequest(
+            {
+              host: '127.0.0.1',
+              port,
+              path: '/export.csv',
+              headers: { 'accept-encoding': encoding },
+            },
+            resolve,
+          )
+            .on('error', reject)
+            .end();
+        });
+        expect(response.headers['content-encoding']).toBe(encoding === 'gzip' ? 'gzip' : undefined);
+        // The client reads one piece, then stops reading.
+        await new Promise((resolve) => response.once('data', resolve));
+        response.pause();
+        const pulled = await settled(() => produced);
+        // What the kernel's socket buffers (a few megabytes here; Linux allows them up to tens),
+        // the compressor and the response stream hold, not the endless source.
+        expect(pulled).toBeLessThan(1_000);
+        expect(finished).toBe(false);
+        // The client goes away: the source is ended, and nothing more is pulled.
+        response.destroy();
+        for (let wait = 0; wait < 100 && !finished; wait += 1) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        expect(finished).toBe(true);
+        expect(produced).toBeLessThan(pulled + 4);
+      } finally {
+        await app.close();
+      }
+    },
+  );
 });

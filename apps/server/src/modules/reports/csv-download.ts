@@ -82,6 +82,9 @@ const csvRecord = (fields: ReadonlyArray<string>) => `${fields.join(',')}\r\n`;
 const csvHeaderRecord = (headers: ReadonlyArray<string>) =>
   csvRecord(headers.map((header) => csvField(header, 'code')));
 
+/** Record text of a CSV source: strings, or bytes already encoded as UTF-8. */
+export type CsvText = string | Uint8Array;
+
 /**
  * Streams an RFC 4180 CSV attachment (UTF-8 with a byte-order mark so spreadsheet programs read
  * Cyrillic and Uzbek names right, CRLF line ends) from a header and an async source of record
@@ -93,7 +96,7 @@ export const sendCsvText = async (
   reply: FastifyReply,
   fileName: string,
   headers: ReadonlyArray<string>,
-  records: AsyncIterable<string>,
+  records: AsyncIterable<CsvText>,
 ) => {
   const pending = records[Symbol.asyncIterator]();
   const first = await pending.next();

@@ -2,7 +2,8 @@ import { formatDateTimeShort, formatMinorUnits, MAX_CURRENCY_DIMENSION } from '@
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type DatabaseHandle, queryRows } from '../../db/database.ts';
 import { invoices, paymentMethods } from '../../db/schema.ts';
 import { openTestDatabase, TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
@@ -23,10 +24,14 @@ const INT64_MAX = 2n ** 63n - 1n;
 /** Property runs per rule: each run is one query, on PostgreSQL a network round trip. */
 const RUNS = 150;
 
-const collect = async (pages: AsyncIterable<string>) => {
-  let text = '';
-  for await (const page of pages) text += page;
-  return text;
+/** A piece of the export as bytes (the export gives strings or UTF-8 bytes). */
+const bytesOf = (piece: string | Uint8Array) =>
+  typeof piece === 'string' ? Buffer.from(piece) : Buffer.from(piece);
+
+const collect = async (pages: AsyncIterable<string | Uint8Array>) => {
+  const pieces: Buffer[] = [];
+  for await (const page of pages) pieces.push(bytesOf(page));
+  return Buffer.concat(pieces).toString('utf8');
 };
 
 /** A text cell as a spreadsheet should read it: marked with a quote when it starts a formula. */
@@ -173,19 +178,33 @@ describe.each(TEST_DATABASE_KINDS)('Invoices.csv written by the database on %s',
     for (const withProvider of [true, false]) {
       const options = { withProviderInvoiceId: withProvider };
       const where = eq(invoices.merchantId, merchant.id);
-      const pieces: string[] = [];
+      const pieces: Buffer[] = [];
       for await (const piece of invoiceCsvPages(handle.db, where, options, {
         pageSize: 10,
         recordsPerPiece: 3,
       })) {
-        pieces.push(piece);
+        pieces.push(bytesOf(piece));
       }
-      // 23 records in pages of 10 (10, 10, 3), each page in pieces of at most 3 records.
-      expect(pieces.map((piece) => parse(piece).length)).toEqual([3, 3, 3, 1, 3, 3, 3, 1, 3]);
-      const text = pieces.join('');
+      // 23 records in pages of 10 (10, 10, 3); a page is handed out whole when it is smaller
+      // than a chunk.
+      expect(pieces.map((piece) => parse(piece).length)).toEqual([10, 10, 3]);
+      const text = Buffer.concat(pieces).toString('utf8');
       expect(text.endsWith('\r\n')).toBe(true);
       expect(parse(text)).toEqual(newestFirst.map((row) => expectedRecord(row, withProvider)));
       expect(invoiceCsvHeaders(options)).toHaveLength(withProvider ? 15 : 14);
+
+      // In chunks of 50 bytes: cut anywhere, within a record and within a character (the
+      // Cyrillic and Uzbek names take two and three bytes), and still the same bytes.
+      const small: Buffer[] = [];
+      for await (const piece of invoiceCsvPages(handle.db, where, options, {
+        pageSize: 10,
+        recordsPerPiece: 3,
+        chunkBytes: 50,
+      })) {
+        small.push(bytesOf(piece));
+      }
+      expect(small.every((piece) => piece.length <= 50)).toBe(true);
+      expect(Buffer.concat(small).equals(Buffer.from(text))).toBe(true);
     }
 
     const done = await collect(
@@ -206,5 +225,67 @@ describe.each(TEST_DATABASE_KINDS)('Invoices.csv written by the database on %s',
         invoiceCsvPages(handle.db, eq(invoices.merchantId, -1), { withProviderInvoiceId: false }),
       ),
     ).toBe('');
+  });
+
+  it('reads one page ahead of the consumer at most, and nothing once it has left', async () => {
+    const merchant = await createTestMerchant(handle.db, 'CSV reads ahead');
+    const terminal = await createTestTerminal(handle.db, merchant.id);
+    for (let index = 0; index < 9; index += 1) {
+      await createTestInvoice(handle.db, terminal, { merchantInvoiceId: `ahead-${index}` });
+    }
+    // Both databases are reached through a node-postgres pool, and a page is one connection.
+    const pool = (handle.db as unknown as { $client: unknown }).$client;
+    if (!(pool instanceof pg.Pool)) throw new Error('the database has no node-postgres pool');
+    const connect = vi.spyOn(pool, 'connect');
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+    try {
+      const pages = invoiceCsvPages(
+        handle.db,
+        eq(invoices.merchantId, merchant.id),
+        { withProviderInvoiceId: false },
+        { pageSize: 2, recordsPerPiece: 1 },
+      );
+      const first = await pages.next();
+      expect(first.done).toBe(false);
+      expect(parse(bytesOf(first.value as string | Uint8Array))).toHaveLength(2);
+      // The first page, and the second read while the first is taken; then nothing while the
+      // consumer takes nothing more.
+      await settle();
+      expect(connect).toHaveBeenCalledTimes(2);
+      await pages.next();
+      await settle();
+      expect(connect).toHaveBeenCalledTimes(3);
+      // The consumer leaves (the client went away): the page read ahead is the last one.
+      await pages.return(undefined);
+      await settle();
+      expect(connect).toHaveBeenCalledTimes(3);
+    } finally {
+      connect.mockRestore();
+    }
+  });
+
+  it('holds pages larger than its buffer: long text, cut into chunks inside characters', async () => {
+    const merchant = await createTestMerchant(handle.db, 'CSV long text');
+    const terminal = await createTestTerminal(handle.db, merchant.id);
+    // Names of about 400 KB of UTF-8 each (two bytes a letter): a page of three outgrows the
+    // first megabyte of the page buffer, and a 64 KB chunk ends inside a letter.
+    const longNames = [0, 1, 2].map((index) => `${'Ж'.repeat(200_000)}-${index}`);
+    for (const customerFirstName of longNames) {
+      await createTestInvoice(handle.db, terminal, { customerFirstName, customerLastName: '' });
+    }
+    const pieces: Buffer[] = [];
+    for await (const piece of invoiceCsvPages(
+      handle.db,
+      eq(invoices.merchantId, merchant.id),
+      { withProviderInvoiceId: false },
+      { pageSize: 3, recordsPerPiece: 1 },
+    )) {
+      pieces.push(bytesOf(piece));
+    }
+    expect(pieces.length).toBeGreaterThan(18);
+    expect(pieces.every((piece) => piece.length <= 64 * 1024)).toBe(true);
+    const records: string[][] = parse(Buffer.concat(pieces).toString('utf8'));
+    // Owner name, the next to last column.
+    expect(records.map((record) => record.at(-2)).sort()).toEqual(longNames);
   });
 });

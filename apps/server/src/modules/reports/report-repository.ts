@@ -12,6 +12,7 @@ import {
 } from '../../db/schema.ts';
 import type { MerchantScope } from '../auth/auth-entry.ts';
 import { movedMoney } from '../invoices/invoices-entry.ts';
+import type { CsvText } from './csv-download.ts';
 import { type InvoiceCsvOptions, invoiceCsvPages } from './invoice-csv-export.ts';
 
 /**
@@ -59,7 +60,7 @@ export const invoiceCsvRecordsWhere = (
   db: Database,
   conditions: SQL[],
   options: InvoiceCsvOptions,
-): AsyncGenerator<string> => invoiceCsvPages(db, and(...conditions), options);
+): AsyncGenerator<CsvText> => invoiceCsvPages(db, and(...conditions), options);
 
 /** The transactions report's records: invoices created in the period, as in Invoices.csv. */
 export const transactionCsvRecords = (
@@ -70,7 +71,7 @@ export const transactionCsvRecords = (
     terminalId,
   }: { scope: MerchantScope; period: PeriodBounds; terminalId: number | undefined },
   options: InvoiceCsvOptions,
-): AsyncGenerator<string> =>
+): AsyncGenerator<CsvText> =>
   invoiceCsvPages(
     db,
     and(

@@ -8,6 +8,7 @@ import {
   scopeAllows,
 } from '../auth/auth-entry.ts';
 import { type InvoiceListQuery, invoiceListConditions } from '../invoices/invoices-entry.ts';
+import type { CsvText } from './csv-download.ts';
 import { type InvoiceCsvOptions, invoiceCsvHeaders } from './invoice-csv-export.ts';
 import { parseReportPeriod, type ReportPeriod } from './report-period-service.ts';
 import {
@@ -33,7 +34,7 @@ import {
 /** Invoices.csv or the transactions report: its header and its records, written by the database. */
 export interface CsvExport {
   headers: string[];
-  records: AsyncIterable<string>;
+  records: AsyncIterable<CsvText>;
 }
 
 /** Holders of invoice.provider.read only see the Provider Invoice ID column. */
