@@ -110,4 +110,16 @@ describe('notifications', () => {
     renderScreen('/notifications', { path: '/notifications', element: <NotificationsPage /> });
     expect(await screen.findByText('No notifications yet')).toBeVisible();
   });
+
+  it('offers to try again when they cannot be loaded', async () => {
+    const api = fakeApi({
+      ...me,
+      'GET /api/v1/notifications': { status: 500, body: { detail: 'Internal server error' } },
+    });
+    renderScreen('/notifications', { path: '/notifications', element: <NotificationsPage /> });
+    expect(await screen.findByText(/Notifications could not be loaded/)).toBeVisible();
+    api.set('GET /api/v1/notifications', page([entry(1, { title: 'Back again' })]));
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Back again' })).toBeVisible();
+  });
 });

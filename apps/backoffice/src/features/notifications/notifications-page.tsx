@@ -60,9 +60,19 @@ const NotificationPage = ({
   onOlder: (beforeId: number) => void;
 }) => {
   const query = useGetNotificationsQuery(beforeId === undefined ? undefined : { beforeId });
-  if (query.isLoading) return <Loading label="Loading notifications" />;
+  if (query.isLoading) {
+    return (
+      <li>
+        <Loading label="Loading notifications" />
+      </li>
+    );
+  }
   if (query.error || !query.data) {
-    return <LoadFailed message="Notifications could not be loaded" query={query} />;
+    return (
+      <li>
+        <LoadFailed message="Notifications could not be loaded" query={query} />
+      </li>
+    );
   }
   const { items, hasMore } = query.data;
   const oldest = items.at(-1);
@@ -115,7 +125,11 @@ export const NotificationsPage = () => {
       <p className="bo-notifications__note" aria-live="polite">
         {first.data ? `${unread} unread. ` : ''}Dates are in UTC.
       </p>
-      {first.data && first.data.items.length === 0 ? (
+      {first.isLoading ? (
+        <Loading label="Loading notifications" />
+      ) : first.error || !first.data ? (
+        <LoadFailed message="Notifications could not be loaded" query={first} />
+      ) : first.data.items.length === 0 ? (
         <EmptyState text="No notifications yet" />
       ) : (
         <ul aria-labelledby="notifications-title" className="bo-notifications__list">
