@@ -1,5 +1,4 @@
 /** Target 1: POST /api/payments/form/{formId}/status over the 10,000 open forms, 100 connections. */
-import autocannon from 'autocannon';
 import { QUICK } from '../lib/bench-paths.mjs';
 import { LOAD_CONNECTIONS, runLoad } from '../lib/http-load.mjs';
 
@@ -21,13 +20,13 @@ const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.
  * and PostgreSQL, so that cost came off the poll's figure and not the baseline's, which
  * sends one prebuilt request; the ratio measured the load generator as much as the server.
  */
-export const runPollLoad = async ({ url, paths, seconds, connections = LOAD_CONNECTIONS }) => {
+export const runPollLoad = ({ url, paths, seconds, connections = LOAD_CONNECTIONS }) => {
   let opened = 0;
-  const result = await autocannon({
+  return runLoad({
     url,
     method: 'POST',
     connections,
-    duration: seconds,
+    seconds,
     setupClient: (client) => {
       const first = opened % connections;
       opened += 1;
@@ -39,14 +38,6 @@ export const runPollLoad = async ({ url, paths, seconds, connections = LOAD_CONN
       client.setRequests(own);
     },
   });
-  return {
-    requestsPerSecond: result.requests.average,
-    total: result.requests.total,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-  };
 };
 
 /**
