@@ -192,7 +192,7 @@ describe('live cache: invoice.changed', () => {
       );
     }
     await vi.waitFor(() => expect(count(api, 'GET /api/v1/merchant/balance')).toBe(1));
-    await new Promise((resolve) => setTimeout(resolve, 1_300));
+    // The trailing refetch comes a second after the first: waited for, not slept for.
     for (const route of [
       `GET /api/v1/invoice/${INVOICE_A}`,
       'GET /api/v1/event/status',
@@ -201,7 +201,7 @@ describe('live cache: invoice.changed', () => {
       'GET /api/v1/merchant/balance',
       'GET /api/data/v1/terminal',
     ]) {
-      expect(count(api, route), route).toBe(2);
+      await vi.waitFor(() => expect(count(api, route), route).toBe(2), { timeout: 10_000 });
     }
     expect(count(api, 'GET /api/v1/invoice')).toBe(0);
   });
@@ -362,8 +362,9 @@ describe('live cache: alerts', () => {
     }
     expect(showAlert).toHaveBeenCalledTimes(20);
     await vi.waitFor(() => expect(count(api, 'GET /api/v1/notifications')).toBe(1));
-    await new Promise((resolve) => setTimeout(resolve, 1_300));
-    expect(count(api, 'GET /api/v1/notifications')).toBe(2);
+    await vi.waitFor(() => expect(count(api, 'GET /api/v1/notifications')).toBe(2), {
+      timeout: 10_000,
+    });
   });
 
   it('skips alerts it cannot read', async () => {
