@@ -5,22 +5,32 @@ export const NUL_CHARACTER_MESSAGE = 'Text must not contain the NUL character (\
 
 /**
  * Whether any string or property name inside a parsed JSON value holds U+0000. Iterative, so a
- * hostile deeply nested body cannot exhaust the stack; the body limit bounds the work.
+ * hostile deeply nested body cannot exhaust the stack; the body limit bounds the work. Plain
+ * loops, no Object.entries: every request passes here with its params and query, and the
+ * status poll is the busiest call of all (issue 10).
  */
 const containsNul = (root: unknown): boolean => {
-  const pending: unknown[] = [root];
+  if (root === undefined || root === null) return false;
+  if (typeof root === 'string') return root.includes('\u0000');
+  if (typeof root !== 'object') return false;
+  const pending: object[] = [root];
   while (pending.length > 0) {
-    const value = pending.pop();
-    if (typeof value === 'string') {
-      if (value.includes('\u0000')) return true;
-    } else if (Array.isArray(value)) {
-      // One at a time: spreading a long array into push's arguments overflows the stack.
-      for (const item of value) pending.push(item);
-    } else if (typeof value === 'object' && value !== null) {
-      for (const [key, item] of Object.entries(value)) {
-        if (key.includes('\u0000')) return true;
-        pending.push(item);
+    const value = pending.pop() as Record<string, unknown> | unknown[];
+    if (Array.isArray(value)) {
+      for (const item of value) {
+        if (typeof item === 'string') {
+          if (item.includes('\u0000')) return true;
+        } else if (typeof item === 'object' && item !== null) pending.push(item);
       }
+      continue;
+    }
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
+      if (key.includes('\u0000')) return true;
+      const item = value[key];
+      if (typeof item === 'string') {
+        if (item.includes('\u0000')) return true;
+      } else if (typeof item === 'object' && item !== null) pending.push(item);
     }
   }
   return false;

@@ -28,6 +28,13 @@ import { HttpError } from './http-errors.ts';
 
 export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests. Try again later.';
 
+/** The plugin's `addHeadersOnExceeding` (its draft-spec header names) with every header off. */
+const HEADERS_OFF_WHILE_ALLOWED = {
+  'ratelimit-limit': false,
+  'ratelimit-remaining': false,
+  'ratelimit-reset': false,
+};
+
 /** Every limit counts over fixed windows of one minute. */
 const WINDOW_MS = 60_000;
 
@@ -222,11 +229,22 @@ export const registerRateLimits = async (
     errorResponseBuilder: () => new HttpError(429, TOO_MANY_REQUESTS_MESSAGE, {}, 'rate_limited'),
   });
 
+  // The public form calls say their limit only when it is reached: a browser reads no RateLimit
+  // headers, and the status poll is the busiest call of all (decision 0024). Sign-in and the
+  // signed APIs say it on every counted answer, for integrators pacing themselves.
   const limit = (
     groupId: LimitName,
     max: number,
     keyGenerator: (request: FastifyRequest) => string,
-  ) => app.rateLimit({ groupId, max, timeWindow: WINDOW_MS, keyGenerator });
+    { headersWhileAllowed = true }: { headersWhileAllowed?: boolean } = {},
+  ) =>
+    app.rateLimit({
+      groupId,
+      max,
+      timeWindow: WINDOW_MS,
+      keyGenerator,
+      ...(headersWhileAllowed ? {} : { addHeadersOnExceeding: HEADERS_OFF_WHILE_ALLOWED }),
+    });
 
   // Which hook counts: sign-in and the form before anything else is done (the body is not even
   // read; a password change once the app's session check has passed it). The signed APIs once the signature is verified (their preValidation hook, which runs
@@ -241,11 +259,14 @@ export const registerRateLimits = async (
         'formStatus',
         limits.formStatusPerMinute,
         (request) => `${clientAddress(request)} ${formIdOf(request)}`,
+        { headersWhileAllowed: false },
       ),
     },
     formCalls: {
       hook: 'onRequest',
-      handler: limit('formCalls', limits.formCallsPerMinute, clientAddress),
+      handler: limit('formCalls', limits.formCallsPerMinute, clientAddress, {
+        headersWhileAllowed: false,
+      }),
     },
     merchantApi: {
       hook: 'preValidation',

@@ -11,6 +11,7 @@ import { seedRoles } from '../seed/roles-seed.ts';
 import { createTestMerchant, createTestPerson, signIn, TEST_AUTH } from '../testing/test-app.ts';
 import { createTestInvoice, createTestTerminal } from '../testing/test-data.ts';
 import {
+  API_SECURITY_HEADERS,
   contentSecurityPolicyHeader,
   registerSecurityHeaders,
   staticSecurityHeaders,
@@ -64,20 +65,38 @@ describe('security headers, CORS and compression', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  it('lets nothing load or frame API answers, and sends nosniff and no referrer', async () => {
-    for (const url of ['/api/health', '/api/v1/people/me', '/api/nope']) {
-      const response = await api.inject({ url });
+  it('gives API answers on every listener the API set: nothing loads, frames or caches them', async () => {
+    const answers = [
+      ...['/api/health', '/api/v1/people/me', '/api/nope'].map((url) => ({ app: api, url })),
+      { app: backoffice, url: '/api/health' },
+      { app: paymentForm, url: '/api/health' },
+    ];
+    for (const { app, url } of answers) {
+      const response = await app.inject({ url });
+      expect(response.headers['content-security-policy'], url).toBe(
+        API_SECURITY_HEADERS['content-security-policy'],
+      );
       const csp = cspOf(response.headers['content-security-policy']);
       expect(csp.get('default-src'), url).toEqual(["'none'"]);
       expect(csp.get('frame-ancestors'), url).toEqual(["'none'"]);
       expect(response.headers['x-content-type-options'], url).toBe('nosniff');
-      expect(response.headers['referrer-policy'], url).toBe('no-referrer');
       expect(response.headers['x-frame-options'], url).toBe('DENY');
+      expect(response.headers['cache-control'], url).toBe('no-store');
+      expect(response.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      // The page headers act on documents only: an API answer goes without them.
+      for (const pageOnly of [
+        'referrer-policy',
+        'cross-origin-opener-policy',
+        'origin-agent-cluster',
+        'x-xss-protection',
+      ]) {
+        expect(response.headers[pageOnly], `${url} ${pageOnly}`).toBeUndefined();
+      }
     }
   });
 
   it('serves the back office with scripts from its own origin only, never framed', async () => {
-    for (const url of ['/login', '/assets/index-abc.js', '/api/health']) {
+    for (const url of ['/login', '/assets/index-abc.js']) {
       const response = await backoffice.inject({ url });
       expect(response.statusCode, url).toBe(200);
       const csp = cspOf(response.headers['content-security-policy']);
@@ -89,6 +108,7 @@ describe('security headers, CORS and compression', () => {
       expect(response.headers['x-frame-options'], url).toBe('DENY');
       expect(response.headers['x-content-type-options'], url).toBe('nosniff');
       expect(response.headers['cross-origin-opener-policy'], url).toBe('same-origin');
+      expect(response.headers['referrer-policy'], url).toBe('no-referrer');
     }
   });
 
@@ -145,8 +165,11 @@ describe('security headers, CORS and compression', () => {
     const csp = cspOf(page.headers['content-security-policy']);
     expect(csp.get('script-src')).toEqual(["'self'"]);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    // A page: the page headers, and its files may be cached.
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
     const script = await api.inject({ url: '/api/docs/static/swagger-ui-bundle.js' });
     expect(script.statusCode).toBe(200);
+    expect(script.headers['cache-control']).not.toBe('no-store');
   });
 
   it('answers no cross-origin preflight and grants no cross-origin reads', async () => {

@@ -80,19 +80,46 @@ export const staticSecurityHeaders = (options: SecurityHeadersOptions): Record<s
   };
 };
 
+/** Where the API answers on every listener; the API docs under it are pages. */
+const API_PATH_PREFIX = '/api/';
+const API_DOCS_PATH_PREFIX = '/api/docs';
+
 /**
- * Security headers on every response of a listener (pages, assets, API answers, 404s):
- * CSP, nosniff, Referrer-Policy, frame protection, and HSTS when the request came over https
- * (directly or, with TRUST_PROXY, per X-Forwarded-Proto). No CORS headers are ever sent: the
- * front-ends call the API on their own origin, so cross-origin browser calls stay refused.
+ * The headers of an API answer: JSON, CSV or an event stream, never rendered as a page (decision
+ * 0024). They are the set OWASP's REST Security Cheat Sheet asks of an API: no caching of
+ * payment data anywhere on the way, nothing may load it as a page's content or frame it, no
+ * content sniffing; Cross-Origin-Resource-Policy keeps other sites from pulling an answer into
+ * their process with a no-cors load. The page headers (COOP, Referrer-Policy, Origin-Agent-Cluster,
+ * the legacy X-* ones) act on documents only, and every one of them costs each answer and each
+ * client: the status poll is the busiest call of all (issue 10). Routes set their own
+ * Cache-Control where they mean something else.
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'cache-control': 'no-store',
+  'content-security-policy': contentSecurityPolicyHeader({ kind: 'api' }),
+  'cross-origin-resource-policy': 'same-origin',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+});
+
+/** Whether a request's answer is an API answer (not a page, an asset or the API docs). */
+export const isApiAnswer = (url: string): boolean =>
+  url.startsWith(API_PATH_PREFIX) && !url.startsWith(API_DOCS_PATH_PREFIX);
+
+/**
+ * Security headers on every response of a listener (pages, assets, API answers, 404s): the
+ * listener's page set for pages and assets, the API set for API answers, and HSTS when the
+ * request came over https (directly or, with TRUST_PROXY, per X-Forwarded-Proto). No CORS
+ * headers are ever sent: the front-ends call the API on their own origin, so cross-origin
+ * browser calls stay refused.
  */
 export const registerSecurityHeaders = (
   app: FastifyInstance,
   options: SecurityHeadersOptions,
 ): void => {
-  const headers = staticSecurityHeaders(options);
+  const pageHeaders = staticSecurityHeaders(options);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers);
+    reply.headers(isApiAnswer(request.url) ? API_SECURITY_HEADERS : pageHeaders);
     // Sent only on https requests: over plain http browsers ignore it anyway.
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_HEADER);
     done();

@@ -132,6 +132,10 @@ export const paymentFormRoutes = async (
   app.post<{ Params: FormIdParams }>(
     '/api/payments/form/:formId/status',
     {
+      // A bodiless call answered with some 80 bytes: nothing to decompress, nothing worth
+      // compressing, so the plugin's three hooks stay off the busiest route (issue 10).
+      compress: false,
+      decompress: false,
       schema: {
         tags: ['payment form'],
         operationId: 'getPaymentStatus',
