@@ -1,1 +1,2 @@
+export * from './alert-attributes.ts';
 export * from './attribute-value.ts';

@@ -34,6 +34,7 @@ export const AddAttributeDialog = ({ types, onAdd, onClose }: AddAttributeDialog
         attrTypeId: type.id,
         typeName: type.name,
         paramType: type.paramType,
+        typeCode: type.code,
         value: values.value,
         saved: false,
       });

@@ -2,10 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { type AttributeRow, rowValueError, savePayload, searchTerminals } from './terminal-form.ts';
 import { TERMINALS } from './terminals-test-fixtures.ts';
 
-const row = (attrTypeId: number, value: string, overrides: Partial<AttributeRow> = {}) => ({
+const row = (
+  attrTypeId: number,
+  value: string,
+  overrides: Partial<AttributeRow> = {},
+): AttributeRow => ({
   attrTypeId,
   typeName: `Type ${attrTypeId}`,
   paramType: 'S' as const,
+  typeCode: null,
   value,
   saved: true,
   ...overrides,
@@ -44,6 +49,19 @@ describe('rowValueError', () => {
     expect(rowValueError('N', '4')).toBe('value is not Numeric');
     expect(rowValueError('B', 'yes')).toBe('value is not Boolean');
     expect(rowValueError(null, 'anything')).toBeNull();
+  });
+
+  it('holds an alert setting to its range, as the server does on save', () => {
+    expect(rowValueError('I', '101', 'ALERT_SUCCESS_RATE_MIN')).toBe(
+      'Value must be a whole number from 0 to 100',
+    );
+    expect(rowValueError('I', ' 100 ', 'ALERT_SUCCESS_RATE_MIN')).toBeNull();
+    expect(rowValueError('I', '0', 'ALERT_WINDOW_MINUTES')).toBe(
+      'Value must be a whole number from 1 to 1440',
+    );
+    expect(rowValueError('I', '4.5', 'ALERT_MIN_ATTEMPTS')).toBe('value is not Integer');
+    // Other integer attributes have no range.
+    expect(rowValueError('I', '100000000', 'CALLBACK_TIMEOUT')).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 import type { ReferenceItem, SaveTerminalRequest, Terminal, TerminalDetails } from '@paygate/api';
 import {
   type AttributeParamType,
+  alertAttributeValueError,
   dropEmptyAttributes,
   isAttributeParamType,
   isEmptyAttributeValue,
@@ -18,6 +19,8 @@ export interface AttributeRow {
   typeName: string;
   /** Null for a type without a known parameter type: shown, never sent. */
   paramType: AttributeParamType | null;
+  /** The type's code (ALERT_SUCCESS_RATE_MIN…): some codes bound their values. */
+  typeCode: string | null;
   value: string;
   /** False for a row added in this form and not saved yet. */
   saved: boolean;
@@ -35,6 +38,7 @@ export const terminalFormValues = (terminal: TerminalDetails): TerminalFormValue
     attrTypeId: attribute.attributeId,
     typeName: attribute.attrType.value,
     paramType: isAttributeParamType(attribute.paramType.code) ? attribute.paramType.code : null,
+    typeCode: attribute.attrType.code,
     value: attribute.value,
     saved: true,
   })),
@@ -45,12 +49,13 @@ export interface AttributeType {
   id: number;
   name: string;
   paramType: AttributeParamType;
+  code: string | null;
 }
 
 export const attributeTypesOf = (items: readonly ReferenceItem[] | undefined): AttributeType[] =>
   (items ?? []).flatMap((item) =>
     isAttributeParamType(item.paramType)
-      ? [{ id: item.id, name: item.value, paramType: item.paramType }]
+      ? [{ id: item.id, name: item.value, paramType: item.paramType, code: item.code ?? null }]
       : [],
   );
 
@@ -65,13 +70,29 @@ const ruleTest = <T>(rule: (value: T | undefined, context: yup.TestContext) => s
 export const nameSchema = yup.string().test('name', ruleTest<string>(validateEntityName));
 
 /**
- * SPEC §5 attribute value rule of a table row: an empty value is allowed there (it is dropped on
- * save); any other value must fit the row's parameter type.
+ * A value's message: it must fit the type's parameter type (SPEC §5), and an alert setting its
+ * range (decision 0023), as the server checks on save.
  */
-export const rowValueError = (paramType: AttributeParamType | null, value: string) =>
+const attributeValueError = (
+  paramType: AttributeParamType,
+  typeCode: string | null,
+  value: string,
+): string | null =>
+  validateAttributeValue(paramType, value) ??
+  alertAttributeValueError(typeCode, normaliseAttributeValue(value));
+
+/**
+ * SPEC §5 attribute value rule of a table row: an empty value is allowed there (it is dropped on
+ * save); any other value must fit the row's parameter type (and an alert setting's range).
+ */
+export const rowValueError = (
+  paramType: AttributeParamType | null,
+  value: string,
+  typeCode: string | null = null,
+) =>
   paramType === null || isEmptyAttributeValue(value)
     ? null
-    : validateAttributeValue(paramType, value);
+    : attributeValueError(paramType, typeCode, value);
 
 export const terminalFormSchema = yup.object({
   name: nameSchema,
@@ -80,7 +101,11 @@ export const terminalFormSchema = yup.object({
       value: yup.string().test(
         'value',
         ruleTest<string>((value, context) =>
-          rowValueError((context.parent as AttributeRow).paramType, value ?? ''),
+          rowValueError(
+            (context.parent as AttributeRow).paramType,
+            value ?? '',
+            (context.parent as AttributeRow).typeCode,
+          ),
         ),
       ),
     }),
@@ -119,7 +144,7 @@ export const newAttributeSchema = (types: readonly AttributeType[], messages: { 
         );
         // Without a type only emptiness can be judged ('Value is required').
         return chosen
-          ? validateAttributeValue(chosen.paramType, value ?? '')
+          ? attributeValueError(chosen.paramType, chosen.code, value ?? '')
           : isEmptyAttributeValue(value)
             ? validateAttributeValue('S', value)
             : null;

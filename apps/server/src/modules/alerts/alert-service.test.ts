@@ -1,3 +1,4 @@
+import { TERMINAL_ALERT_ATTRIBUTES } from '@paygate/domain';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -22,7 +23,6 @@ import {
   evaluateEndpointAlerts,
   evaluateTerminalAlerts,
 } from './alert-service.ts';
-import { TERMINAL_ALERT_ATTRIBUTES } from './terminal-alert-settings.ts';
 
 /**
  * Alerts (issue 25 item 3): a terminal's success rate below its threshold and a webhook endpoint

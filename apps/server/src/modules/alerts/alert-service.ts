@@ -1,3 +1,8 @@
+import {
+  TERMINAL_ALERT_ATTRIBUTES,
+  type TerminalAlertSettings,
+  terminalAlertSettingsOf,
+} from '@paygate/domain';
 import type { Database } from '../../db/database.ts';
 import { recordLiveEvent } from '../live/live-entry.ts';
 import { insertNotification, type NewNotification } from '../notifications/notifications-entry.ts';
@@ -10,12 +15,7 @@ import {
   readOpenAlerts,
   readTerminalsWithAlertAttributes,
 } from './alert-repository.ts';
-import {
-  successRateTooLow,
-  TERMINAL_ALERT_ATTRIBUTES,
-  type TerminalAlertSettings,
-  terminalAlertSettingsOf,
-} from './terminal-alert-settings.ts';
+import { successRateTooLow } from './terminal-alert-settings.ts';
 
 /** An endpoint failing this long raises an alert (it is disabled after 5 days, decision 0021). */
 export const ENDPOINT_ALERT_AFTER_MS = 60 * 60_000;

@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
 import {
-  successRateTooLow,
   TERMINAL_ALERT_ATTRIBUTES,
   TERMINAL_ALERT_DEFAULTS,
   type TerminalAlertSettings,
   terminalAlertSettingsOf,
-} from './terminal-alert-settings.ts';
+} from '@paygate/domain';
+import { describe, expect, it } from 'vitest';
+import { successRateTooLow } from './terminal-alert-settings.ts';
 
 /**
  * A terminal's success-rate alert settings (issue 25 item 3): three terminal attributes, each

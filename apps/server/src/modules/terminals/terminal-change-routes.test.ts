@@ -16,6 +16,12 @@ const TYPE = {
   B: referenceItemId(105, 4),
   N: referenceItemId(105, 5),
 };
+/** The success-rate alert settings (decision 0023), 7th to 9th of list 105. */
+const ALERT_TYPE = {
+  threshold: referenceItemId(105, 7),
+  window: referenceItemId(105, 8),
+  minAttempts: referenceItemId(105, 9),
+};
 
 describe.each(TEST_DATABASE_KINDS)('terminal changes on %s', (kind) => {
   let fixture: TerminalFixture;
@@ -434,6 +440,54 @@ describe.each(TEST_DATABASE_KINDS)('terminal changes on %s', (kind) => {
         expect(await attributeValues(terminal.id)).toEqual({});
       },
     );
+
+    it.each([
+      [
+        ALERT_TYPE.threshold,
+        '101',
+        'Alert below success rate, percent: Value must be a whole number from 0 to 100',
+      ],
+      [
+        ALERT_TYPE.window,
+        '0',
+        'Alert window, minutes: Value must be a whole number from 1 to 1440',
+      ],
+      [
+        ALERT_TYPE.minAttempts,
+        '100001',
+        'Alert minimum attempts: Value must be a whole number from 1 to 100000',
+      ],
+    ])(
+      'refuses alert setting %i out of range (%j) and saves nothing',
+      async (typeId, value, message) => {
+        const terminal = await newTerminal('Alerting');
+        const response = await put(terminal.id, 'merchantEditor', {
+          name: 'Alerting',
+          attributes: [attribute('S', 'fine'), { value, attrType: { id: typeId } }],
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().detail).toBe(message);
+        expect(await attributeValues(terminal.id)).toEqual({});
+      },
+    );
+
+    it('saves alert settings within their ranges, the ends included', async () => {
+      const terminal = await newTerminal('Alerting well');
+      const response = await put(terminal.id, 'merchantEditor', {
+        name: 'Alerting well',
+        attributes: [
+          { value: '100', attrType: { id: ALERT_TYPE.threshold } },
+          { value: '1440', attrType: { id: ALERT_TYPE.window } },
+          { value: '1', attrType: { id: ALERT_TYPE.minAttempts } },
+        ],
+      });
+      expect(response.statusCode).toBe(200);
+      expect(await attributeValues(terminal.id)).toEqual({
+        [ALERT_TYPE.threshold]: '100',
+        [ALERT_TYPE.window]: '1440',
+        [ALERT_TYPE.minAttempts]: '1',
+      });
+    });
 
     it.each([
       [{ name: 'ab', attributes: [] }, 'Name must be at least 3 characters long'],

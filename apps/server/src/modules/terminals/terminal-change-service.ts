@@ -1,6 +1,7 @@
 import {
   ATTRIBUTE_PARAM_TYPE_NAMES,
   type AttributeParamType,
+  alertAttributeValueError,
   canChangeTerminalAttributes,
   canSwitchTerminalMode,
   dropEmptyAttributes,
@@ -91,6 +92,8 @@ const audit = (
 
 interface AttributeType {
   id: number;
+  /** The reference item's code (ALERT_SUCCESS_RATE_MIN…), null for a type without one. */
+  code: string | null;
   value: string;
   paramType: AttributeParamType;
 }
@@ -103,7 +106,12 @@ const loadAttributeTypes = async (
   const types = new Map<number, AttributeType>();
   for (const row of await selectAttributeTypes(db, ids)) {
     if (isAttributeParamType(row.paramType)) {
-      types.set(row.id, { id: row.id, value: row.value, paramType: row.paramType });
+      types.set(row.id, {
+        id: row.id,
+        code: row.code,
+        value: row.value,
+        paramType: row.paramType,
+      });
     }
   }
   const unknown = ids.find((id) => !types.has(id));
@@ -244,7 +252,11 @@ export const saveTerminal = async (
     if (!type) throw invalid(`Unknown attribute type ${attribute.attrType.id}`);
     const error = validateAttributeValue(type.paramType, attribute.value);
     if (error) throw invalid(error);
-    values.set(type.id, normaliseAttributeValue(attribute.value ?? ''));
+    const value = normaliseAttributeValue(attribute.value ?? '');
+    // An alert setting out of its range would be read as its default: refused instead.
+    const rangeError = alertAttributeValueError(type.code, value);
+    if (rangeError) throw invalid(`${type.value}: ${rangeError}`);
+    values.set(type.id, value);
   }
 
   await db.transaction(async (tx) => {

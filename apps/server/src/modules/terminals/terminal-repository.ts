@@ -192,6 +192,7 @@ export const selectAttributeTypes = async (db: Database, ids: number[]) =>
     : db
         .select({
           id: referenceItems.id,
+          code: referenceItems.code,
           value: referenceItems.value,
           paramType: referenceItems.paramType,
         })
