@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   alertAttributeValueError,
   TERMINAL_ALERT_ATTRIBUTES,
+  TERMINAL_ALERT_DEFAULTS,
   terminalAlertSettingsOf,
 } from './alert-attributes.ts';
 
