@@ -6,7 +6,8 @@ import type { ProblemCode } from './problem-codes.ts';
 import { PROBLEM_CONTENT_TYPE, problemBody, reasonPhraseOf } from './problem-details.ts';
 import { keepRequestId, REQUEST_ID_HEADER } from './request-id.ts';
 
-const API_PREFIX = '/api/';
+/** Where the API answers on every listener (pages and assets are everything else). */
+export const API_PATH_PREFIX = '/api/';
 
 export const MALFORMED_URL_MESSAGE = 'Malformed URL';
 
@@ -23,7 +24,7 @@ interface Refusal {
 const refusedRequests = new WeakMap<IncomingMessage, Refusal>();
 
 /** Where a refused request is sent again: no route serves it, so the not-found handler answers. */
-const REFUSED_REQUEST_URL = API_PREFIX;
+const REFUSED_REQUEST_URL = API_PATH_PREFIX;
 
 /** Requests already sent through again: a second refusal is answered, never looped. */
 const resentRequests = new WeakSet<IncomingMessage>();
@@ -65,7 +66,7 @@ export const answerFrameworkErrors =
     const resent = resentRequests.has(raw);
     resentRequests.add(raw);
     keepRequestId(raw, String(request.id));
-    if (pages && error.code === 'FST_ERR_BAD_URL' && !url.startsWith(API_PREFIX) && !resent) {
+    if (pages && error.code === 'FST_ERR_BAD_URL' && !url.startsWith(API_PATH_PREFIX) && !resent) {
       raw.url = url.replaceAll('%', '%25');
     } else {
       refusedRequests.set(raw, refusalFor(error));

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { API_PATH_PREFIX } from './framework-errors.ts';
 
 /** What a listener serves: the API alone, or one of the built front-ends with the API. */
 export type ListenerKind = 'api' | 'backoffice' | 'payment-form';
@@ -80,8 +81,7 @@ export const staticSecurityHeaders = (options: SecurityHeadersOptions): Record<s
   };
 };
 
-/** Where the API answers on every listener; the API docs under it are pages. */
-const API_PATH_PREFIX = '/api/';
+/** The API docs: pages under the API's prefix. */
 const API_DOCS_PATH_PREFIX = '/api/docs';
 
 /**
@@ -103,7 +103,7 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.fre
 });
 
 /** Whether a request's answer is an API answer (not a page, an asset or the API docs). */
-export const isApiAnswer = (url: string): boolean =>
+const isApiAnswer = (url: string): boolean =>
   url.startsWith(API_PATH_PREFIX) && !url.startsWith(API_DOCS_PATH_PREFIX);
 
 /**

@@ -3,11 +3,10 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { routeNotFoundMessage } from '../../http/error-handler.ts';
-import { refusalOf } from '../../http/framework-errors.ts';
+import { API_PATH_PREFIX, refusalOf } from '../../http/framework-errors.ts';
 import { sendProblem } from '../../http/problem-details.ts';
 
 const HASHED_ASSET_PREFIX = '/assets/';
-const API_PREFIX = '/api/';
 const ONE_YEAR_SECONDS = 31_536_000;
 
 /**
@@ -41,7 +40,7 @@ export const registerStaticSite = async (app: FastifyInstance, root: string): Pr
     if (refused) return sendProblem(request, reply, refused);
     const isPageRequest =
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !request.url.startsWith(API_PREFIX) &&
+      !request.url.startsWith(API_PATH_PREFIX) &&
       !request.url.startsWith(HASHED_ASSET_PREFIX);
     if (!isPageRequest) {
       return sendProblem(request, reply, {
