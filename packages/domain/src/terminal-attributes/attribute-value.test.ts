@@ -300,3 +300,20 @@ describe('normalisation and dropping empties', () => {
     );
   });
 });
+
+describe('with the type code', () => {
+  it('holds an alert setting to its range once its parameter type fits', () => {
+    expect(validateAttributeValue('I', '101', 'ALERT_SUCCESS_RATE_MIN')).toBe(
+      'Value must be a whole number from 0 to 100',
+    );
+    expect(validateAttributeValue('I', ' 100 ', 'ALERT_SUCCESS_RATE_MIN')).toBeNull();
+    // The parameter type's message comes first, and required before everything.
+    expect(validateAttributeValue('I', '4.5', 'ALERT_WINDOW_MINUTES')).toBe('value is not Integer');
+    expect(validateAttributeValue('I', ' ', 'ALERT_MIN_ATTEMPTS')).toBe('Value is required');
+  });
+
+  it('leaves other types as their parameter type says', () => {
+    expect(validateAttributeValue('I', '100000000', 'CALLBACK_TIMEOUT')).toBeNull();
+    expect(validateAttributeValue('I', '101', null)).toBeNull();
+  });
+});

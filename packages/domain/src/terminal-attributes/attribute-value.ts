@@ -7,6 +7,7 @@ import {
   PARAM_TYPES,
   type ParamType,
 } from '../param-types/param-type-value.ts';
+import { alertAttributeValueError } from './alert-attributes.ts';
 
 /**
  * SPEC §5 terminal attribute values. Each attribute type (reference list 105) has a parameter
@@ -59,14 +60,18 @@ export const dropEmptyAttributes = <Attribute extends { value?: unknown }>(
  * SPEC §5 attribute value rules: the message for a value that does not fit its parameter
  * type, or null when it fits. The value is judged as `normaliseAttributeValue` leaves it, which
  * is also what should be stored. Anything that is not a string is not a value of any type.
+ * With the type's code, a value must also fit what that attribute means: an alert setting its
+ * range (alert-attributes.ts).
  */
 export const validateAttributeValue = (
   paramType: AttributeParamType,
   value: unknown,
+  typeCode: string | null = null,
 ): string | null => {
   if (isEmptyAttributeValue(value)) return ATTRIBUTE_VALUE_MESSAGES.required;
   if (typeof value !== 'string') return ATTRIBUTE_VALUE_MESSAGES[paramType];
   const text = normaliseAttributeValue(value);
   if (text.length > ATTRIBUTE_VALUE_MAX_LENGTH) return ATTRIBUTE_VALUE_MESSAGES.tooLong;
-  return matchesParamType(text, paramType) ? null : ATTRIBUTE_VALUE_MESSAGES[paramType];
+  if (!matchesParamType(text, paramType)) return ATTRIBUTE_VALUE_MESSAGES[paramType];
+  return alertAttributeValueError(typeCode, text);
 };

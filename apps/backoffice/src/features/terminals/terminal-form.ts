@@ -1,7 +1,6 @@
 import type { ReferenceItem, SaveTerminalRequest, Terminal, TerminalDetails } from '@paygate/api';
 import {
   type AttributeParamType,
-  alertAttributeValueError,
   dropEmptyAttributes,
   isAttributeParamType,
   isEmptyAttributeValue,
@@ -70,18 +69,6 @@ const ruleTest = <T>(rule: (value: T | undefined, context: yup.TestContext) => s
 export const nameSchema = yup.string().test('name', ruleTest<string>(validateEntityName));
 
 /**
- * A value's message: it must fit the type's parameter type (SPEC §5), and an alert setting its
- * range (decision 0023), as the server checks on save.
- */
-const attributeValueError = (
-  paramType: AttributeParamType,
-  typeCode: string | null,
-  value: string,
-): string | null =>
-  validateAttributeValue(paramType, value) ??
-  alertAttributeValueError(typeCode, normaliseAttributeValue(value));
-
-/**
  * SPEC §5 attribute value rule of a table row: an empty value is allowed there (it is dropped on
  * save); any other value must fit the row's parameter type (and an alert setting's range).
  */
@@ -92,7 +79,7 @@ export const rowValueError = (
 ) =>
   paramType === null || isEmptyAttributeValue(value)
     ? null
-    : attributeValueError(paramType, typeCode, value);
+    : validateAttributeValue(paramType, value, typeCode);
 
 export const terminalFormSchema = yup.object({
   name: nameSchema,
@@ -144,7 +131,7 @@ export const newAttributeSchema = (types: readonly AttributeType[], messages: { 
         );
         // Without a type only emptiness can be judged ('Value is required').
         return chosen
-          ? attributeValueError(chosen.paramType, chosen.code, value ?? '')
+          ? validateAttributeValue(chosen.paramType, value ?? '', chosen.code)
           : isEmptyAttributeValue(value)
             ? validateAttributeValue('S', value)
             : null;

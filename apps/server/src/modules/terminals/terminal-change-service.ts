@@ -1,7 +1,6 @@
 import {
   ATTRIBUTE_PARAM_TYPE_NAMES,
   type AttributeParamType,
-  alertAttributeValueError,
   canChangeTerminalAttributes,
   canSwitchTerminalMode,
   dropEmptyAttributes,
@@ -250,13 +249,10 @@ export const saveTerminal = async (
   for (const attribute of attributes) {
     const type = types.get(attribute.attrType.id);
     if (!type) throw invalid(`Unknown attribute type ${attribute.attrType.id}`);
-    const error = validateAttributeValue(type.paramType, attribute.value);
+    // An alert setting is also held to its range (it would otherwise be read as its default).
+    const error = validateAttributeValue(type.paramType, attribute.value, type.code);
     if (error) throw invalid(error);
-    const value = normaliseAttributeValue(attribute.value ?? '');
-    // An alert setting out of its range would be read as its default: refused instead.
-    const rangeError = alertAttributeValueError(type.code, value);
-    if (rangeError) throw invalid(`${type.value}: ${rangeError}`);
-    values.set(type.id, value);
+    values.set(type.id, normaliseAttributeValue(attribute.value ?? ''));
   }
 
   await db.transaction(async (tx) => {
