@@ -477,8 +477,13 @@ describe('a callback pending when the server stops', () => {
         const jobs = startBackgroundJobs([callbackDeliveryJob(second.db, TO_LOCAL_RECEIVER)], {
           error: (details) => jobErrors.push(details),
         });
+        // Until the attempt is recorded, not only received: stopping the jobs between the two
+        // (the receiver answered, the job not yet written) would leave the row pending.
         const deadline = Date.now() + 20_000;
-        while (receiver.received.length === 0 && Date.now() < deadline) {
+        while (
+          (await callbackRow(second.db, queued.id)).status !== 'SENT' &&
+          Date.now() < deadline
+        ) {
           await new Promise((resolve) => setTimeout(resolve, 10));
         }
         await jobs.stop();
