@@ -1,4 +1,3 @@
-import cookie from '@fastify/cookie';
 import type { FastifyPluginAsync } from 'fastify';
 import { type AuthConfig, DEFAULT_PAYMENT_FORM_BASE_URL } from './config/server-config.ts';
 import type { Database } from './db/database.ts';
@@ -91,10 +90,9 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (
   registerErrorHandler(app);
   registerRequestValidation(app);
   registerNulCharacterGuard(app);
-  await app.register(cookie);
   registerCrossSiteRequestGuard(app);
   await registerOpenApi(app);
-  registerAccessControl(app, {
+  await registerAccessControl(app, {
     db,
     jwtSecret: auth.jwtSecret,
     idleMinutes: auth.sessionIdleMinutes,

@@ -4,12 +4,12 @@ import type {
   FastifyReply,
   FastifyRequest,
   HookHandlerDoneFunction,
-  RouteOptions,
 } from 'fastify';
 import type { RateLimitConfig } from '../config/server-config.ts';
 import { MERCHANT_API_PREFIX } from '../modules/merchant-api/merchant-api-routes.ts';
 import { PROVIDER_API_PREFIX } from '../modules/provider-api/provider-api-routes.ts';
 import { HttpError } from './http-errors.ts';
+import { appendRouteHook, type RouteHookName } from './route-hooks.ts';
 
 /**
  * Request rate limits of one server instance (issue 19; decision 0017 "Rate limits"): sign-in,
@@ -17,23 +17,18 @@ import { HttpError } from './http-errors.ts';
  * memory, one set per process shared by its listeners; the shipped nginx enforces the same
  * groups for every instance behind it (docker/nginx/, docs/operations.md).
  *
- * @fastify/rate-limit does the counting hooks, the 429 and the IETF draft headers
- * (`RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset`, `Retry-After`). The store under
- * it is ours (the plugin's documented `store` option) for two reasons: the plugin builds a new
- * store per Fastify instance, and a process serves the API on up to three listeners (main.ts),
- * which must count together; and its clock can be set, so tests move time instead of waiting.
- * Unknown form ids are counted from the answers (404), which the plugin cannot do (it counts
- * requests before they are handled), so that one limit reads and counts the store itself.
+ * @fastify/rate-limit does the counting hooks of sign-in and the signed APIs, their 429 and the
+ * IETF draft headers (`RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset`,
+ * `Retry-After`). The store under it is ours (the plugin's documented `store` option) for two
+ * reasons: the plugin builds a new store per Fastify instance, and a process serves the API on up
+ * to three listeners (main.ts), which must count together; and its clock can be set, so tests
+ * move time instead of waiting. The public form calls are counted over the same store by
+ * callback hooks of this module, with the same 429 and headers: the plugin's async hook was a
+ * tenth of the status poll's cost (decision 0025). Unknown form ids are counted from the answers
+ * (404), which the plugin cannot do (it counts requests before they are handled).
  */
 
 export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests. Try again later.';
-
-/** The plugin's `addHeadersOnExceeding` (its draft-spec header names) with every header off. */
-const HEADERS_OFF_WHILE_ALLOWED = {
-  'ratelimit-limit': false,
-  'ratelimit-remaining': false,
-  'ratelimit-reset': false,
-};
 
 /** Every limit counts over fixed windows of one minute. */
 const WINDOW_MS = 60_000;
@@ -49,6 +44,10 @@ const IPV6_PREFIX_LENGTH = 64;
 
 /** The limits that count requests, each with its own counters. */
 type LimitName = 'signIn' | 'formStatus' | 'formCalls' | 'merchantApi' | 'providerApi';
+/** Counted by @fastify/rate-limit's hooks. */
+type PluginLimitName = 'signIn' | 'merchantApi' | 'providerApi';
+/** Counted by this module's own hooks (the public form calls). */
+type FormLimitName = Exclude<LimitName, PluginLimitName>;
 
 const SIGN_IN_URLS = new Set(['/api/v1/login', '/api/v1/user/change_password']);
 const PAYMENT_FORM_PREFIX = '/api/payments/form/';
@@ -202,14 +201,6 @@ const apiKeyOf = (request: FastifyRequest): string => {
 
 // --- Registration -------------------------------------------------------------------------------
 
-type HookName = 'onRequest' | 'preValidation' | 'onResponse';
-
-const appendRouteHook = (route: RouteOptions, name: HookName, hook: unknown) => {
-  const existing = route[name] as unknown;
-  const hooks = existing === undefined ? [] : Array.isArray(existing) ? existing : [existing];
-  (route as unknown as Record<HookName, unknown[]>)[name] = [...hooks, hook];
-};
-
 /**
  * Registers the limits on the API routes registered after it (it must come before the routes).
  * Without `rateLimiting`, or with `enabled: false`, nothing is limited: apps built for tests
@@ -229,44 +220,65 @@ export const registerRateLimits = async (
     errorResponseBuilder: () => new HttpError(429, TOO_MANY_REQUESTS_MESSAGE, {}, 'rate_limited'),
   });
 
-  // The public form calls say their limit only when it is reached: a browser reads no RateLimit
-  // headers, and the status poll is the busiest call of all (decision 0024). Sign-in and the
-  // signed APIs say it on every counted answer, for integrators pacing themselves.
+  // Sign-in and the signed APIs say their limit on every counted answer, for integrators pacing
+  // themselves.
   const limit = (
-    groupId: LimitName,
+    groupId: PluginLimitName,
     max: number,
     keyGenerator: (request: FastifyRequest) => string,
-    { headersWhileAllowed = true }: { headersWhileAllowed?: boolean } = {},
-  ) =>
-    app.rateLimit({
-      groupId,
-      max,
-      timeWindow: WINDOW_MS,
-      keyGenerator,
-      ...(headersWhileAllowed ? {} : { addHeadersOnExceeding: HEADERS_OFF_WHILE_ALLOWED }),
+  ) => app.rateLimit({ groupId, max, timeWindow: WINDOW_MS, keyGenerator });
+
+  /** The 429 of a limit reached, with the headers the plugin sends with its own. */
+  const refuse = (reply: FastifyReply, max: number, ttl: number, done: HookHandlerDoneFunction) => {
+    const seconds = String(Math.max(1, Math.ceil(ttl / 1000)));
+    reply.headers({
+      'ratelimit-limit': String(max),
+      'ratelimit-remaining': '0',
+      'ratelimit-reset': seconds,
+      'retry-after': seconds,
     });
+    done(new HttpError(429, TOO_MANY_REQUESTS_MESSAGE, {}, 'rate_limited'));
+  };
+
+  // The public form calls count in callback-style hooks of our own over the same counters, and
+  // say their limit only when it is reached: a browser reads no RateLimit headers (decision
+  // 0024). The plugin's hook is an async function that awaits the key and the store: on the
+  // status poll, the busiest call of all (issue 10), it cost a tenth of the server's time.
+  const countFormCall = (
+    name: FormLimitName,
+    max: number,
+    keyOf: (request: FastifyRequest) => string,
+  ) => {
+    const counters = rateLimiting.counters(name);
+    return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      const { current, ttl } = counters.increment(keyOf(request));
+      if (current <= max) {
+        done();
+        return;
+      }
+      refuse(reply, max, ttl, done);
+    };
+  };
 
   // Which hook counts: sign-in and the form before anything else is done (the body is not even
-  // read; a password change once the app's session check has passed it). The signed APIs once the signature is verified (their preValidation hook, which runs
-  // before route-level ones): a merchant's public key is no secret, so counting unsigned
-  // requests against it would let anyone who knows the key use up the merchant's allowance.
-  // Unsigned requests get their 401 and are bounded per address by nginx.
-  const hooks: Record<LimitName, { hook: HookName; handler: unknown }> = {
+  // read; a password change once the app's session check has passed it). The signed APIs once
+  // the signature is verified (their preValidation hook, which runs before route-level ones): a
+  // merchant's public key is no secret, so counting unsigned requests against it would let
+  // anyone who knows the key use up the merchant's allowance. Unsigned requests get their 401
+  // and are bounded per address by nginx.
+  const hooks: Record<LimitName, { hook: RouteHookName; handler: unknown }> = {
     signIn: { hook: 'onRequest', handler: limit('signIn', limits.signInPerMinute, clientAddress) },
     formStatus: {
       hook: 'onRequest',
-      handler: limit(
+      handler: countFormCall(
         'formStatus',
         limits.formStatusPerMinute,
         (request) => `${clientAddress(request)} ${formIdOf(request)}`,
-        { headersWhileAllowed: false },
       ),
     },
     formCalls: {
       hook: 'onRequest',
-      handler: limit('formCalls', limits.formCallsPerMinute, clientAddress, {
-        headersWhileAllowed: false,
-      }),
+      handler: countFormCall('formCalls', limits.formCallsPerMinute, clientAddress),
     },
     merchantApi: {
       hook: 'preValidation',
@@ -279,8 +291,7 @@ export const registerRateLimits = async (
   };
 
   // Unknown form ids: every 404 of a form call counts for the client's address; past the limit
-  // each form call of that address is refused until the window ends. Callback-style hooks: the
-  // status poll is the busiest route (issue 10), and these cost it no promise.
+  // each form call of that address is refused until the window ends.
   const unknownForms = rateLimiting.counters('unknownForms');
   const refuseFormGuesser = (
     request: FastifyRequest,
@@ -292,14 +303,7 @@ export const registerRateLimits = async (
       done();
       return;
     }
-    const seconds = String(Math.max(1, Math.ceil(ttl / 1000)));
-    reply.headers({
-      'ratelimit-limit': String(limits.unknownFormsPerMinute),
-      'ratelimit-remaining': '0',
-      'ratelimit-reset': seconds,
-      'retry-after': seconds,
-    });
-    done(new HttpError(429, TOO_MANY_REQUESTS_MESSAGE, {}, 'rate_limited'));
+    refuse(reply, limits.unknownFormsPerMinute, ttl, done);
   };
   const countUnknownForm = (
     request: FastifyRequest,

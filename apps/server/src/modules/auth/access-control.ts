@@ -1,7 +1,9 @@
+import cookie from '@fastify/cookie';
 import { hasAllPermissions, hasAnyPermission } from '@paygate/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { forbidden, unauthorized } from '../../http/http-errors.ts';
+import { appendRouteHook } from '../../http/route-hooks.ts';
 import type { RouteAccess } from './authenticated-person.ts';
 import { loadSessionPerson } from './session-repository.ts';
 import { verifySessionToken } from './session-tokens.ts';
@@ -18,26 +20,32 @@ export const isBackOfficeRoute = (url: string) =>
  * Authentication and authorisation on the server for every back-office call: the session
  * cookie is checked before the body is even validated (401), then the route's permissions (403).
  * A route without an access rule stops the server from starting.
+ *
+ * Cookies are read on the back-office routes alone (and on any other route that asks for a
+ * session): the hosted form, the signed APIs and the probes carry none that matter, and the
+ * checks are attached to the routes that need them as they are registered, so the other routes
+ * (the status poll among them) run no session hook at all. Setting cookies works on every route.
+ * It must be registered before the routes (api-plugin.ts); the authorisation matrix test checks
+ * that every back-office route of the real app refuses a caller without a session.
  */
-export const registerAccessControl = (
+export const registerAccessControl = async (
   app: FastifyInstance,
   { db, jwtSecret, idleMinutes }: { db: Database; jwtSecret: string; idleMinutes: number },
-): void => {
+): Promise<void> => {
+  await app.register(cookie, { hook: false });
   app.decorateRequest('person', null);
 
-  app.addHook('onRoute', (route) => {
-    if (isBackOfficeRoute(route.url) && !route.config?.access) {
-      throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
-    }
-  });
+  const readCookies: onRequestHookHandler = (request, _reply, done) => {
+    const header = request.headers.cookie;
+    request.cookies = header ? app.parseCookie(header) : {};
+    done();
+  };
 
-  const authorise = async (request: FastifyRequest, access: RouteAccess) => {
+  const authorise = async (request: FastifyRequest, access: RouteAccess, touch: boolean) => {
     const token = request.cookies[SESSION_COOKIE];
     const claims = token ? await verifySessionToken(token, jwtSecret) : null;
     const person = claims
-      ? await loadSessionPerson(db, claims.personId, claims.sessionId, idleMinutes, {
-          touch: request.routeOptions.config.sessionActivity !== false,
-        })
+      ? await loadSessionPerson(db, claims.personId, claims.sessionId, idleMinutes, { touch })
       : null;
     if (!person) throw unauthorized();
     request.person = person;
@@ -48,13 +56,21 @@ export const registerAccessControl = (
     if ('anyOf' in access && !hasAnyPermission(person, access.anyOf)) throw forbidden();
   };
 
-  // Callback style: public routes (the payment form's polling among them) pass without a promise.
-  app.addHook('onRequest', (request, _reply, done) => {
-    const access = request.routeOptions.config.access;
-    if (!access || 'public' in access) {
-      done();
-      return;
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    const backOffice = isBackOfficeRoute(route.url);
+    if (backOffice && !access) {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
     }
-    authorise(request, access).then(() => done(), done);
+    const signedIn = access !== undefined && !('public' in access);
+    if (!backOffice && !signedIn) return;
+    appendRouteHook(route, 'onRequest', readCookies);
+    if (!signedIn) return;
+    const touch = route.config?.sessionActivity !== false;
+    // Callback style: the hook's promise is the session check's own.
+    const checkAccess: onRequestHookHandler = (request, _reply, done) => {
+      authorise(request, access, touch).then(() => done(), done);
+    };
+    appendRouteHook(route, 'onRequest', checkAccess);
   });
 };

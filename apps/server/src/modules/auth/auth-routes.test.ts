@@ -1,4 +1,3 @@
-import cookie from '@fastify/cookie';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -484,9 +483,13 @@ describe.each(TEST_DATABASE_KINDS)('password change on %s', (kind) => {
 });
 
 describe('access rules', () => {
-  it('refuses to start when a back-office route declares none', () => {
+  it('refuses to start when a back-office route declares none', async () => {
     const app = Fastify();
-    registerAccessControl(app, { db: {} as never, jwtSecret: 'x'.repeat(32), idleMinutes: 30 });
+    await registerAccessControl(app, {
+      db: {} as never,
+      jwtSecret: 'x'.repeat(32),
+      idleMinutes: 30,
+    });
     expect(() => app.get('/api/v1/forgotten', async () => ({}))).toThrow(
       'Route GET /api/v1/forgotten declares no access rule',
     );
@@ -499,8 +502,7 @@ describe('access rules', () => {
     const app = Fastify();
     // Problem answers, and the shared Problem schema the routes' error responses name.
     registerErrorHandler(app);
-    await app.register(cookie);
-    registerAccessControl(app, {
+    await registerAccessControl(app, {
       db: database.db,
       jwtSecret: TEST_AUTH.jwtSecret,
       idleMinutes: 30,

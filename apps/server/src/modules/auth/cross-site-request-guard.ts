@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { forbidden } from '../../http/http-errors.ts';
+import { appendRouteHook } from '../../http/route-hooks.ts';
 import { isBackOfficeRoute } from './access-control.ts';
 
 export const CROSS_SITE_MESSAGE = 'Cross-site request refused';
@@ -29,17 +30,24 @@ export const isSameOriginRequest = (request: FastifyRequest): boolean => {
   }
 };
 
-/** Refuses (403) cross-site state-changing calls to the cookie-authenticated back-office API. */
+const isSafeMethod = (method: string) => SAFE_METHODS.has(method);
+
+/**
+ * Refuses (403) cross-site state-changing calls to the cookie-authenticated back-office API.
+ * Attached to those routes as they are registered; the others never run it.
+ */
 export const registerCrossSiteRequestGuard = (app: FastifyInstance): void => {
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (
-      SAFE_METHODS.has(request.method) ||
-      !isBackOfficeRoute(request.url) ||
-      isSameOriginRequest(request)
-    ) {
+  const guard: onRequestHookHandler = (request, _reply, done) => {
+    if (isSafeMethod(request.method) || isSameOriginRequest(request)) {
       done();
       return;
     }
     done(forbidden(CROSS_SITE_MESSAGE, 'cross_site_request'));
+  };
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (isBackOfficeRoute(route.url) && !methods.every(isSafeMethod)) {
+      appendRouteHook(route, 'onRequest', guard);
+    }
   });
 };

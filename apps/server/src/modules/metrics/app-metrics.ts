@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onResponseHookHandler } from 'fastify';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../../db/database.ts';
 import { INVOICE_STATUSES } from '../../db/schema.ts';
+import { appendRouteHook } from '../../http/route-hooks.ts';
 import {
   type CallbackFigures,
   callbackFigures,
@@ -148,24 +149,43 @@ export const createAppMetrics = (db: Database): AppMetrics => {
   };
 };
 
+type DurationChild = ReturnType<AppMetrics['requestDuration']['labels']>;
+
+/** Label children of one route pattern, by method and status code, made on first use. */
+const routeTimer = (metrics: AppMetrics, route: string) => {
+  // prom-client hashes the label object on every observe of the histogram itself; a child does
+  // not, and a small map per route is found without building a key from the route's pattern.
+  const children = new Map<string, DurationChild>();
+  return (method: string, statusCode: number, seconds: number) => {
+    const key = `${method} ${statusCode}`;
+    let child = children.get(key);
+    if (!child) {
+      child = metrics.requestDuration.labels(method, route, String(statusCode));
+      children.set(key, child);
+    }
+    child.observe(seconds);
+  };
+};
+
 /**
  * Times every request of a listener. The route label is the route pattern (/api/v1/invoice/:id),
  * never the raw URL, so ids cannot blow up the label set; unmatched requests share one label.
+ *
+ * Each route gets its own timer as it is registered (it must come before the routes): an
+ * app-wide hook would read the pattern from `request.routeOptions`, which Fastify builds anew on
+ * every read, on every request.
  */
 export const registerRequestMetrics = (app: FastifyInstance, metrics: AppMetrics): void => {
-  // One histogram child per label set, looked up by a plain string: prom-client hashes the label
-  // object on every observe otherwise, a measurable cost on the hot polling route (issue 10).
-  const children = new Map<string, ReturnType<AppMetrics['requestDuration']['labels']>>();
+  app.addHook('onRoute', (route) => {
+    const observe = routeTimer(metrics, route.url);
+    appendRouteHook(route, 'onResponse', ((request, reply, done) => {
+      observe(request.method, reply.statusCode, reply.elapsedTime / 1000);
+      done();
+    }) satisfies onResponseHookHandler);
+  });
+  const unmatched = routeTimer(metrics, 'unmatched');
   app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? 'unmatched';
-    const statusCode = String(reply.statusCode);
-    const key = `${request.method} ${route} ${statusCode}`;
-    let child = children.get(key);
-    if (!child) {
-      child = metrics.requestDuration.labels(request.method, route, statusCode);
-      children.set(key, child);
-    }
-    child.observe(reply.elapsedTime / 1000);
+    if (request.is404) unmatched(request.method, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 };

@@ -100,6 +100,21 @@ describe('GET /api/metrics', () => {
     expect(text).not.toContain('12345');
   });
 
+  it('counts each request once, under its route or as unmatched', async () => {
+    const count = async (labels: string) =>
+      sampleOf(
+        (await open.inject({ url: '/api/metrics' })).body,
+        `paygate_http_request_duration_seconds_count{${labels}}`,
+      ) ?? 0;
+    const health = 'method="GET",route="/api/health",status_code="200"';
+    const unmatched = 'method="GET",route="unmatched",status_code="404"';
+    const [healthBefore, unmatchedBefore] = [await count(health), await count(unmatched)];
+    for (let call = 0; call < 3; call += 1) await open.inject({ url: '/api/health' });
+    await open.inject({ url: '/api/no-such-thing' });
+    expect(await count(health)).toBe(healthBefore + 3);
+    expect(await count(unmatched)).toBe(unmatchedBefore + 1);
+  });
+
   it('asks for the bearer token when one is configured', async () => {
     const missing = await guarded.inject({ url: '/api/metrics' });
     expect(missing.statusCode).toBe(401);
