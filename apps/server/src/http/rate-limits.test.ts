@@ -223,8 +223,9 @@ describe('rate limits', () => {
       ...Array(25 - limits.unknownFormsPerMinute).fill(429),
     ]);
     expectLimited(answers[24] as LightMyRequestResponse, limits.unknownFormsPerMinute);
-    // Every form call of that address now waits, known forms included.
+    // Every form call of that address now waits, known forms included, and is not counted.
     expectLimited(await pollStatus(formId), limits.unknownFormsPerMinute);
+    expect(rateLimiting.counters('formStatus').read(`${CLIENT} ${formId}`).current).toBe(0);
     const init = await send({ method: 'POST', url: `/api/payments/form/${formId}/init` });
     expectLimited(init, limits.unknownFormsPerMinute);
 

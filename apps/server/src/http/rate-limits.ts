@@ -240,18 +240,37 @@ export const registerRateLimits = async (
     done(new HttpError(429, TOO_MANY_REQUESTS_MESSAGE, {}, 'rate_limited'));
   };
 
-  // The public form calls count in callback-style hooks of our own over the same counters, and
-  // say their limit only when it is reached: a browser reads no RateLimit headers (decision
+  // Unknown form ids: every 404 of a form call counts for the client's address; past the limit
+  // each form call of that address is refused until the window ends.
+  const unknownForms = rateLimiting.counters('unknownForms');
+  const countUnknownForm = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    done: HookHandlerDoneFunction,
+  ) => {
+    if (reply.statusCode === 404) unknownForms.increment(clientAddress(request));
+    done();
+  };
+
+  // The public form calls count in one callback-style hook of our own over the same counters,
+  // and say their limit only when it is reached: a browser reads no RateLimit headers (decision
   // 0024). The plugin's hook is an async function that awaits the key and the store: on the
-  // status poll, the busiest call of all (issue 10), it cost a tenth of the server's time.
+  // status poll, the busiest call of all (issue 10), it cost a tenth of the server's time. An
+  // address guessing form ids is refused first, and that call is not counted.
   const countFormCall = (
     name: FormLimitName,
     max: number,
-    keyOf: (request: FastifyRequest) => string,
+    keyOf: (request: FastifyRequest, address: string) => string,
   ) => {
     const counters = rateLimiting.counters(name);
     return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-      const { current, ttl } = counters.increment(keyOf(request));
+      const address = clientAddress(request);
+      const guesses = unknownForms.read(address);
+      if (guesses.current >= limits.unknownFormsPerMinute) {
+        refuse(reply, limits.unknownFormsPerMinute, guesses.ttl, done);
+        return;
+      }
+      const { current, ttl } = counters.increment(keyOf(request, address));
       if (current <= max) {
         done();
         return;
@@ -273,12 +292,16 @@ export const registerRateLimits = async (
       handler: countFormCall(
         'formStatus',
         limits.formStatusPerMinute,
-        (request) => `${clientAddress(request)} ${formIdOf(request)}`,
+        (request, address) => `${address} ${formIdOf(request)}`,
       ),
     },
     formCalls: {
       hook: 'onRequest',
-      handler: countFormCall('formCalls', limits.formCallsPerMinute, clientAddress),
+      handler: countFormCall(
+        'formCalls',
+        limits.formCallsPerMinute,
+        (_request, address) => address,
+      ),
     },
     merchantApi: {
       hook: 'preValidation',
@@ -290,35 +313,10 @@ export const registerRateLimits = async (
     },
   };
 
-  // Unknown form ids: every 404 of a form call counts for the client's address; past the limit
-  // each form call of that address is refused until the window ends.
-  const unknownForms = rateLimiting.counters('unknownForms');
-  const refuseFormGuesser = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    done: HookHandlerDoneFunction,
-  ) => {
-    const { current, ttl } = unknownForms.read(clientAddress(request));
-    if (current < limits.unknownFormsPerMinute) {
-      done();
-      return;
-    }
-    refuse(reply, limits.unknownFormsPerMinute, ttl, done);
-  };
-  const countUnknownForm = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    done: HookHandlerDoneFunction,
-  ) => {
-    if (reply.statusCode === 404) unknownForms.increment(clientAddress(request));
-    done();
-  };
-
   app.addHook('onRoute', (route) => {
     const name = rateLimitOfRoute(route.url);
     if (!name) return;
     if (name === 'formStatus' || name === 'formCalls') {
-      appendRouteHook(route, 'onRequest', refuseFormGuesser);
       appendRouteHook(route, 'onResponse', countUnknownForm);
     }
     const { hook, handler } = hooks[name];
