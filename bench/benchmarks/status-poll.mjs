@@ -40,6 +40,16 @@ export const runPollLoad = ({ url, paths, seconds, connections = LOAD_CONNECTION
   });
 };
 
+/** The status paths of the forms, shuffled once (deterministically) so consecutive requests hit unrelated rows. */
+export const pollPaths = (formIds) => {
+  const paths = formIds.map((formId) => `/api/payments/form/${formId}/status`);
+  for (let index = paths.length - 1; index > 0; index -= 1) {
+    const other = (index * 7919) % (index + 1);
+    [paths[index], paths[other]] = [paths[other], paths[index]];
+  }
+  return paths;
+};
+
 /**
  * Measures the poll in ROUNDS rounds, each a baseline load (`baseline.measure`) directly followed
  * by the poll load: req/s is the poll's mean over the rounds, `adjacentBaselineRps` the mean of
@@ -48,12 +58,7 @@ export const runPollLoad = ({ url, paths, seconds, connections = LOAD_CONNECTION
  * the ratio swing between runs by more than the margin the target leaves.
  */
 export const measureStatusPoll = async ({ server, formIds, baseline }) => {
-  const paths = formIds.map((formId) => `/api/payments/form/${formId}/status`);
-  // Shuffled once (deterministically) so consecutive requests hit unrelated rows.
-  for (let index = paths.length - 1; index > 0; index -= 1) {
-    const other = (index * 7919) % (index + 1);
-    [paths[index], paths[other]] = [paths[other], paths[index]];
-  }
+  const paths = pollPaths(formIds);
   await runPollLoad({ url: server.url, paths, seconds: 1 });
   const baselineRuns = [];
   const pollRuns = [];

@@ -63,24 +63,38 @@ export const stopChild = async (child, graceMs = 20_000) => {
   clearTimeout(timer);
 };
 
+/** Node flags for the server from BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof". */
+const benchNodeArguments = () =>
+  (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 /**
  * Starts the server on the target database. Logs stay at warn so request logging does not
- * dominate the figures; stderr is passed through so failures are visible.
+ * dominate the figures; stderr is passed through so failures are visible. `main`, `nodeArguments`
+ * and `port` (the API's; the payment form's is the next one) default to the bench's own; another
+ * build is compared by starting it on another port (compare-poll-builds.mjs).
  */
-export const startServer = async (target, { env = {}, paymentFormDist } = {}) => {
-  // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to profile the server.
-  const nodeArguments = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArguments, SERVER_MAIN], {
+export const startServer = async (
+  target,
+  {
+    env = {},
+    paymentFormDist,
+    main = SERVER_MAIN,
+    nodeArguments = benchNodeArguments(),
+    port = BENCH_PORTS.api,
+  } = {},
+) => {
+  const paymentFormPort = port === BENCH_PORTS.api ? BENCH_PORTS.paymentForm : port + 1;
+  const child = spawn(process.execPath, [...nodeArguments, main], {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       HOST: '127.0.0.1',
-      PORT: String(BENCH_PORTS.api),
+      PORT: String(port),
       SEED: 'none',
       LOG_LEVEL: 'warn',
       CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true',
-      PAYMENT_FORM_PORT: String(BENCH_PORTS.paymentForm),
-      PAYMENT_FORM_BASE_URL: `http://127.0.0.1:${BENCH_PORTS.paymentForm}`,
+      PAYMENT_FORM_PORT: String(paymentFormPort),
+      PAYMENT_FORM_BASE_URL: `http://127.0.0.1:${paymentFormPort}`,
       METRICS_TOKEN: BENCH_METRICS_TOKEN,
       // The load comes from one address, far faster than any customer: the limiters stay on (their
       // cost is part of every figure) with allowances the benchmark cannot reach.
@@ -96,7 +110,7 @@ export const startServer = async (target, { env = {}, paymentFormDist } = {}) =>
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const url = `http://127.0.0.1:${BENCH_PORTS.api}`;
+  const url = `http://127.0.0.1:${port}`;
   try {
     await waitForHttp(`${url}/api/health`, child);
   } catch (error) {

@@ -1,0 +1,107 @@
+/**
+ * Compares server builds (or node flags) on the status poll, for changes of a few per cent that
+ * separate runs of the full benchmark cannot show on a shared machine (docs/performance.md):
+ *
+ *   node bench/compare-poll-builds.mjs before=apps/server/dist-before/main.js \
+ *     after=apps/server/dist/main.js "flag=apps/server/dist/main.js --max-semi-space-size=32"
+ *
+ * Needs the PostgreSQL data set of `npm run bench` (paygate_bench) and the baseline's port. Each
+ * variant runs as its own server on its own port. A round loads every variant once, in turn
+ * (order reversed every other round), each right after a baseline load of the same length, so
+ * every poll figure has a baseline taken seconds before it. Printed per variant, medians over
+ * the rounds:
+ * - ratio: poll req/s over the baseline load just before it (what the benchmark's target reads);
+ * - against the first: that ratio over the first variant's in the same round (paired, so a
+ *   busy minute moves both);
+ * - main-thread CPU per poll (µs) and the main thread's busy share during the load, read from
+ *   /proc: a poll that waits on the database shows as a busy share below the ~98 % of a route
+ *   that does not.
+ * ROUNDS (default 10) and ROUND_SECONDS (default 2) in the environment.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { startBaseline } from './benchmarks/baseline.mjs';
+import { pollPaths, runPollLoad } from './benchmarks/status-poll.mjs';
+import { benchTarget, openSql } from './lib/bench-database.mjs';
+import { readFixtures } from './lib/bench-fixtures.mjs';
+import { ROOT } from './lib/bench-paths.mjs';
+import { BENCH_PORTS, startServer } from './lib/server-process.mjs';
+
+const ROUNDS = Number(process.env.ROUNDS ?? 10);
+const ROUND_SECONDS = Number(process.env.ROUND_SECONDS ?? 2);
+/** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+const variants = process.argv.slice(2).map((argument, index) => {
+  const [name, rest] = argument.split(/=(.*)/s);
+  const [main, ...nodeArguments] = (rest ?? '').split(' ').filter(Boolean);
+  if (!name || !main)
+    throw new Error(`expected name=path/to/main.js [node flags], got ${argument}`);
+  return {
+    name,
+    main: path.resolve(ROOT, main),
+    nodeArguments,
+    port: BENCH_PORTS.api + 50 + 10 * index,
+  };
+});
+if (variants.length === 0) {
+  console.error('usage: node bench/compare-poll-builds.mjs name=path/to/main.js [node flags] ...');
+  process.exit(2);
+}
+
+/** CPU seconds of a process's main thread (its thread id is the process id). */
+const mainThreadSeconds = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+};
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+const target = benchTarget('postgres');
+const sql = await openSql(target);
+const { formIds } = await readFixtures(sql).finally(() => sql.close());
+const paths = pollPaths(formIds);
+const baseline = await startBaseline();
+try {
+  for (const variant of variants) {
+    variant.server = await startServer(target, variant);
+    variant.rounds = [];
+    await runPollLoad({ url: variant.server.url, paths, seconds: 2 });
+  }
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const variant of round % 2 ? [...variants].reverse() : variants) {
+      const base = await baseline.measure(ROUND_SECONDS);
+      const cpuBefore = mainThreadSeconds(variant.server.pid);
+      const startedAt = performance.now();
+      const poll = await runPollLoad({ url: variant.server.url, paths, seconds: ROUND_SECONDS });
+      const cpu = mainThreadSeconds(variant.server.pid) - cpuBefore;
+      variant.rounds.push({
+        ratio: poll.requestsPerSecond / base.requestsPerSecond,
+        cpuPerPoll: (cpu * 1e6) / poll.total,
+        busy: cpu / ((performance.now() - startedAt) / 1000),
+        failed: poll.non2xx + poll.errors,
+      });
+    }
+    process.stdout.write(`round ${round + 1}/${ROUNDS}\r`);
+  }
+  const first = variants[0];
+  console.log(`${ROUNDS} rounds of ${ROUND_SECONDS} s, medians:`);
+  console.table(
+    variants.map((variant) => ({
+      variant: variant.name,
+      ratio: median(variant.rounds.map((round) => round.ratio)).toFixed(3),
+      'against the first': median(
+        variant.rounds.map((round, index) => round.ratio / first.rounds[index].ratio),
+      ).toFixed(3),
+      'main-thread µs per poll': median(variant.rounds.map((round) => round.cpuPerPoll)).toFixed(1),
+      'main thread busy': `${Math.round(100 * median(variant.rounds.map((round) => round.busy)))} %`,
+      'failed answers': variant.rounds.reduce((sum, round) => sum + round.failed, 0),
+    })),
+  );
+} finally {
+  for (const variant of variants) await variant.server?.stop();
+  await baseline.stop();
+}
