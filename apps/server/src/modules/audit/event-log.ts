@@ -35,6 +35,8 @@ export const EVENT_CODES = {
   roleChanged: 'ROLE_CHANGED',
   roleDeleted: 'ROLE_DELETED',
   // Two-factor sign-in (entityType 'person').
+  /** A new pending secret was made (enrolment started or restarted); not yet on. */
+  twoFactorEnrolmentStarted: 'TWO_FACTOR_ENROLMENT_STARTED',
   twoFactorEnabled: 'TWO_FACTOR_ENABLED',
   twoFactorDisabled: 'TWO_FACTOR_DISABLED',
   twoFactorReset: 'TWO_FACTOR_RESET',

@@ -202,11 +202,15 @@ export const completeSignInWithCode = async (
 export const startSignInEnrolment = async (
   db: Database,
   settings: SessionSettings,
-  token: string | undefined,
+  { token, sourceIp }: { token: string | undefined; sourceIp: string },
 ) => {
   const person = await secondFactorPerson(db, settings, token, 'enrol');
   if (!person) return null;
-  return startEnrolment(db, { serverSecret: settings.jwtSecret }, person.id);
+  return startEnrolment(
+    db,
+    { serverSecret: settings.jwtSecret },
+    { personId: person.id, sourceIp },
+  );
 };
 
 /** Confirms sign-in enrolment with a first code: signed in, with the recovery codes shown once. */

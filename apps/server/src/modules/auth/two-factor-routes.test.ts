@@ -35,6 +35,11 @@ describe.each(TEST_DATABASE_KINDS)('two-factor sign-in on %s', (kind) => {
   });
   afterAll(async () => testApp?.close());
 
+  const eventsOf = (eventCode: string, personId: number) =>
+    testApp.db
+      .select()
+      .from(eventLog)
+      .where(and(eq(eventLog.eventCode, eventCode), eq(eventLog.personId, personId)));
   const post = (url: string, cookie: string | undefined, payload?: object) =>
     testApp.app.inject({
       method: 'POST',
@@ -84,6 +89,18 @@ describe.each(TEST_DATABASE_KINDS)('two-factor sign-in on %s', (kind) => {
     expect(start.otpauthUri).toContain(`secret=${start.secret}`);
     expect(start.otpauthUri).toContain('tanya');
     expect(start.qrSvg).toMatch(/^<svg/);
+    // Starting is audited (a restart replaces a secret an app may already hold); it is not on yet.
+    expect(await eventsOf('TWO_FACTOR_ENROLMENT_STARTED', person.id)).toEqual([
+      expect.objectContaining({
+        entityType: 'person',
+        entityId: String(person.id),
+        sourceIp: '127.0.0.1',
+      }),
+    ]);
+    const restart = (await post('/api/v1/two-factor/enrolment', cookie)).json().data;
+    expect(restart.secret).not.toBe(start.secret);
+    expect(await eventsOf('TWO_FACTOR_ENROLMENT_STARTED', person.id)).toHaveLength(2);
+    expect(await eventsOf('TWO_FACTOR_ENABLED', person.id)).toHaveLength(0);
 
     const wrong = await post('/api/v1/two-factor/enrolment/confirm', cookie, { code: '000000' });
     expect(wrong.statusCode).toBe(400);
@@ -92,8 +109,13 @@ describe.each(TEST_DATABASE_KINDS)('two-factor sign-in on %s', (kind) => {
       code: 'two_factor_code_invalid',
     });
 
-    const confirm = await post('/api/v1/two-factor/enrolment/confirm', cookie, {
+    // The restart's secret is the pending one now.
+    const stale = await post('/api/v1/two-factor/enrolment/confirm', cookie, {
       code: codeOf(start.secret),
+    });
+    expect(stale.statusCode).toBe(400);
+    const confirm = await post('/api/v1/two-factor/enrolment/confirm', cookie, {
+      code: codeOf(restart.secret),
     });
     expect(confirm.statusCode).toBe(200);
     const { recoveryCodes } = confirm.json().data;
@@ -109,8 +131,8 @@ describe.each(TEST_DATABASE_KINDS)('two-factor sign-in on %s', (kind) => {
     expect(status.json().data).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
     // The secret is stored encrypted, not as the app's base32.
     const [row] = await testApp.db.select().from(people).where(eq(people.id, person.id));
-    expect(row?.totpSecret).not.toContain(start.secret);
-    expect(decryptTotpSecret(row?.totpSecret ?? '', TEST_AUTH.jwtSecret)).toBe(start.secret);
+    expect(row?.totpSecret).not.toContain(restart.secret);
+    expect(decryptTotpSecret(row?.totpSecret ?? '', TEST_AUTH.jwtSecret)).toBe(restart.secret);
     expect(
       decryptTotpSecret(row?.totpSecret ?? '', 'another-server-secret-0123456789abcdef'),
     ).toBeNull();
@@ -252,6 +274,7 @@ describe.each(TEST_DATABASE_KINDS)('two-factor sign-in on %s', (kind) => {
     const start = await post('/api/v1/login/two-factor/enrolment', pending);
     expect(start.statusCode).toBe(200);
     const { secret } = start.json().data;
+    expect(await eventsOf('TWO_FACTOR_ENROLMENT_STARTED', person.id)).toHaveLength(1);
     const confirm = await post('/api/v1/login/two-factor/enrolment/confirm', pending, {
       code: codeOf(secret),
     });

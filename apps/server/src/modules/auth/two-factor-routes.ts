@@ -176,7 +176,7 @@ export const twoFactorRoutes = async (
       },
     },
     async (request) => {
-      const enrolment = await startSignInEnrolment(db, auth, client(request).token);
+      const enrolment = await startSignInEnrolment(db, auth, client(request));
       if (!enrolment) throw unauthorized(SECOND_STEP_EXPIRED_MESSAGE, 'second_step_expired');
       return { data: enrolment };
     },
@@ -245,7 +245,10 @@ export const twoFactorRoutes = async (
       },
     },
     async (request) => ({
-      data: await startEnrolment(db, keys, requirePerson(request.person).id),
+      data: await startEnrolment(db, keys, {
+        personId: requirePerson(request.person).id,
+        sourceIp: request.ip,
+      }),
     }),
   );
 

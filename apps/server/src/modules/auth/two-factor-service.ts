@@ -68,14 +68,31 @@ export const twoFactorStatus = async (db: Database, personId: number): Promise<T
 };
 
 /**
- * Starts (or restarts) enrolment: a new secret, kept pending until a code confirms it. The
- * answer is shown once: the QR code, the otpauth URI and the secret to type in.
+ * Starts (or restarts) enrolment: a new secret, kept pending until a code confirms it, and an
+ * audit row (a restart replaces the secret an authenticator app may already hold). The answer is
+ * shown once: the QR code, the otpauth URI and the secret to type in.
  */
-export const startEnrolment = async (db: Database, keys: TwoFactorKeys, personId: number) => {
-  const record = await requireRecord(db, personId);
-  if (record.totpSecret !== null) throw stateConflict(TWO_FACTOR_MESSAGES.alreadyOn);
+export const startEnrolment = async (
+  db: Database,
+  keys: TwoFactorKeys,
+  { personId, sourceIp }: { personId: number; sourceIp: string },
+) => {
   const secret = newTotpSecret();
-  await storePendingSecret(db, personId, encryptTotpSecret(secret, keys.serverSecret));
+  const record = await db.transaction(async (tx) => {
+    const locked = await requireRecord(tx, personId, true);
+    if (locked.totpSecret !== null) throw stateConflict(TWO_FACTOR_MESSAGES.alreadyOn);
+    await storePendingSecret(tx, personId, encryptTotpSecret(secret, keys.serverSecret));
+    await recordEvent(tx, {
+      eventCode: EVENT_CODES.twoFactorEnrolmentStarted,
+      description: `Two-factor enrolment started for ${locked.username}`,
+      personId,
+      merchantId: locked.merchantId,
+      entityType: 'person',
+      entityId: personId,
+      sourceIp,
+    });
+    return locked;
+  });
   return enrolmentOf(secret, record.username);
 };
 
