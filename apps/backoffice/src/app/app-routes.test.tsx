@@ -111,6 +111,24 @@ describe('login form', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
+  it('says how long to wait when sign-in is throttled', async () => {
+    const api = signedOut();
+    api.set('POST /api/v1/login', {
+      status: 429,
+      statusText: 'Too Many Requests',
+      body: {
+        detail: 'Too many sign-in attempts. Try again in 2 minutes.',
+        code: 'too_many_attempts',
+      },
+    });
+    renderApp('/login');
+    await userEvent.type(await screen.findByLabelText('Username'), 'support');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Too many sign-in attempts. Try again in 2 minutes.');
+  });
+
   it('signs in and returns to the screen that sent the user to login', async () => {
     const api = signedOut();
     api.set('POST /api/v1/login', { body: { data: { ok: true } } });

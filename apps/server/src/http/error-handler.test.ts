@@ -51,11 +51,15 @@ describe('central error handler', () => {
     });
 
     const throttled = await appWith(async () => {
-      throw tooManyRequests('Slow down', 12.2);
+      throw tooManyRequests('Slow down.', 12.2);
     }).inject({ url: '/boom' });
     expect(throttled.statusCode).toBe(429);
     expect(throttled.headers['retry-after']).toBe('13');
-    expect(throttled.json()).toMatchObject({ code: 'rate_limited', title: 'Too Many Requests' });
+    expect(throttled.json()).toMatchObject({
+      code: 'rate_limited',
+      title: 'Too Many Requests',
+      detail: 'Slow down. Try again in 13 seconds.',
+    });
   });
 
   it('answers the code an error names, else the general code of its status', async () => {

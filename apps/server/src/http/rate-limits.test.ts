@@ -21,6 +21,7 @@ import {
   TEST_AUTH,
 } from '../testing/test-app.ts';
 import { createTestInvoice, createTestTerminal } from '../testing/test-data.ts';
+import { waitInWords } from './http-errors.ts';
 import {
   createRateLimiting,
   MAX_KEYS_PER_LIMIT,
@@ -44,8 +45,12 @@ const OTHER_CLIENT = '203.0.113.20';
 const unknownFormId = () => randomBytes(18).toString('base64url');
 
 const expectLimited = (response: LightMyRequestResponse, limit: number) => {
-  expectProblem(response, { status: 429, code: 'rate_limited', detail: TOO_MANY_REQUESTS_MESSAGE });
   const retryAfter = Number(response.headers['retry-after']);
+  expectProblem(response, {
+    status: 429,
+    code: 'rate_limited',
+    detail: `${TOO_MANY_REQUESTS_MESSAGE} Try again in ${waitInWords(retryAfter)}.`,
+  });
   expect(retryAfter).toBeGreaterThanOrEqual(1);
   expect(retryAfter).toBeLessThanOrEqual(60);
   expect(response.headers['ratelimit-limit']).toBe(String(limit));

@@ -8,7 +8,7 @@ import type {
 import type { RateLimitConfig } from '../config/server-config.ts';
 import { MERCHANT_API_PREFIX } from '../modules/merchant-api/merchant-api-routes.ts';
 import { PROVIDER_API_PREFIX } from '../modules/provider-api/provider-api-routes.ts';
-import { HttpError } from './http-errors.ts';
+import { tooManyRequests } from './http-errors.ts';
 import { appendRouteHook, type RouteHookName } from './route-hooks.ts';
 
 /**
@@ -28,7 +28,7 @@ import { appendRouteHook, type RouteHookName } from './route-hooks.ts';
  * (404), which the plugin cannot do (it counts requests before they are handled).
  */
 
-export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests. Try again later.';
+export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests.';
 
 /** Every limit counts over fixed windows of one minute. */
 const WINDOW_MS = 60_000;
@@ -217,7 +217,9 @@ export const registerRateLimits = async (
     global: false,
     store: storeOver(rateLimiting),
     enableDraftSpec: true,
-    errorResponseBuilder: () => new HttpError(429, TOO_MANY_REQUESTS_MESSAGE, {}, 'rate_limited'),
+    // The plugin sends Retry-After and the RateLimit headers itself; the detail says the wait too.
+    errorResponseBuilder: (_request, { ttl }) =>
+      tooManyRequests(TOO_MANY_REQUESTS_MESSAGE, ttl / 1000, 'rate_limited'),
   });
 
   // Sign-in and the signed APIs say their limit on every counted answer, for integrators pacing
@@ -230,14 +232,14 @@ export const registerRateLimits = async (
 
   /** The 429 of a limit reached, with the headers the plugin sends with its own. */
   const refuse = (reply: FastifyReply, max: number, ttl: number, done: HookHandlerDoneFunction) => {
-    const seconds = String(Math.max(1, Math.ceil(ttl / 1000)));
+    const refusal = tooManyRequests(TOO_MANY_REQUESTS_MESSAGE, ttl / 1000, 'rate_limited');
+    const seconds = refusal.headers['retry-after'] ?? '1';
     reply.headers({
       'ratelimit-limit': String(max),
       'ratelimit-remaining': '0',
       'ratelimit-reset': seconds,
-      'retry-after': seconds,
     });
-    done(new HttpError(429, TOO_MANY_REQUESTS_MESSAGE, {}, 'rate_limited'));
+    done(refusal);
   };
 
   // Unknown form ids: every 404 of a form call counts for the client's address; past the limit

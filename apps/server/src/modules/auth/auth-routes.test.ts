@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventLog, loginAttempts, sessions } from '../../db/schema.ts';
 import { openTestDatabase, TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
 import { registerErrorHandler } from '../../http/error-handler.ts';
+import { waitInWords } from '../../http/http-errors.ts';
 import { seedRoles } from '../../seed/roles-seed.ts';
 import {
   createTestApp,
@@ -228,7 +229,10 @@ describe.each(TEST_DATABASE_KINDS)('sign-in throttling on %s', (kind) => {
     }
     const attacker = await login('erin', rightPassword('erin'), '10.1.0.66');
     expect(attacker.statusCode).toBe(429);
-    expect(attacker.json()).toMatchObject({ detail: THROTTLED_MESSAGE, code: 'too_many_attempts' });
+    expect(attacker.json()).toMatchObject({
+      detail: `${THROTTLED_MESSAGE} Try again in ${waitInWords(Number(attacker.headers['retry-after']))}.`,
+      code: 'too_many_attempts',
+    });
     expect(attacker.headers['retry-after']).toBe('1');
 
     expect((await login('erin', rightPassword('erin'), '10.1.0.1')).statusCode).toBe(200);
@@ -442,7 +446,7 @@ describe.each(TEST_DATABASE_KINDS)('password change on %s', (kind) => {
     const throttled = await change(cookie, { currentPassword: lena.password, newPassword });
     expect(throttled.statusCode).toBe(429);
     expect(throttled.json()).toMatchObject({
-      detail: PASSWORD_CHECK_THROTTLED_MESSAGE,
+      detail: `${PASSWORD_CHECK_THROTTLED_MESSAGE} Try again in 1 second.`,
       code: 'too_many_attempts',
     });
     expect(throttled.headers['retry-after']).toBe('1');

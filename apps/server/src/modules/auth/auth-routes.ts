@@ -14,9 +14,9 @@ import {
 } from './session-cookies.ts';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password';
-export const THROTTLED_MESSAGE = 'Too many sign-in attempts. Try again later.';
+export const THROTTLED_MESSAGE = 'Too many sign-in attempts.';
 /** A password change while the person's password checks from this address are throttled. */
-export const PASSWORD_CHECK_THROTTLED_MESSAGE = 'Too many wrong passwords. Try again later.';
+export const PASSWORD_CHECK_THROTTLED_MESSAGE = 'Too many wrong passwords.';
 
 const loginBody = {
   type: 'object',

@@ -27,7 +27,7 @@ import {
 } from './two-factor-service.ts';
 
 export const SECOND_STEP_EXPIRED_MESSAGE = 'The sign-in has expired. Sign in again.';
-export const CODE_THROTTLED_MESSAGE = 'Too many wrong codes. Try again later.';
+export const CODE_THROTTLED_MESSAGE = 'Too many wrong codes.';
 
 const codeBody = {
   type: 'object',

@@ -84,7 +84,7 @@ export const liveEventRoutes = (
       const person = requirePerson(request.person);
       const open = openStreams.get(person.id) ?? 0;
       if (open >= (options.streamsPerPerson ?? STREAMS_PER_PERSON)) {
-        throw tooManyRequests('Too many open live streams; close some tabs', 10);
+        throw tooManyRequests('Too many open live streams: close some tabs.', 10);
       }
       openStreams.set(person.id, open + 1);
       const scope = merchantScopeOf(person);
