@@ -28,7 +28,7 @@ export const ROLE_MESSAGES = {
   noRoles: 'No roles yet',
   requireTwoFactor: 'Require two-factor sign-in',
   requireTwoFactorHint:
-    'Users with this role must sign in with a code from an authenticator app; those without one set it up at their next sign-in.',
+    'Users with this role must sign in with a code from an authenticator app; those without one are signed out and set it up at their next sign-in.',
   twoFactorRequired: '2FA required',
   twoFactorNotRequired: 'Two-factor sign-in is not required.',
 } as const;
@@ -37,7 +37,7 @@ export interface RoleFormValues {
   name: string;
   description: string;
   permissions: string[];
-  /** Holders sign in with a second factor; those without one enrol at their next sign-in. */
+  /** Holders sign in with a second factor; those without one are signed out and enrol at their next sign-in. */
   requiresTwoFactor: boolean;
 }
 

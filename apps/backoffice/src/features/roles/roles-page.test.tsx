@@ -90,7 +90,7 @@ const rolesCalls = (api: { calls: string[] }) => api.calls.filter((call) => call
 
 const TWO_FACTOR = 'Require two-factor sign-in';
 const TWO_FACTOR_HINT =
-  'Users with this role must sign in with a code from an authenticator app; those without one set it up at their next sign-in.';
+  'Users with this role must sign in with a code from an authenticator app; those without one are signed out and set it up at their next sign-in.';
 
 /** The permission boxes of the role dialog (the two-factor box is not one of them). */
 const permissionBoxes = (dialog: HTMLElement) =>

@@ -6,7 +6,14 @@ import type { AuthenticatedPerson } from './authenticated-person.ts';
 /** Sessions: opening, loading on every request, listing and ending them. SQL only. */
 
 /** Why a session ended (sessions.end_reason, decision 0019). */
-export type SessionEndReason = 'sign-out' | 'ended' | 'password' | 'deactivated' | 'idle';
+export type SessionEndReason =
+  | 'sign-out'
+  | 'ended'
+  | 'password'
+  | 'deactivated'
+  | 'idle'
+  /** A role of theirs came to require a second factor they do not have (decision 0019). */
+  | 'two-factor-required';
 
 /** last_seen_at is written at most this often: not one write per request. */
 const LAST_SEEN_RESOLUTION_SECONDS = 60;

@@ -46,13 +46,29 @@ export const selectRole = async (db: Database, id: number): Promise<RoleRecord |
 export const selectRolesByName = (
   db: Database,
   names: readonly string[],
-): Promise<Pick<RoleRecord, 'name' | 'permissions'>[]> =>
+): Promise<Pick<RoleRecord, 'name' | 'permissions' | 'requiresTwoFactor'>[]> =>
   names.length === 0
     ? Promise.resolve([])
     : db
-        .select({ name: roles.name, permissions: roles.permissions })
+        .select({
+          name: roles.name,
+          permissions: roles.permissions,
+          requiresTwoFactor: roles.requiresTwoFactor,
+        })
         .from(roles)
         .where(inArray(roles.name, [...names]));
+
+/** The people holding the role who have no second factor, by username. */
+export const selectHoldersWithoutSecondFactor = (
+  db: Database,
+  name: string,
+): Promise<{ id: number; username: string }[]> =>
+  db
+    .select({ id: people.id, username: people.username })
+    .from(personRoles)
+    .innerJoin(people, eq(people.id, personRoles.personId))
+    .where(sql`${personRoles.roleName} = ${name} and ${people.totpSecret} is null`)
+    .orderBy(asc(people.username));
 
 /** Whether another role has this name in any letter case. */
 export const roleNameTaken = async (

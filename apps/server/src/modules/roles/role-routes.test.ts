@@ -2,7 +2,7 @@ import { ALL_PERMISSIONS, ROLE_PERMISSIONS } from '@paygate/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
-import { eventLog, personRoles, roles } from '../../db/schema.ts';
+import { eventLog, people, personRoles, roles, sessions } from '../../db/schema.ts';
 import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
 import {
   createTestApp,
@@ -429,6 +429,50 @@ describe.each(TEST_DATABASE_KINDS)('roles API on %s', (kind) => {
         eventCode: 'ROLE_CHANGED',
         details: { permissionsAdded: ['role.manage'] },
       });
+    });
+
+    it('signs out the holders without a second factor once the role requires one', async () => {
+      const id = await insertCustomRole(testApp.db, 'Vault desk', ['merchant.read']);
+      const plain = await createPersonWithRoles(testApp.db, 'vaultclerk', ['Vault desk']);
+      const guarded = await createPersonWithRoles(testApp.db, 'vaultlead', ['Vault desk']);
+      const plainCookie = await signIn(testApp.app, 'vaultclerk', plain.password);
+      const guardedCookie = await signIn(testApp.app, 'vaultlead', guarded.password);
+      // The lead has a second factor by now (set directly: its value is not read while signed in).
+      await testApp.db
+        .update(people)
+        .set({ totpSecret: 'enrolled-elsewhere' })
+        .where(eq(people.id, guarded.id));
+
+      const renamed = await change(admin, id, {
+        name: 'Vault desk',
+        permissions: ['merchant.read'],
+        description: 'Cash',
+      });
+      expect(renamed.statusCode).toBe(200);
+      expect((await me(plainCookie)).statusCode).toBe(200);
+
+      const required = await change(admin, id, {
+        name: 'Vault desk',
+        permissions: ['merchant.read'],
+        requiresTwoFactor: true,
+      });
+      expect(required.statusCode).toBe(200);
+      expect((await me(plainCookie)).statusCode).toBe(401);
+      expect((await me(guardedCookie)).statusCode).toBe(200);
+      expect(await latestRoleEvent()).toMatchObject({
+        eventCode: 'ROLE_CHANGED',
+        details: { requiresTwoFactor: { from: false, to: true }, signedOut: ['vaultclerk'] },
+      });
+      const [ended] = await testApp.db
+        .select({ endReason: sessions.endReason })
+        .from(sessions)
+        .where(eq(sessions.personId, plain.id));
+      expect(ended?.endReason).toBe('two-factor-required');
+      const again = await call(undefined, 'POST', '/api/v1/login', {
+        username: 'vaultclerk',
+        password: plain.password,
+      });
+      expect(again.json().data).toEqual({ next: 'two-factor-enrolment' });
     });
 
     it('writes nothing when nothing changes', async () => {

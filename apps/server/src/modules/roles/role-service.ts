@@ -13,7 +13,7 @@ import type { Database } from '../../db/database.ts';
 import { roles } from '../../db/schema.ts';
 import { invalid, notAllowed, notFoundError, stateConflict } from '../../service-errors.ts';
 import { EVENT_CODES, recordEvent } from '../audit/audit-entry.ts';
-import type { AuthenticatedPerson } from '../auth/auth-entry.ts';
+import { type AuthenticatedPerson, endSessions } from '../auth/auth-entry.ts';
 import {
   countHolders,
   countMerchantBoundHolders,
@@ -21,6 +21,7 @@ import {
   insertRole,
   type RoleRecord,
   roleNameTaken,
+  selectHoldersWithoutSecondFactor,
   selectRole,
   selectRoles,
   updateRole,
@@ -180,6 +181,16 @@ export const changeRole = async (
     }
     const details = changesOf(before, role);
     if (Object.keys(details).length === 0) return;
+    // Requiring a second factor holds from now on, not from each holder's next sign-in: holders
+    // without one are signed out and enrol when they sign in again.
+    const signedOut =
+      role.requiresTwoFactor && !before.requiresTwoFactor
+        ? await selectHoldersWithoutSecondFactor(tx, before.name)
+        : [];
+    for (const holder of signedOut) {
+      await endSessions(tx, { personId: holder.id, reason: 'two-factor-required' });
+    }
+    if (signedOut.length > 0) details.signedOut = signedOut.map((holder) => holder.username);
     await updateRole(tx, id, role);
     await recordEvent(tx, {
       eventCode: EVENT_CODES.roleChanged,

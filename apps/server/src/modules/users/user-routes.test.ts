@@ -612,6 +612,50 @@ describe.each(TEST_DATABASE_KINDS)('users API on %s', (kind) => {
       expect((await latestEventAbout(user.id))?.details).not.toHaveProperty('lastName');
     });
 
+    it('signs a user out when given a role that requires a second factor they lack', async () => {
+      await testApp.db
+        .insert(roles)
+        .values({ name: 'Guarded clerk', permissions: ['merchant.read'], requiresTwoFactor: true });
+      const { user, cookie } = await activeUser('guardee', {
+        merchantId: shopA.id,
+        roles: ['Clerk'],
+      });
+      const { user: enrolled, cookie: enrolledCookie } = await activeUser('guardee2', {
+        merchantId: shopA.id,
+        roles: ['Clerk'],
+      });
+      // The second already has one (set directly: its value is not read while signed in).
+      await testApp.db
+        .update(people)
+        .set({ totpSecret: 'enrolled-elsewhere' })
+        .where(eq(people.id, enrolled.id));
+
+      const guarded = await patchUser(bossA, user.id, { roles: ['Clerk', 'Guarded clerk'] });
+      expect(guarded.statusCode).toBe(200);
+      expect((await me(cookie)).statusCode).toBe(401);
+      expect(await latestEventAbout(user.id)).toMatchObject({
+        eventCode: 'USER_CHANGED',
+        details: { sessionsEnded: 1 },
+      });
+      const [ended] = await testApp.db
+        .select({ endReason: sessions.endReason })
+        .from(sessions)
+        .where(eq(sessions.personId, user.id));
+      expect(ended?.endReason).toBe('two-factor-required');
+      const again = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        payload: { username: 'guardee', password: GOOD_PASSWORD },
+      });
+      expect(again.json().data).toEqual({ next: 'two-factor-enrolment' });
+
+      expect(
+        (await patchUser(bossA, enrolled.id, { roles: ['Clerk', 'Guarded clerk'] })).statusCode,
+      ).toBe(200);
+      expect((await me(enrolledCookie)).statusCode).toBe(200);
+      expect((await latestEventAbout(enrolled.id))?.details).not.toHaveProperty('sessionsEnded');
+    });
+
     it('writes nothing when nothing changes', async () => {
       const before = (await eventsAbout(ids['clerk-a'] ?? 0)).length;
       const response = await patchUser(bossA, ids['clerk-a'] ?? 0, {

@@ -312,6 +312,16 @@ export const changeUser = async (
     await updateUserFields(tx, id, fields);
     if (details.roles) await replaceUserRoles(tx, id, roleNames);
     if (fields.enabled === false) await endSessions(tx, { personId: id, reason: 'deactivated' });
+    else if (details.roles && !before.twoFactorEnabled) {
+      // A role given now that requires a second factor holds from now on: signed out, the user
+      // enrols at the next sign-in (as when a role they hold starts requiring one).
+      const added = roleNames.filter((name) => !before.roles.includes(name));
+      const addedRoles = await selectRolesByName(tx, added);
+      if (addedRoles.some((role) => role.requiresTwoFactor)) {
+        const ended = await endSessions(tx, { personId: id, reason: 'two-factor-required' });
+        details.sessionsEnded = ended.length;
+      }
+    }
 
     const eventCode =
       fields.enabled === false
