@@ -154,13 +154,16 @@ const requireManageableUser = async (db: Database, actor: AuthenticatedPerson, i
   return user;
 };
 
-/** The roles' permissions, after checking the roles exist and the actor may give them. */
+/**
+ * The role names, sorted, after checking the roles exist and the actor may give them, and which
+ * of them require a second factor.
+ */
 const checkedRoles = async (
   db: Database,
   actor: AuthenticatedPerson,
   roleNames: readonly string[],
   merchantId: number | null,
-): Promise<string[]> => {
+): Promise<{ names: string[]; requiringTwoFactor: string[] }> => {
   const names = [...new Set(roleNames.map((name) => name.trim()))];
   if (names.length === 0) throw invalid(USER_MESSAGES.noRoles);
   const found = await selectRolesByName(db, names);
@@ -171,7 +174,8 @@ const checkedRoles = async (
   if (beyond.length > 0) throw notAllowed(USER_MESSAGES.beyondOwn(beyond));
   const platformOnly = merchantId === null ? [] : platformOnlyAmong(granted);
   if (platformOnly.length > 0) throw invalid(USER_MESSAGES.platformOnly(platformOnly));
-  return names.sort();
+  const requiringTwoFactor = found.filter((role) => role.requiresTwoFactor).map(({ name }) => name);
+  return { names: names.sort(), requiringTwoFactor };
 };
 
 const checkedName = (value: string): string => {
@@ -220,7 +224,7 @@ export const createUser = async (db: Database, { person, sourceIp }: Actor, inpu
     if (input.merchantId !== null && !(await merchantExists(tx, input.merchantId))) {
       throw notFoundError(USER_MESSAGES.merchantNotFound);
     }
-    const roleNames = await checkedRoles(tx, person, input.roles, input.merchantId);
+    const { names: roleNames } = await checkedRoles(tx, person, input.roles, input.merchantId);
     if (await usernameTaken(tx, username))
       throw stateConflict(USER_MESSAGES.usernameTaken(username));
     const userId = await insertUser(tx, {
@@ -284,8 +288,14 @@ export const changeUser = async (
       }
     }
     let roleNames = before.roles;
+    let requiringTwoFactor: string[] = [];
     if (change.roles !== undefined) {
-      roleNames = await checkedRoles(tx, person, change.roles, before.merchantId);
+      ({ names: roleNames, requiringTwoFactor } = await checkedRoles(
+        tx,
+        person,
+        change.roles,
+        before.merchantId,
+      ));
       // Compared as sets: the database orders names by its collation, JavaScript by UTF-16.
       const sameRoles =
         roleNames.length === before.roles.length &&
@@ -312,15 +322,14 @@ export const changeUser = async (
     await updateUserFields(tx, id, fields);
     if (details.roles) await replaceUserRoles(tx, id, roleNames);
     if (fields.enabled === false) await endSessions(tx, { personId: id, reason: 'deactivated' });
-    else if (details.roles && !before.twoFactorEnabled) {
+    else if (
+      !before.twoFactorEnabled &&
+      requiringTwoFactor.some((name) => !before.roles.includes(name))
+    ) {
       // A role given now that requires a second factor holds from now on: signed out, the user
       // enrols at the next sign-in (as when a role they hold starts requiring one).
-      const added = roleNames.filter((name) => !before.roles.includes(name));
-      const addedRoles = await selectRolesByName(tx, added);
-      if (addedRoles.some((role) => role.requiresTwoFactor)) {
-        const ended = await endSessions(tx, { personId: id, reason: 'two-factor-required' });
-        details.sessionsEnded = ended.length;
-      }
+      const ended = await endSessions(tx, { personId: id, reason: 'two-factor-required' });
+      details.sessionsEnded = ended.length;
     }
 
     const eventCode =
