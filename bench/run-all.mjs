@@ -33,6 +33,7 @@ import { measureInvoiceCsv } from './benchmarks/invoice-csv.mjs';
 import { measureInvoiceList } from './benchmarks/invoice-list.mjs';
 import { measureLighthouse } from './benchmarks/lighthouse-form.mjs';
 import { measureLiveSubscribers, SUBSCRIBERS } from './benchmarks/live-subscribers.mjs';
+import { measureMetricsScrape } from './benchmarks/metrics-scrape.mjs';
 import { measureStatusPoll } from './benchmarks/status-poll.mjs';
 import { measureTeamLoad, teamLoadRows } from './benchmarks/team-load.mjs';
 import { generateBenchData } from './generate-invoices.mjs';
@@ -261,6 +262,18 @@ const runDatabase = async (kind) => {
         figure: csv.rssGrowthMb,
         unit: 'MB (largest run)',
         ...speedTarget(kind, '< 64', csv.rssGrowthMb < 64),
+      });
+    });
+
+    await attempt('metrics scrape', sizeLabel, async () => {
+      const scrape = await measureMetricsScrape({ server });
+      info.metricsScrape = scrape;
+      record({
+        benchmark: `GET /api/metrics scrape, median of ${scrape.times.length} (max ${scrape.maxMs.toFixed(0)} ms)`,
+        database: sizeLabel,
+        figure: scrape.medianMs,
+        unit: 'ms',
+        ...speedTarget(kind, '< 50', scrape.medianMs < 50),
       });
     });
 

@@ -21,7 +21,7 @@ export const parsePrometheusText = (text) => {
   return samples;
 };
 
-/** One scrape: its samples and how long it took (the database gauges run whole-table counts). */
+/** One scrape: its samples and how long it took (bench/benchmarks/metrics-scrape.mjs). */
 export const scrapeServerMetrics = async (serverUrl) => {
   const started = performance.now();
   const response = await fetch(`${serverUrl}/api/metrics`, {

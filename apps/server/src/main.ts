@@ -20,6 +20,7 @@ import { LiveEventHub } from './modules/live/live-event-hub.ts';
 import { liveEventPruneJob } from './modules/live/live-event-prune-job.ts';
 import { idempotencyKeyPurgeJob } from './modules/merchant-api/idempotency.ts';
 import { createAppMetrics } from './modules/metrics/app-metrics.ts';
+import { metricCountFoldJob } from './modules/metrics/metric-count-fold-job.ts';
 import { issueProviderSigningSecret } from './modules/provider-api/provider-keys.ts';
 import { DEMO_USERS, demoPassword, seedDemoData } from './seed/demo-data-seed.ts';
 import { seedReferenceData } from './seed/reference-data-seed.ts';
@@ -86,6 +87,7 @@ const start = async () => {
       idempotencyKeyPurgeJob(db),
       loginAttemptPurgeJob(db),
       liveEventPruneJob(db),
+      metricCountFoldJob(db),
       alertEvaluationJob(db, config.alertCheckSeconds * 1000),
     ],
     { error: (details, message) => apiServer.log.error(details, message) },

@@ -940,3 +940,27 @@ export const liveEventPruneMark = pgTable(
   },
   (table) => [check('live_event_prune_mark_one_row_ck', sql`${table.id} = 1`)],
 );
+
+/**
+ * Row counts the metrics show (invoices by status, callbacks by status and their attempts),
+ * kept by statement triggers on those tables instead of counted per scrape (migration
+ * 0009_metric_counts). A change appends a delta row, so writers never queue on one counter row;
+ * the fold job moves deltas into `metric_counts`, and a reader adds both: always exact.
+ */
+export const metricCounts = pgTable(
+  'metric_counts',
+  {
+    metric: text('metric').notNull(),
+    label: text('label').notNull(),
+    value: bigint('value', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.metric, table.label] })],
+);
+
+/** Changes to `metric_counts` not folded in yet (written by the triggers only). */
+export const metricCountDeltas = pgTable('metric_count_deltas', {
+  id: bigId(),
+  metric: text('metric').notNull(),
+  label: text('label').notNull(),
+  delta: bigint('delta', { mode: 'number' }).notNull(),
+});

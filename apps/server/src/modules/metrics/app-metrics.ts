@@ -4,9 +4,10 @@ import type { Database } from '../../db/database.ts';
 import { INVOICE_STATUSES } from '../../db/schema.ts';
 import { appendRouteHook } from '../../http/route-hooks.ts';
 import {
-  type CallbackFigures,
-  callbackFigures,
-  invoiceCountsByStatus,
+  type CallbackQueue,
+  type CountedMetric,
+  readCallbackQueue,
+  readMetricCounts,
 } from './metrics-repository.ts';
 
 /**
@@ -27,6 +28,12 @@ const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 1
 /** Database figures are read at most once per this long, however many gauges ask. */
 const SNAPSHOT_MAX_AGE_MS = 1_000;
 
+interface CallbackFigures extends CallbackQueue {
+  sent: number;
+  failed: number;
+  failedAttempts: number;
+}
+
 interface DatabaseSnapshot {
   up: boolean;
   invoicesByStatus: Map<string, number>;
@@ -35,12 +42,26 @@ interface DatabaseSnapshot {
 
 const readSnapshot = async (db: Database): Promise<DatabaseSnapshot> => {
   try {
-    const invoiceRows = await invoiceCountsByStatus(db);
-    const callbackRow = await callbackFigures(db);
+    const counts = await readMetricCounts(db);
+    const queue = await readCallbackQueue(db);
+    const count = (metric: CountedMetric, label: string) => counts.get(metric)?.get(label) ?? 0;
+    const allAttempts = [...(counts.get('callback_attempts')?.values() ?? [])].reduce(
+      (sum, attempts) => sum + attempts,
+      0,
+    );
+    const sent = count('callbacks', 'SENT');
     return {
       up: true,
-      invoicesByStatus: new Map(invoiceRows.map(({ status, count }) => [status, Number(count)])),
-      callbacks: callbackRow ?? null,
+      invoicesByStatus: counts.get('invoices') ?? new Map(),
+      callbacks: queue
+        ? {
+            ...queue,
+            sent,
+            failed: count('callbacks', 'FAILED'),
+            // Every attempt but the successful last one of a SENT callback failed.
+            failedAttempts: allAttempts - sent,
+          }
+        : null,
     };
   } catch {
     // A scrape during an outage still answers: database_up 0 tells the story.
