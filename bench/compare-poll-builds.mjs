@@ -15,7 +15,8 @@
  *   busy minute moves both);
  * - main-thread CPU per poll (µs) and the main thread's busy share during the load, read from
  *   /proc: a poll that waits on the database shows as a busy share below the ~98 % of a route
- *   that does not.
+ *   that does not;
+ * - the poll's p99 latency (the median round's and the worst round's).
  * ROUNDS (default 10) and ROUND_SECONDS (default 2) in the environment.
  */
 import { readFileSync } from 'node:fs';
@@ -82,6 +83,7 @@ try {
         ratio: poll.requestsPerSecond / base.requestsPerSecond,
         cpuPerPoll: (cpu * 1e6) / poll.total,
         busy: cpu / ((performance.now() - startedAt) / 1000),
+        p99: poll.p99,
         failed: poll.non2xx + poll.errors,
       });
     }
@@ -98,6 +100,7 @@ try {
       ).toFixed(3),
       'main-thread µs per poll': median(variant.rounds.map((round) => round.cpuPerPoll)).toFixed(1),
       'main thread busy': `${Math.round(100 * median(variant.rounds.map((round) => round.busy)))} %`,
+      'p99 ms (median, worst)': `${median(variant.rounds.map((round) => round.p99))}, ${Math.max(...variant.rounds.map((round) => round.p99))}`,
       'failed answers': variant.rounds.reduce((sum, round) => sum + round.failed, 0),
     })),
   );

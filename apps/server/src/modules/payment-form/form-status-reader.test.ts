@@ -1,9 +1,32 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { invoices } from '../../db/schema.ts';
 import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
 import { formStatusReader } from './form-status-reader.ts';
 import { createPaymentFormFixture, type PaymentFormFixture } from './payment-form-test-fixture.ts';
+
+/** The ids of each batch query, in order; a batch waits for `hold` (when set) before it runs. */
+const batches: string[][] = [];
+let hold: Promise<void> | null = null;
+vi.mock(import('./payment-form-repository.ts'), async (importOriginal) => {
+  const repository = await importOriginal();
+  return {
+    ...repository,
+    prepareFormStatusBatch: (db) => {
+      const statement = repository.prepareFormStatusBatch(db);
+      return {
+        ...statement,
+        execute: async (parameters: { formIds: string[] }) => {
+          batches.push(parameters.formIds);
+          if (hold) await hold;
+          return statement.execute(parameters);
+        },
+      } as typeof statement;
+    },
+  };
+});
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe.each(TEST_DATABASE_KINDS)('formStatusReader on %s', (kind) => {
   let fixture: PaymentFormFixture;
@@ -64,5 +87,57 @@ describe.each(TEST_DATABASE_KINDS)('formStatusReader on %s', (kind) => {
     expect(await read(invoice.formId)).toEqual({ status: 'NEW', invoiceId: invoice.id });
     await fixture.db.update(invoices).set({ status: 'DONE' }).where(eq(invoices.id, invoice.id));
     expect(await read(invoice.formId)).toEqual({ status: 'DONE', invoiceId: invoice.id });
+  });
+
+  it('keeps one batch at the database: lookups arriving meanwhile go together when it returns', async () => {
+    const created = await Promise.all(
+      [1, 2, 3, 4, 5].map(() =>
+        fixture.createInvoice(fixture.terminals.uzsDeposit, { amount: 1_000_000n }),
+      ),
+    );
+    const formIds = created.map((invoice) => invoice.formId);
+    const read = formStatusReader(fixture.db);
+    batches.length = 0;
+    let release = () => {};
+    hold = new Promise((resolve) => {
+      release = resolve;
+    });
+    try {
+      const first = [read(formIds[0] ?? ''), read(formIds[1] ?? '')];
+      await nextTurn();
+      // The first batch is out (held); these wait for it, over two more turns.
+      const later = [read(formIds[2] ?? '')];
+      await nextTurn();
+      later.push(read(formIds[3] ?? ''), read(formIds[4] ?? ''));
+      await nextTurn();
+      expect(batches).toEqual([formIds.slice(0, 2)]);
+      release();
+      const answers = await Promise.all([...first, ...later]);
+      expect(answers).toEqual(created.map((invoice) => ({ status: 'NEW', invoiceId: invoice.id })));
+      expect(batches).toEqual([formIds.slice(0, 2), formIds.slice(2)]);
+    } finally {
+      hold = null;
+      release();
+    }
+  });
+
+  it('sends a full batch at once, even while another is out', async () => {
+    const read = formStatusReader(fixture.db);
+    batches.length = 0;
+    let release = () => {};
+    hold = new Promise((resolve) => {
+      release = resolve;
+    });
+    try {
+      const first = read('first-batch-form-id');
+      await nextTurn();
+      const full = Array.from({ length: 500 }, (_, index) => read(`full-batch-${index}`));
+      expect(batches.map((batch) => batch.length)).toEqual([1, 500]);
+      release();
+      expect(await Promise.all([first, ...full])).toEqual(Array(501).fill(null));
+    } finally {
+      hold = null;
+      release();
+    }
   });
 });
