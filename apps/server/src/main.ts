@@ -5,7 +5,6 @@ import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { describeError } from './diagnostics/error-text.ts';
 import { createRateLimiting } from './http/rate-limits.ts';
 import { alertEvaluationJob } from './modules/alerts/alert-evaluation-job.ts';
-import { createAdministrator } from './modules/auth/administrator-account-service.ts';
 import { loginAttemptPurgeJob } from './modules/auth/login-throttle.ts';
 import { callbackDeliveryJob } from './modules/callbacks/callback-delivery-job.ts';
 import {
@@ -22,6 +21,7 @@ import { idempotencyKeyPurgeJob } from './modules/merchant-api/idempotency.ts';
 import { createAppMetrics } from './modules/metrics/app-metrics.ts';
 import { metricCountFoldJob } from './modules/metrics/metric-count-fold-job.ts';
 import { issueProviderSigningSecret } from './modules/provider-api/provider-keys.ts';
+import { createAdministrator } from './modules/users/administrator-account-service.ts';
 import { DEMO_USERS, demoPassword, seedDemoData } from './seed/demo-data-seed.ts';
 import { seedReferenceData } from './seed/reference-data-seed.ts';
 import { seedRoles } from './seed/roles-seed.ts';
@@ -164,16 +164,16 @@ const issueProviderKey = async (providerCode: string | undefined) => {
 
 /**
  * `node dist/main.js create-admin USERNAME`: the first administrator of a production database
- * (which has no demo users), with a generated password printed once (docs/operations.md).
+ * (which has no demo users), with a one-time set-password link printed once (docs/operations.md).
  */
 const createFirstAdministrator = async (username: string | undefined) => {
   if (!username) throw new Error('Usage: create-admin <username>');
   const config = readServerConfig();
   database = await openDatabase(config.database);
   await seedRoles(database.db, { adminRequiresTwoFactor: config.auth.adminsRequireTwoFactor });
-  const { password } = await createAdministrator(database.db, username);
+  const { link } = await createAdministrator(database.db, username);
   process.stdout.write(
-    `Administrator ${username} created. Password (shown once; change it after signing in):\n${password}\n`,
+    `Administrator ${username} created, without a password. To set it, open the back office's address followed by this path (it works once, until ${link.expiresAt}):\n${link.path}\n`,
   );
   await database.close();
 };

@@ -55,15 +55,15 @@ export const usernameTaken = async (db: Database, username: string): Promise<boo
   return existing !== undefined;
 };
 
-/** Inserts a platform administrator (no merchant, the admin role); returns the new person's id. */
-export const insertAdministrator = async (
-  db: Database,
-  { username, passwordHash }: { username: string; passwordHash: string },
-): Promise<number> =>
+/**
+ * Inserts a platform administrator (no merchant, the admin role) without a password, which they
+ * set through a one-time link; returns the new person's id.
+ */
+export const insertAdministrator = async (db: Database, username: string): Promise<number> =>
   db.transaction(async (tx) => {
     const [person] = await tx
       .insert(people)
-      .values({ username, passwordHash, firstName: 'Administrator', lastName: username })
+      .values({ username, firstName: 'Administrator', lastName: username })
       .returning({ id: people.id });
     if (!person) throw new Error('the new administrator was not stored');
     await tx.insert(personRoles).values({ personId: person.id, roleName: 'admin' });

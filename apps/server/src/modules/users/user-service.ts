@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
   mayManageUser,
   mayReachMerchant,
@@ -19,11 +18,11 @@ import {
   usernameTaken,
 } from '../auth/auth-entry.ts';
 import { selectRolesByName } from '../roles/roles-entry.ts';
+import { issuePasswordLink } from './password-link-service.ts';
 import {
   clearPassword,
   countOtherActiveAdministrators,
   countUsers,
-  insertResetToken,
   insertUser,
   lockAdministrators,
   lockUser,
@@ -42,9 +41,6 @@ import {
  * or grants one. Users outside the actor's reach do not exist for them (404). Deactivating ends
  * the user's sessions at once; the last active administrator stays. Every change is audited.
  */
-
-/** How long a set-password link works. */
-export const PASSWORD_LINK_HOURS = 24;
 
 export const USER_MESSAGES = {
   notFound: 'User not found',
@@ -66,14 +62,6 @@ export const USER_MESSAGES = {
 export interface Actor {
   person: AuthenticatedPerson;
   sourceIp: string;
-}
-
-/** A one-time set-password link: the token is shown once, only its hash is stored. */
-export interface PasswordLink {
-  token: string;
-  /** The back office's page for it; the client puts its own origin in front. */
-  path: string;
-  expiresAt: string;
 }
 
 export const presentUser = (user: UserRecord, actor: AuthenticatedPerson) => ({
@@ -184,21 +172,6 @@ const checkedName = (value: string): string => {
   return name;
 };
 
-const newPasswordLink = async (
-  db: Database,
-  personId: number,
-  createdBy: number | null,
-): Promise<PasswordLink> => {
-  const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Date.now() + PASSWORD_LINK_HOURS * 3_600_000);
-  await insertResetToken(db, { personId, tokenHash: hashToken(token), createdBy, expiresAt });
-  return { token, path: `/password-reset/${token}`, expiresAt: expiresAt.toISOString() };
-};
-
-/** SHA-256 of a link's token: what the database keeps (a token is 256 random bits). */
-export const hashToken = (token: string): string =>
-  createHash('sha256').update(token).digest('hex');
-
 export interface NewUser {
   username: string;
   firstName: string;
@@ -234,7 +207,7 @@ export const createUser = async (db: Database, { person, sourceIp }: Actor, inpu
       merchantId: input.merchantId,
     });
     await replaceUserRoles(tx, userId, roleNames);
-    const passwordLink = await newPasswordLink(tx, userId, person.id);
+    const passwordLink = await issuePasswordLink(tx, userId, person.id);
     await recordEvent(tx, {
       eventCode: EVENT_CODES.userCreated,
       description: `Added user ${username}`,
@@ -368,7 +341,7 @@ export const resetUserPassword = async (db: Database, { person, sourceIp }: Acto
     const user = await requireManageableUser(tx, person, id);
     await clearPassword(tx, id);
     await endSessions(tx, { personId: id, reason: 'password' });
-    const link = await newPasswordLink(tx, id, person.id);
+    const link = await issuePasswordLink(tx, id, person.id);
     await recordEvent(tx, {
       eventCode: EVENT_CODES.passwordResetIssued,
       description: `Reset the password of ${user.username}`,

@@ -23,9 +23,10 @@ describe('the first administrator, created from the command line', () => {
   });
   afterAll(async () => handle?.close());
 
-  it('signs in with the password shown once, which is stored only as a hash', async () => {
-    const { personId, password } = await createAdministrator(handle.db, 'ops.admin');
-    expect(password.length).toBeGreaterThanOrEqual(24);
+  it('has no password but a one-time link: the administrator sets it there, then signs in', async () => {
+    const { personId, link } = await createAdministrator(handle.db, 'ops.admin');
+    expect(link.path).toBe(`/password-reset/${link.token}`);
+    expect(Date.parse(link.expiresAt) - Date.now()).toBeGreaterThan(23 * 3_600_000);
     const [stored] = await handle.db.select().from(people).where(eq(people.id, personId));
     const roleRows = await handle.db
       .select()
@@ -33,16 +34,42 @@ describe('the first administrator, created from the command line', () => {
       .where(eq(personRoles.personId, personId));
     expect(roleRows.map((row) => row.roleName)).toEqual(['admin']);
     expect(stored?.merchantId).toBeNull();
-    expect(stored?.passwordHash).not.toContain(password);
+    expect(stored?.passwordHash).toBeNull();
 
     const app = await buildApp({ db: handle.db, auth });
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/v1/login',
-      payload: { username: 'ops.admin', password },
-    });
-    expect(login.statusCode).toBe(200);
-    await app.close();
+    try {
+      const password = 'a long first password of the ops admin';
+      const before = await app.inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        payload: { username: 'ops.admin', password },
+      });
+      expect(before.statusCode).toBe(401);
+      const page = await app.inject({ url: `/api/v1${link.path}` });
+      expect(page.statusCode).toBe(200);
+      expect(page.json().data.username).toBe('ops.admin');
+      const set = await app.inject({
+        method: 'POST',
+        url: `/api/v1${link.path}`,
+        payload: { newPassword: password },
+      });
+      expect(set.statusCode).toBe(200);
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        payload: { username: 'ops.admin', password },
+      });
+      expect(login.statusCode).toBe(200);
+      // The link works once.
+      const again = await app.inject({
+        method: 'POST',
+        url: `/api/v1${link.path}`,
+        payload: { newPassword: 'another long password for ops' },
+      });
+      expect(again.statusCode).toBe(410);
+    } finally {
+      await app.close();
+    }
 
     const events = await handle.db
       .select()
