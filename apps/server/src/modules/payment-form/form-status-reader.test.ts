@@ -28,6 +28,21 @@ vi.mock(import('./payment-form-repository.ts'), async (importOriginal) => {
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
+/** Runs `work` with every batch query held until it calls `release` (released after it anyway). */
+const withBatchesHeld = async (work: (release: () => void) => Promise<void>) => {
+  batches.length = 0;
+  let release = () => {};
+  hold = new Promise((resolve) => {
+    release = resolve;
+  });
+  try {
+    await work(release);
+  } finally {
+    hold = null;
+    release();
+  }
+};
+
 describe.each(TEST_DATABASE_KINDS)('formStatusReader on %s', (kind) => {
   let fixture: PaymentFormFixture;
 
@@ -97,12 +112,7 @@ describe.each(TEST_DATABASE_KINDS)('formStatusReader on %s', (kind) => {
     );
     const formIds = created.map((invoice) => invoice.formId);
     const read = formStatusReader(fixture.db);
-    batches.length = 0;
-    let release = () => {};
-    hold = new Promise((resolve) => {
-      release = resolve;
-    });
-    try {
+    await withBatchesHeld(async (release) => {
       const first = [read(formIds[0] ?? ''), read(formIds[1] ?? '')];
       await nextTurn();
       // The first batch is out (held); these wait for it, over two more turns.
@@ -115,29 +125,18 @@ describe.each(TEST_DATABASE_KINDS)('formStatusReader on %s', (kind) => {
       const answers = await Promise.all([...first, ...later]);
       expect(answers).toEqual(created.map((invoice) => ({ status: 'NEW', invoiceId: invoice.id })));
       expect(batches).toEqual([formIds.slice(0, 2), formIds.slice(2)]);
-    } finally {
-      hold = null;
-      release();
-    }
+    });
   });
 
   it('sends a full batch at once, even while another is out', async () => {
     const read = formStatusReader(fixture.db);
-    batches.length = 0;
-    let release = () => {};
-    hold = new Promise((resolve) => {
-      release = resolve;
-    });
-    try {
+    await withBatchesHeld(async (release) => {
       const first = read('first-batch-form-id');
       await nextTurn();
       const full = Array.from({ length: 500 }, (_, index) => read(`full-batch-${index}`));
       expect(batches.map((batch) => batch.length)).toEqual([1, 500]);
       release();
       expect(await Promise.all([first, ...full])).toEqual(Array(501).fill(null));
-    } finally {
-      hold = null;
-      release();
-    }
+    });
   });
 });
