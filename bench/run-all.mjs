@@ -170,7 +170,7 @@ const runDatabase = async (kind) => {
         benchmark: 'status poll throughput, 100 conns',
         database: sizeLabel,
         figure: poll.requestsPerSecond,
-        unit: 'req/s',
+        unit: `req/s (rounds ${poll.roundRatios.map((ratio) => ratio.toFixed(2)).join(' / ')} x their baseline)`,
         ...speedTarget(kind, '>= 0.50 x baseline', ratio >= 0.5, clean),
         throughput: true,
         againstBaselineRps: poll.adjacentBaselineRps,

@@ -69,8 +69,14 @@ export const measureStatusPoll = async ({ server, formIds, baseline }) => {
   // The same server's liveness route (no database): the ceiling that the product's own hooks
   // (security headers, compression, metrics, sessions) leave for any route, shown for diagnosis.
   const health = await runLoad({ url: `${server.url}/api/health`, seconds: ROUND_SECONDS });
+  // Each round's poll over the baseline load just before it: their spread shows how much of a
+  // run's ratio is the machine's noise (docs/performance.md).
+  const roundRatios = pollRuns.map(
+    (run, round) => run.requestsPerSecond / baselineRuns[round].requestsPerSecond,
+  );
   return {
     requestsPerSecond: mean(pollRuns.map((run) => run.requestsPerSecond)),
+    roundRatios,
     adjacentBaselineRps: mean(baselineRuns.map((run) => run.requestsPerSecond)),
     p50: Math.max(...pollRuns.map((run) => run.p50)),
     p99: Math.max(...pollRuns.map((run) => run.p99)),
