@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { readServerConfig } from './config/server-config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
+import { sealPlainSigningSecrets } from './db/seal-plain-secrets.ts';
+import { configureSecretsAtRest } from './db/secrets-at-rest.ts';
 import { describeError } from './diagnostics/error-text.ts';
 import { createRateLimiting } from './http/rate-limits.ts';
 import { alertEvaluationJob } from './modules/alerts/alert-evaluation-job.ts';
@@ -38,6 +40,7 @@ let shutdownDrainMs = 0;
 
 const start = async () => {
   const config = readServerConfig();
+  configureSecretsAtRest(config.auth.jwtSecret, config.auth.previousJwtSecret);
   shutdownTimeoutMs = config.shutdownTimeoutSeconds * 1000;
   shutdownDrainMs = config.shutdownDrainSeconds * 1000;
 
@@ -48,6 +51,7 @@ const start = async () => {
       ? { ...config.database, connectRetryMs: config.databaseConnectTimeoutSeconds * 1000 }
       : config.database,
   );
+  await sealPlainSigningSecrets(database.db);
   await seedRoles(database.db, { adminRequiresTwoFactor: config.auth.adminsRequireTwoFactor });
   await seedReferenceData(database.db);
   if (config.seed === 'demo' && (await seedDemoData(database.db))) {
@@ -153,6 +157,7 @@ process.once('SIGTERM', () => void shutdown('SIGTERM'));
 const issueProviderKey = async (providerCode: string | undefined) => {
   if (!providerCode) throw new Error('Usage: provider-key <provider code>');
   const config = readServerConfig();
+  configureSecretsAtRest(config.auth.jwtSecret, config.auth.previousJwtSecret);
   database = await openDatabase(config.database);
   await seedReferenceData(database.db);
   const secret = await issueProviderSigningSecret(database.db, providerCode);

@@ -293,6 +293,18 @@ describe('production safety', () => {
   const secret = 'a-real-secret-of-at-least-32-characters!';
   const production = { NODE_ENV: 'production', PAYMENT_FORM_BASE_URL: 'https://pay.example.com' };
 
+  it('takes the JWT_SECRET before a change, to reseal signing secrets under the new one', () => {
+    const { auth } = readServerConfig({
+      ...production,
+      JWT_SECRET: secret,
+      JWT_SECRET_PREVIOUS: ' the-previous-secret-of-at-least-32-characters ',
+    });
+    expect(auth.previousJwtSecret).toBe('the-previous-secret-of-at-least-32-characters');
+    expect(readServerConfig({ ...production, JWT_SECRET: secret }).auth).not.toHaveProperty(
+      'previousJwtSecret',
+    );
+  });
+
   it('refuses to start without a secret of its own', () => {
     expect(() => readServerConfig({ NODE_ENV: 'production' })).toThrow(
       'JWT_SECRET must be set to a secret of your own in production',

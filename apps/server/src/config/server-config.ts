@@ -105,6 +105,11 @@ export type TrustProxySetting = boolean | number | string[];
 export interface AuthConfig {
   /** HS256 key of the session JWT; at least 32 characters, never the default in production. */
   jwtSecret: string;
+  /**
+   * The JWT_SECRET before a change (JWT_SECRET_PREVIOUS): signing secrets sealed under it still
+   * open, and the start seals them again under the new one (db/secrets-at-rest.ts).
+   */
+  previousJwtSecret?: string;
   /** Secure flag of the jwt cookie: on in production unless COOKIE_SECURE=false. */
   cookieSecure: boolean;
   sessionTtlMinutes: number;
@@ -246,8 +251,10 @@ const readAuthConfig = (env: Environment, production: boolean): AuthConfig => {
   if (production && !cookieSecure) {
     throw new ConfigError('COOKIE_SECURE=false is refused in production');
   }
+  const previousJwtSecret = env.JWT_SECRET_PREVIOUS?.trim() || undefined;
   return {
     jwtSecret,
+    ...(previousJwtSecret ? { previousJwtSecret } : {}),
     cookieSecure,
     sessionTtlMinutes: parsePositiveInteger(env, 'SESSION_TTL_MINUTES', 12 * 60),
     sessionIdleMinutes: parsePositiveInteger(env, 'SESSION_IDLE_MINUTES', 30),

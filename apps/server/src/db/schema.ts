@@ -20,6 +20,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sealedText } from './secrets-at-rest.ts';
 
 const money = (name: string) => bigint(name, { mode: 'bigint' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -288,7 +289,7 @@ export const providerCredentials = pgTable('provider_credentials', {
   providerId: integer('provider_id')
     .primaryKey()
     .references(() => providers.id, { onDelete: 'cascade' }),
-  signingSecret: text('signing_secret').notNull(),
+  signingSecret: sealedText('signing_secret').notNull(),
   createdAt: createdAt(),
 });
 
@@ -565,7 +566,8 @@ export const eventLog = pgTable(
 
 /**
  * A merchant's API keys (issue 23, decision 0021): several per merchant, each with its scopes.
- * The secret signs the merchant's requests (HMAC, so it is kept, not hashed); it is shown once.
+ * The secret signs the merchant's requests (HMAC, so it is kept sealed, not hashed: decision
+ * 0013); it is shown once.
  */
 export const apiKeys = pgTable(
   'api_keys',
@@ -576,7 +578,7 @@ export const apiKeys = pgTable(
       .references(() => merchants.id),
     label: text('label').notNull(),
     publicKey: text('public_key').notNull(),
-    secret: text('secret').notNull(),
+    secret: sealedText('secret').notNull(),
     scopes: text('scopes').array().notNull(),
     createdAt: createdAt(),
     createdBy: integer('created_by').references(() => people.id),
@@ -602,7 +604,7 @@ export const webhookSecrets = pgTable(
     merchantId: integer('merchant_id')
       .notNull()
       .references(() => merchants.id),
-    secret: text('secret').notNull(),
+    secret: sealedText('secret').notNull(),
     createdAt: createdAt(),
     createdBy: integer('created_by').references(() => people.id),
     expiresAt: timestamp('expires_at', { withTimezone: true }),

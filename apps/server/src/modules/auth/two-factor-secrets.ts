@@ -1,13 +1,7 @@
-import {
-  createCipheriv,
-  createDecipheriv,
-  createHash,
-  hkdfSync,
-  randomBytes,
-  randomInt,
-} from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
+import { openText, sealText, secretKeyOf } from '../../db/secrets-at-rest.ts';
 
 /**
  * The cryptography of two-factor sign-in (issue 22 item 3, decision 0019): TOTP per RFC 6238 as
@@ -63,39 +57,19 @@ export const acceptedTotpStep = (
   return Math.floor(now / 1000 / TOTP_PERIOD_SECONDS) + delta;
 };
 
-// Secrets at rest: AES-256-GCM under a key derived from the server's JWT secret.
+// Secrets at rest: sealed under a key of their own derived from the server's JWT secret.
 
-const keyOf = (serverSecret: string) =>
-  Buffer.from(hkdfSync('sha256', serverSecret, 'paygate', 'totp secret at rest v1', 32));
+const TOTP_PREFIX = 'v1:';
+const keyOf = (serverSecret: string) => secretKeyOf(serverSecret, 'totp secret at rest v1');
 
-export const encryptTotpSecret = (base32Secret: string, serverSecret: string): string => {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', keyOf(serverSecret), iv);
-  const sealed = Buffer.concat([cipher.update(base32Secret, 'utf8'), cipher.final()]);
-  return ['v1', iv, cipher.getAuthTag(), sealed]
-    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
-    .join(':');
-};
+export const encryptTotpSecret = (base32Secret: string, serverSecret: string): string =>
+  `${TOTP_PREFIX}${sealText(keyOf(serverSecret), base32Secret)}`;
 
 /** The secret, or null when it cannot be opened (another server secret, or tampered with). */
-export const decryptTotpSecret = (stored: string, serverSecret: string): string | null => {
-  const [version, iv, tag, sealed] = stored.split(':');
-  if (version !== 'v1' || !iv || !tag || !sealed) return null;
-  try {
-    const decipher = createDecipheriv(
-      'aes-256-gcm',
-      keyOf(serverSecret),
-      Buffer.from(iv, 'base64url'),
-    );
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([
-      decipher.update(Buffer.from(sealed, 'base64url')),
-      decipher.final(),
-    ]).toString('utf8');
-  } catch {
-    return null;
-  }
-};
+export const decryptTotpSecret = (stored: string, serverSecret: string): string | null =>
+  stored.startsWith(TOTP_PREFIX)
+    ? openText(keyOf(serverSecret), stored.slice(TOTP_PREFIX.length))
+    : null;
 
 // Recovery codes: 10 groups of letters and digits without look-alikes, e.g. "k7m2p-9xq4t".
 

@@ -2,6 +2,7 @@ import { WEBHOOK_ENDPOINT_DISABLE_AFTER_DAYS } from '@paygate/domain';
 import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { callbackAttempts, callbacks, webhookEndpoints } from '../../db/schema.ts';
+import { openSigningSecret } from '../../db/secrets-at-rest.ts';
 
 /**
  * The delivery worker's side of the callbacks outbox (the invoices module queues the rows):
@@ -84,7 +85,8 @@ export const claimDueCallbacks = (db: Database, batchSize: number, leaseMs: numb
       );
     return due.map(({ signingSecrets, ...callback }) => ({
       ...callback,
-      signingSecrets: signingSecrets ?? [],
+      // Read by hand above, so not opened by the column type.
+      signingSecrets: (signingSecrets ?? []).map(openSigningSecret),
     }));
   });
 
