@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestMerchant } from '../testing/test-app.ts';
 import { type Database, type DatabaseHandle, queryRows } from './database.ts';
+import { resealSigningSecrets } from './reseal-signing-secrets.ts';
 import { apiKeys, providerCredentials, providers, webhookSecrets } from './schema.ts';
-import { sealPlainSigningSecrets } from './seal-plain-secrets.ts';
 import {
   configureSecretsAtRest,
   isSealed,
@@ -137,8 +137,8 @@ describe.each(TEST_DATABASE_KINDS)('signing secrets at rest on %s', (kind) => {
       sql`SELECT count(*)::text AS value FROM webhook_secrets WHERE secret = 'whsec_plain_old'`,
     );
     expect(plainBefore).toBe('1');
-    expect(await sealPlainSigningSecrets(db)).toBe(1);
-    expect(await sealPlainSigningSecrets(db)).toBe(0);
+    expect(await resealSigningSecrets(db)).toBe(1);
+    expect(await resealSigningSecrets(db)).toBe(0);
     const rows = await db.select().from(webhookSecrets);
     expect(rows.map((row) => row.secret)).toContain('whsec_plain_old');
     const stillPlain = await storedValue(
@@ -165,18 +165,18 @@ describe.each(TEST_DATABASE_KINDS)('signing secrets at rest on %s', (kind) => {
     const before = await storedSecret();
     try {
       configureSecretsAtRest(ROTATED_SECRET, TEST_SECRET);
-      expect(await sealPlainSigningSecrets(db)).toBeGreaterThanOrEqual(1);
+      expect(await resealSigningSecrets(db)).toBeGreaterThanOrEqual(1);
       expect(await storedSecret()).not.toBe(before);
       // The previous secret is no longer needed.
       configureSecretsAtRest(ROTATED_SECRET);
-      expect(await sealPlainSigningSecrets(db)).toBe(0);
+      expect(await resealSigningSecrets(db)).toBe(0);
       const [read] = await db.select().from(apiKeys).where(eq(apiKeys.id, key.id));
       expect(read?.secret).toBe('sk_rotated_test');
     } finally {
       configureSecretsAtRest(ROTATED_SECRET, TEST_SECRET);
-      await sealPlainSigningSecrets(db);
+      await resealSigningSecrets(db);
       configureSecretsAtRest(TEST_SECRET, ROTATED_SECRET);
-      await sealPlainSigningSecrets(db);
+      await resealSigningSecrets(db);
       configureSecretsAtRest(TEST_SECRET);
     }
   });

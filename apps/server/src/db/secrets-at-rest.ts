@@ -63,20 +63,22 @@ const requireKeys = (): Buffer[] => {
   return signingSecretKeys;
 };
 
+/** The key new values are sealed under. */
+const currentKey = (): Buffer => requireKeys()[0] as Buffer;
+
 export const sealSigningSecret = (plain: string): string =>
-  `${SIGNING_SECRET_PREFIX}${sealText(requireKeys()[0] as Buffer, plain)}`;
+  `${SIGNING_SECRET_PREFIX}${sealText(currentKey(), plain)}`;
 
 /** Whether a stored value is sealed; one that is not was written before sealing existed. */
 export const isSealed = (stored: string): boolean => stored.startsWith(SIGNING_SECRET_PREFIX);
 
 /** Whether a stored value is sealed under the current key (else the start-up pass reseals it). */
 export const isSealedUnderCurrentKey = (stored: string): boolean =>
-  isSealed(stored) &&
-  openText(requireKeys()[0] as Buffer, stored.slice(SIGNING_SECRET_PREFIX.length)) !== null;
+  isSealed(stored) && openText(currentKey(), stored.slice(SIGNING_SECRET_PREFIX.length)) !== null;
 
 /**
  * The secret of a stored value. A value written before sealing existed is plain, and read as
- * it is until the start-up pass seals it (sealPlainSigningSecrets). One that opens under no key
+ * it is until the start-up pass seals it (resealSigningSecrets). One that opens under no key
  * means the server secret changed without JWT_SECRET_PREVIOUS: an error, never a wrong secret.
  */
 export const openSigningSecret = (stored: string): string => {

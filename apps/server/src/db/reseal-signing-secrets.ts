@@ -25,7 +25,7 @@ const SEALED_COLUMNS: Array<{ table: PgTable; key: PgColumn; column: PgColumn }>
  * replaced only if it still holds the value read, so instances starting together cannot
  * overwrite a newer secret. Answers how many were sealed.
  */
-export const sealPlainSigningSecrets = async (db: Database): Promise<number> => {
+export const resealSigningSecrets = async (db: Database): Promise<number> => {
   let sealed = 0;
   for (const { table, key, column } of SEALED_COLUMNS) {
     // Read and compared by hand: through the column type the values would be opened and sealed.
