@@ -106,8 +106,8 @@ export interface AuthConfig {
   /** HS256 key of the session JWT; at least 32 characters, never the default in production. */
   jwtSecret: string;
   /**
-   * The JWT_SECRET before a change (JWT_SECRET_PREVIOUS): signing secrets sealed under it still
-   * open, and the start seals them again under the new one (db/secrets-at-rest.ts).
+   * The JWT_SECRET before a change (JWT_SECRET_PREVIOUS): signing and two-factor secrets sealed
+   * under it still open, and the start seals them again under the new one (db/secrets-at-rest.ts).
    */
   previousJwtSecret?: string;
   /** Secure flag of the jwt cookie: on in production unless COOKIE_SECURE=false. */

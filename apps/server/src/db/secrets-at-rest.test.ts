@@ -1,17 +1,21 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestMerchant } from '../testing/test-app.ts';
+import { seedRoles } from '../seed/roles-seed.ts';
+import { createTestMerchant, createTestPerson } from '../testing/test-app.ts';
 import { type Database, type DatabaseHandle, queryRows } from './database.ts';
-import { resealSigningSecrets } from './reseal-signing-secrets.ts';
-import { apiKeys, providerCredentials, providers, webhookSecrets } from './schema.ts';
+import { resealSecretsAtRest } from './reseal-secrets-at-rest.ts';
+import { apiKeys, people, providerCredentials, providers, webhookSecrets } from './schema.ts';
 import {
   configureSecretsAtRest,
   isSealed,
   isSealedUnderCurrentKey,
+  isTotpSecretUnderCurrentKey,
   openSigningSecret,
   openText,
+  openTotpSecret,
   sealSigningSecret,
   sealText,
+  sealTotpSecret,
   secretKeyOf,
 } from './secrets-at-rest.ts';
 import { openTestDatabase, TEST_DATABASE_KINDS } from './testing/test-databases.ts';
@@ -50,6 +54,26 @@ describe('sealing secrets', () => {
       // Changed without it: refused, never read as something else.
       configureSecretsAtRest(ROTATED_SECRET);
       expect(() => openSigningSecret(sealed)).toThrow('without JWT_SECRET_PREVIOUS');
+    } finally {
+      configureSecretsAtRest(TEST_SECRET);
+    }
+  });
+
+  it('seals TOTP secrets under a key of their own, and opens one sealed under the previous secret', () => {
+    const sealed = sealTotpSecret('JBSWY3DPEHPK3PXP');
+    expect(sealed).toMatch(/^v1:/);
+    expect(sealed).not.toContain('JBSWY3DPEHPK3PXP');
+    expect(openTotpSecret(sealed)).toBe('JBSWY3DPEHPK3PXP');
+    expect(isTotpSecretUnderCurrentKey(sealed)).toBe(true);
+    // Not a signing secret, nor one under the signing secrets' key.
+    expect(openTotpSecret(sealSigningSecret('JBSWY3DPEHPK3PXP'))).toBeNull();
+    expect(openTotpSecret(`v1:${sealSigningSecret('x').slice('sealed:v1:'.length)}`)).toBeNull();
+    try {
+      configureSecretsAtRest(ROTATED_SECRET, TEST_SECRET);
+      expect(openTotpSecret(sealed)).toBe('JBSWY3DPEHPK3PXP');
+      expect(isTotpSecretUnderCurrentKey(sealed)).toBe(false);
+      configureSecretsAtRest(ROTATED_SECRET);
+      expect(openTotpSecret(sealed)).toBeNull();
     } finally {
       configureSecretsAtRest(TEST_SECRET);
     }
@@ -137,8 +161,8 @@ describe.each(TEST_DATABASE_KINDS)('signing secrets at rest on %s', (kind) => {
       sql`SELECT count(*)::text AS value FROM webhook_secrets WHERE secret = 'whsec_plain_old'`,
     );
     expect(plainBefore).toBe('1');
-    expect(await resealSigningSecrets(db)).toBe(1);
-    expect(await resealSigningSecrets(db)).toBe(0);
+    expect(await resealSecretsAtRest(db)).toBe(1);
+    expect(await resealSecretsAtRest(db)).toBe(0);
     const rows = await db.select().from(webhookSecrets);
     expect(rows.map((row) => row.secret)).toContain('whsec_plain_old');
     const stillPlain = await storedValue(
@@ -165,19 +189,57 @@ describe.each(TEST_DATABASE_KINDS)('signing secrets at rest on %s', (kind) => {
     const before = await storedSecret();
     try {
       configureSecretsAtRest(ROTATED_SECRET, TEST_SECRET);
-      expect(await resealSigningSecrets(db)).toBeGreaterThanOrEqual(1);
+      expect(await resealSecretsAtRest(db)).toBeGreaterThanOrEqual(1);
       expect(await storedSecret()).not.toBe(before);
       // The previous secret is no longer needed.
       configureSecretsAtRest(ROTATED_SECRET);
-      expect(await resealSigningSecrets(db)).toBe(0);
+      expect(await resealSecretsAtRest(db)).toBe(0);
       const [read] = await db.select().from(apiKeys).where(eq(apiKeys.id, key.id));
       expect(read?.secret).toBe('sk_rotated_test');
     } finally {
       configureSecretsAtRest(ROTATED_SECRET, TEST_SECRET);
-      await resealSigningSecrets(db);
+      await resealSecretsAtRest(db);
       configureSecretsAtRest(TEST_SECRET, ROTATED_SECRET);
-      await resealSigningSecrets(db);
+      await resealSecretsAtRest(db);
       configureSecretsAtRest(TEST_SECRET);
+    }
+  });
+
+  it('reseals second factors sealed under the previous secret, and stops on one under no key', async () => {
+    await seedRoles(db);
+    const person = await createTestPerson(db, { username: `totp-${kind}`, role: 'admin' });
+    await db
+      .update(people)
+      .set({
+        totpSecret: sealTotpSecret('JBSWY3DPEHPK3PXP'),
+        totpPendingSecret: sealTotpSecret('KRSXG5CTMVRXEZLU'),
+      })
+      .where(eq(people.id, person.id));
+    const stored = async () => {
+      const [row] = await db.select().from(people).where(eq(people.id, person.id));
+      return { secret: row?.totpSecret ?? '', pending: row?.totpPendingSecret ?? '' };
+    };
+    const before = await stored();
+    try {
+      configureSecretsAtRest(ROTATED_SECRET, TEST_SECRET);
+      expect(await resealSecretsAtRest(db)).toBeGreaterThanOrEqual(2);
+      const after = await stored();
+      expect(after.secret).not.toBe(before.secret);
+      expect(after.pending).not.toBe(before.pending);
+      // Only the new secret is needed from now on.
+      configureSecretsAtRest(ROTATED_SECRET);
+      expect(await resealSecretsAtRest(db)).toBe(0);
+      expect(openTotpSecret(after.secret)).toBe('JBSWY3DPEHPK3PXP');
+      expect(openTotpSecret(after.pending)).toBe('KRSXG5CTMVRXEZLU');
+      // The next change of JWT_SECRET without JWT_SECRET_PREVIOUS: the start stops.
+      configureSecretsAtRest(TEST_SECRET);
+      await expect(resealSecretsAtRest(db)).rejects.toThrow('without JWT_SECRET_PREVIOUS');
+      expect(await stored()).toEqual(after);
+    } finally {
+      configureSecretsAtRest(TEST_SECRET, ROTATED_SECRET);
+      await resealSecretsAtRest(db);
+      configureSecretsAtRest(TEST_SECRET);
+      await db.delete(people).where(eq(people.id, person.id));
     }
   });
 });

@@ -36,61 +36,89 @@ export const openText = (key: Buffer, stored: string): string | null => {
   }
 };
 
+// The server secrets the keys come from: JWT_SECRET, then, after a change of it, the previous one.
+
+let serverSecrets: string[] = [];
+const keysByPurpose = new Map<string, Buffer[]>();
+
+/**
+ * Sets the server secret (JWT_SECRET) and, after a change of it, the previous one
+ * (JWT_SECRET_PREVIOUS): values sealed under that still open, and the start-up pass seals them
+ * again under the new key (resealSecretsAtRest). Once per process, before the database is used:
+ * main.ts does it, the test setup does it for tests.
+ */
+export const configureSecretsAtRest = (serverSecret: string, previousServerSecret?: string) => {
+  serverSecrets = [serverSecret, previousServerSecret].filter(
+    (secret): secret is string => secret !== undefined && secret !== '',
+  );
+  keysByPurpose.clear();
+};
+
+/** One kind of sealed value: its key's purpose and the prefix that marks it sealed. */
+interface SealedKind {
+  purpose: string;
+  prefix: string;
+}
+
+/** The keys of a kind: the current server secret's first. */
+const keysOf = ({ purpose }: SealedKind): Buffer[] => {
+  if (serverSecrets.length === 0) {
+    throw new Error('secrets at rest: configureSecretsAtRest was not called');
+  }
+  let keys = keysByPurpose.get(purpose);
+  if (!keys) {
+    keys = serverSecrets.map((secret) => secretKeyOf(secret, purpose));
+    keysByPurpose.set(purpose, keys);
+  }
+  return keys;
+};
+
+const sealAs = (kind: SealedKind, plain: string): string =>
+  `${kind.prefix}${sealText(keysOf(kind)[0] as Buffer, plain)}`;
+
+/** The plain value, or null when it is not of this kind or opens under no key. */
+const openAs = (kind: SealedKind, stored: string): string | null => {
+  if (!stored.startsWith(kind.prefix)) return null;
+  const body = stored.slice(kind.prefix.length);
+  for (const key of keysOf(kind)) {
+    const plain = openText(key, body);
+    if (plain !== null) return plain;
+  }
+  return null;
+};
+
+const isUnderCurrentKeyAs = (kind: SealedKind, stored: string): boolean =>
+  stored.startsWith(kind.prefix) &&
+  openText(keysOf(kind)[0] as Buffer, stored.slice(kind.prefix.length)) !== null;
+
+/** What a start says when a sealed value opens under no key. */
+export const UNOPENABLE_SECRET_MESSAGE =
+  'cannot be opened: was JWT_SECRET changed without JWT_SECRET_PREVIOUS?';
+
 // Signing secrets: a column type that seals on write and opens on read, so the repositories
 // handle plain secrets and the database holds none.
 
-const SIGNING_SECRET_PREFIX = 'sealed:v1:';
-const SIGNING_SECRET_PURPOSE = 'signing secrets at rest v1';
-/** The key new values are sealed under, then the previous server secret's (after a change). */
-let signingSecretKeys: Buffer[] = [];
+const SIGNING_SECRETS: SealedKind = { purpose: 'signing secrets at rest v1', prefix: 'sealed:v1:' };
 
-/**
- * Sets the keys of the signing-secret columns from the server secret (JWT_SECRET) and, after a
- * change of it, the previous one (JWT_SECRET_PREVIOUS): values sealed under that still open, and
- * the start-up pass seals them again under the new key. Once per process, before the database is
- * used: main.ts does it, the test setup does it for tests.
- */
-export const configureSecretsAtRest = (serverSecret: string, previousServerSecret?: string) => {
-  signingSecretKeys = [serverSecret, previousServerSecret]
-    .filter((secret): secret is string => secret !== undefined && secret !== '')
-    .map((secret) => secretKeyOf(secret, SIGNING_SECRET_PURPOSE));
-};
-
-const requireKeys = (): Buffer[] => {
-  if (signingSecretKeys.length === 0) {
-    throw new Error('secrets at rest: configureSecretsAtRest was not called');
-  }
-  return signingSecretKeys;
-};
-
-/** The key new values are sealed under. */
-const currentKey = (): Buffer => requireKeys()[0] as Buffer;
-
-export const sealSigningSecret = (plain: string): string =>
-  `${SIGNING_SECRET_PREFIX}${sealText(currentKey(), plain)}`;
+export const sealSigningSecret = (plain: string): string => sealAs(SIGNING_SECRETS, plain);
 
 /** Whether a stored value is sealed; one that is not was written before sealing existed. */
-export const isSealed = (stored: string): boolean => stored.startsWith(SIGNING_SECRET_PREFIX);
+export const isSealed = (stored: string): boolean => stored.startsWith(SIGNING_SECRETS.prefix);
 
 /** Whether a stored value is sealed under the current key (else the start-up pass reseals it). */
 export const isSealedUnderCurrentKey = (stored: string): boolean =>
-  isSealed(stored) && openText(currentKey(), stored.slice(SIGNING_SECRET_PREFIX.length)) !== null;
+  isUnderCurrentKeyAs(SIGNING_SECRETS, stored);
 
 /**
  * The secret of a stored value. A value written before sealing existed is plain, and read as
- * it is until the start-up pass seals it (resealSigningSecrets). One that opens under no key
+ * it is until the start-up pass seals it (resealSecretsAtRest). One that opens under no key
  * means the server secret changed without JWT_SECRET_PREVIOUS: an error, never a wrong secret.
  */
 export const openSigningSecret = (stored: string): string => {
   if (!isSealed(stored)) return stored;
-  const body = stored.slice(SIGNING_SECRET_PREFIX.length);
-  for (const key of requireKeys()) {
-    const plain = openText(key, body);
-    if (plain !== null) return plain;
-  }
-  throw new Error(
-    'a stored signing secret cannot be opened: was JWT_SECRET changed without JWT_SECRET_PREVIOUS?',
-  );
+  const plain = openAs(SIGNING_SECRETS, stored);
+  if (plain === null) throw new Error(`a stored signing secret ${UNOPENABLE_SECRET_MESSAGE}`);
+  return plain;
 };
 
 /** A text column holding a signing secret sealed (the SQL type stays `text`). */
@@ -99,3 +127,17 @@ export const sealedText = customType<{ data: string; driverData: string }>({
   toDriver: sealSigningSecret,
   fromDriver: openSigningSecret,
 });
+
+// TOTP secrets (two-factor sign-in): a key of their own, and a stored form older than the
+// signing secrets' (people.totp_secret and totp_pending_secret hold it as it is).
+
+const TOTP_SECRETS: SealedKind = { purpose: 'totp secret at rest v1', prefix: 'v1:' };
+
+export const sealTotpSecret = (base32Secret: string): string => sealAs(TOTP_SECRETS, base32Secret);
+
+/** The secret, or null when it cannot be opened (a server secret not configured, or tampered with). */
+export const openTotpSecret = (stored: string): string | null => openAs(TOTP_SECRETS, stored);
+
+/** Whether a stored TOTP secret is sealed under the current key (else the start-up pass reseals it). */
+export const isTotpSecretUnderCurrentKey = (stored: string): boolean =>
+  isUnderCurrentKeyAs(TOTP_SECRETS, stored);

@@ -187,11 +187,11 @@ export const completeSignInWithCode = async (
 ): Promise<SecondStepResult> => {
   const person = await secondFactorPerson(db, settings, request.token, 'verify');
   if (!person) return { outcome: 'expired' };
-  const checked = await checkSecondFactor(
-    db,
-    { serverSecret: settings.jwtSecret },
-    { personId: person.id, code: request.code, sourceIp: request.sourceIp },
-  );
+  const checked = await checkSecondFactor(db, {
+    personId: person.id,
+    code: request.code,
+    sourceIp: request.sourceIp,
+  });
   if (checked.outcome === 'throttled') return checked;
   if (checked.result === null)
     throw invalid(TWO_FACTOR_MESSAGES.wrongCode, 'two_factor_code_invalid');
@@ -206,11 +206,7 @@ export const startSignInEnrolment = async (
 ) => {
   const person = await secondFactorPerson(db, settings, token, 'enrol');
   if (!person) return null;
-  return startEnrolment(
-    db,
-    { serverSecret: settings.jwtSecret },
-    { personId: person.id, sourceIp },
-  );
+  return startEnrolment(db, { personId: person.id, sourceIp });
 };
 
 /** Confirms sign-in enrolment with a first code: signed in, with the recovery codes shown once. */
@@ -221,11 +217,11 @@ export const confirmSignInEnrolment = async (
 ): Promise<Throttled | { outcome: 'expired' } | (SignedIn & { recoveryCodes: string[] })> => {
   const person = await secondFactorPerson(db, settings, request.token, 'enrol');
   if (!person) return { outcome: 'expired' };
-  const enabled = await confirmEnrolment(
-    db,
-    { serverSecret: settings.jwtSecret },
-    { personId: person.id, code: request.code, sourceIp: request.sourceIp },
-  );
+  const enabled = await confirmEnrolment(db, {
+    personId: person.id,
+    code: request.code,
+    sourceIp: request.sourceIp,
+  });
   if (enabled.outcome === 'throttled') return enabled;
   const session = await openSession(db, settings, person, { ...request, secondFactor: 'totp' });
   return { ...session, recoveryCodes: enabled.recoveryCodes };

@@ -119,7 +119,6 @@ export const twoFactorRoutes = async (
   { db, auth }: { db: Database; auth: AuthConfig },
 ) => {
   addSharedSchemas(app, [twoFactorEnrolmentComponent]);
-  const keys = { serverSecret: auth.jwtSecret };
   const client = (request: FastifyRequest) => ({
     token: request.cookies[SECOND_FACTOR_COOKIE],
     sourceIp: request.ip,
@@ -245,7 +244,7 @@ export const twoFactorRoutes = async (
       },
     },
     async (request) => ({
-      data: await startEnrolment(db, keys, {
+      data: await startEnrolment(db, {
         personId: requirePerson(request.person).id,
         sourceIp: request.ip,
       }),
@@ -265,7 +264,7 @@ export const twoFactorRoutes = async (
       },
     },
     async (request) => {
-      const result = unlessThrottled(await confirmEnrolment(db, keys, ownCodeCheck(request)));
+      const result = unlessThrottled(await confirmEnrolment(db, ownCodeCheck(request)));
       return { data: { recoveryCodes: result.recoveryCodes } };
     },
   );
@@ -283,9 +282,7 @@ export const twoFactorRoutes = async (
       },
     },
     async (request) => {
-      const result = unlessThrottled(
-        await regenerateRecoveryCodes(db, keys, ownCodeCheck(request)),
-      );
+      const result = unlessThrottled(await regenerateRecoveryCodes(db, ownCodeCheck(request)));
       return { data: { recoveryCodes: result.recoveryCodes } };
     },
   );
@@ -306,7 +303,7 @@ export const twoFactorRoutes = async (
       },
     },
     async (request) => {
-      unlessThrottled(await turnOffTwoFactor(db, keys, ownCodeCheck(request)));
+      unlessThrottled(await turnOffTwoFactor(db, ownCodeCheck(request)));
       return { data: { ok: true } };
     },
   );

@@ -1,12 +1,11 @@
 import { createHash, randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
-import { openText, sealText, secretKeyOf } from '../../db/secrets-at-rest.ts';
 
 /**
  * The cryptography of two-factor sign-in (issue 22 item 3, decision 0019): TOTP per RFC 6238 as
- * authenticator apps expect it (otpauth: SHA-1, 6 digits, 30 seconds, a 160-bit secret), the
- * secret encrypted at rest, and single-use recovery codes kept only as hashes.
+ * authenticator apps expect it (otpauth: SHA-1, 6 digits, 30 seconds, a 160-bit secret; sealed at
+ * rest by db/secrets-at-rest.ts), and single-use recovery codes kept only as hashes.
  */
 
 /** The name authenticator apps show above the account. */
@@ -56,20 +55,6 @@ export const acceptedTotpStep = (
   if (delta === null) return null;
   return Math.floor(now / 1000 / TOTP_PERIOD_SECONDS) + delta;
 };
-
-// Secrets at rest: sealed under a key of their own derived from the server's JWT secret.
-
-const TOTP_PREFIX = 'v1:';
-const keyOf = (serverSecret: string) => secretKeyOf(serverSecret, 'totp secret at rest v1');
-
-export const encryptTotpSecret = (base32Secret: string, serverSecret: string): string =>
-  `${TOTP_PREFIX}${sealText(keyOf(serverSecret), base32Secret)}`;
-
-/** The secret, or null when it cannot be opened (another server secret, or tampered with). */
-export const decryptTotpSecret = (stored: string, serverSecret: string): string | null =>
-  stored.startsWith(TOTP_PREFIX)
-    ? openText(keyOf(serverSecret), stored.slice(TOTP_PREFIX.length))
-    : null;
 
 // Recovery codes: 10 groups of letters and digits without look-alikes, e.g. "k7m2p-9xq4t".
 

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.ts';
+import { openTotpSecret, sealTotpSecret } from '../../db/secrets-at-rest.ts';
 import { invalid, notFoundError, stateConflict } from '../../service-errors.ts';
 import { EVENT_CODES, recordEvent } from '../audit/audit-entry.ts';
 import { finishPasswordCheck, reservePasswordCheck, type Throttled } from './login-throttle.ts';
@@ -14,8 +15,6 @@ import {
 } from './two-factor-repository.ts';
 import {
   acceptedTotpStep,
-  decryptTotpSecret,
-  encryptTotpSecret,
   enrolmentOf,
   looksLikeRecoveryCode,
   newRecoveryCodes,
@@ -37,11 +36,6 @@ export const TWO_FACTOR_MESSAGES = {
   wrongCode: 'The code is not right. Check that the time on your phone is set automatically',
   required: 'Your role requires two-factor sign-in; it cannot be turned off',
 } as const;
-
-/** The server's secret, which the TOTP secrets are encrypted under. */
-export interface TwoFactorKeys {
-  serverSecret: string;
-}
 
 export interface TwoFactorStatus {
   enabled: boolean;
@@ -74,14 +68,13 @@ export const twoFactorStatus = async (db: Database, personId: number): Promise<T
  */
 export const startEnrolment = async (
   db: Database,
-  keys: TwoFactorKeys,
   { personId, sourceIp }: { personId: number; sourceIp: string },
 ) => {
   const secret = newTotpSecret();
   const record = await db.transaction(async (tx) => {
     const locked = await requireRecord(tx, personId, true);
     if (locked.totpSecret !== null) throw stateConflict(TWO_FACTOR_MESSAGES.alreadyOn);
-    await storePendingSecret(tx, personId, encryptTotpSecret(secret, keys.serverSecret));
+    await storePendingSecret(tx, personId, sealTotpSecret(secret));
     await recordEvent(tx, {
       eventCode: EVENT_CODES.twoFactorEnrolmentStarted,
       description: `Two-factor enrolment started for ${locked.username}`,
@@ -152,14 +145,11 @@ const issueRecoveryCodes = async (db: Database, personId: number): Promise<strin
  */
 export const confirmEnrolment = async (
   db: Database,
-  keys: TwoFactorKeys,
   { personId, code, sourceIp }: CodeCheck,
 ): Promise<Throttled | { outcome: 'enabled'; recoveryCodes: string[] }> => {
   const record = await requireRecord(db, personId);
   if (record.totpSecret !== null) throw stateConflict(TWO_FACTOR_MESSAGES.alreadyOn);
-  const pending = record.totpPendingSecret
-    ? decryptTotpSecret(record.totpPendingSecret, keys.serverSecret)
-    : null;
+  const pending = record.totpPendingSecret ? openTotpSecret(record.totpPendingSecret) : null;
   if (!pending) throw stateConflict(TWO_FACTOR_MESSAGES.noEnrolment);
   const checked = await throttledCheck(db, record, sourceIp, async () =>
     acceptedTotpStep(pending, code),
@@ -171,7 +161,7 @@ export const confirmEnrolment = async (
     const locked = await requireRecord(tx, personId, true);
     if (locked.totpSecret !== null) throw stateConflict(TWO_FACTOR_MESSAGES.alreadyOn);
     await enableTotp(tx, personId, {
-      encryptedSecret: encryptTotpSecret(pending, keys.serverSecret),
+      encryptedSecret: sealTotpSecret(pending),
       step,
     });
     const recoveryCodes = await issueRecoveryCodes(tx, personId);
@@ -197,16 +187,13 @@ export type SecondFactor = 'totp' | 'recovery-code';
  */
 const proveSecondFactor = async (
   db: Database,
-  keys: TwoFactorKeys,
   personId: number,
   code: string,
   sourceIp: string,
 ): Promise<SecondFactor | null> =>
   db.transaction(async (tx) => {
     const record = await requireRecord(tx, personId, true);
-    const secret = record.totpSecret
-      ? decryptTotpSecret(record.totpSecret, keys.serverSecret)
-      : null;
+    const secret = record.totpSecret ? openTotpSecret(record.totpSecret) : null;
     if (!secret) return null;
     if (looksLikeRecoveryCode(code)) {
       if (!(await useRecoveryCode(tx, personId, recoveryCodeHash(code)))) return null;
@@ -230,32 +217,29 @@ const proveSecondFactor = async (
 /** A code of `record`'s second factor through the throttle; `result` null when it was wrong. */
 const checkCodeOf = (
   db: Database,
-  keys: TwoFactorKeys,
   record: TwoFactorRecord,
   { code, sourceIp }: CodeCheck,
 ): Promise<Throttled | { outcome: 'checked'; result: SecondFactor | null }> => {
   if (record.totpSecret === null) throw stateConflict(TWO_FACTOR_MESSAGES.notOn);
   return throttledCheck(db, record, sourceIp, () =>
-    proveSecondFactor(db, keys, record.personId, code, sourceIp),
+    proveSecondFactor(db, record.personId, code, sourceIp),
   );
 };
 
 /** A second-factor code checked through the throttle; `result` null when it was wrong. */
 export const checkSecondFactor = async (
   db: Database,
-  keys: TwoFactorKeys,
   request: CodeCheck,
 ): Promise<Throttled | { outcome: 'checked'; result: SecondFactor | null }> =>
-  checkCodeOf(db, keys, await requireRecord(db, request.personId), request);
+  checkCodeOf(db, await requireRecord(db, request.personId), request);
 
 /** New recovery codes (the old ones stop working), after a code proves the second factor. */
 export const regenerateRecoveryCodes = async (
   db: Database,
-  keys: TwoFactorKeys,
   request: CodeCheck,
 ): Promise<Throttled | { outcome: 'issued'; recoveryCodes: string[] }> => {
   const record = await requireRecord(db, request.personId);
-  const checked = await checkCodeOf(db, keys, record, request);
+  const checked = await checkCodeOf(db, record, request);
   if (checked.outcome === 'throttled') return checked;
   if (checked.result === null)
     throw invalid(TWO_FACTOR_MESSAGES.wrongCode, 'two_factor_code_invalid');
@@ -277,12 +261,11 @@ export const regenerateRecoveryCodes = async (
 /** Turns the person's own second factor off, after a code proves it; not when a role requires it. */
 export const turnOffTwoFactor = async (
   db: Database,
-  keys: TwoFactorKeys,
   request: CodeCheck,
 ): Promise<Throttled | { outcome: 'disabled' }> => {
   const record = await requireRecord(db, request.personId);
   if (record.required) throw stateConflict(TWO_FACTOR_MESSAGES.required);
-  const checked = await checkCodeOf(db, keys, record, request);
+  const checked = await checkCodeOf(db, record, request);
   if (checked.outcome === 'throttled') return checked;
   if (checked.result === null)
     throw invalid(TWO_FACTOR_MESSAGES.wrongCode, 'two_factor_code_invalid');
