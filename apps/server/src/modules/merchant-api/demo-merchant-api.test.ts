@@ -1,11 +1,18 @@
+import { computeSupportCode } from '@paygate/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys, invoices, merchants, terminals } from '../../db/schema.ts';
+import { apiKeys, invoices, merchants, paymentMethods, terminals } from '../../db/schema.ts';
 import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
 import { secretKeyBytes } from '../../http/request-signing.ts';
-import { DEMO_MERCHANT_API_KEYS, seedDemoData } from '../../seed/demo-data-seed.ts';
+import {
+  DEMO_MERCHANT_API_KEYS,
+  DEMO_TEST_DEPOSIT_TERMINAL,
+  seedDemoData,
+} from '../../seed/demo-data-seed.ts';
 import { seedReferenceData } from '../../seed/reference-data-seed.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createTestApp, TEST_AUTH, type TestApp } from '../../testing/test-app.ts';
+import { settleSandboxPayments } from '../invoices/sandbox-provider-job.ts';
+import { verificationKeyOf } from '../payment-form/verification-key.ts';
 import { signedCall } from './merchant-api-test-client.ts';
 
 describe.each(TEST_DATABASE_KINDS)('the demo merchant on the merchant API (%s)', (kind) => {
@@ -81,5 +88,75 @@ describe.each(TEST_DATABASE_KINDS)('the demo merchant on the merchant API (%s)',
     expect(page.statusCode, page.body).toBe(200);
     expect(page.json()).toMatchObject({ has_more: true });
     expect(page.json().data).toHaveLength(5);
+  });
+
+  it('has a test deposit terminal without history, whose invoices the sandbox settles', async () => {
+    const [merchant] = await testApp.db
+      .select()
+      .from(merchants)
+      .where(eq(merchants.clientPublicKey, DEMO_MERCHANT_API_KEYS.clientPublicKey));
+    const [terminal] = await testApp.db
+      .select()
+      .from(terminals)
+      .where(
+        and(
+          eq(terminals.merchantId, merchant?.id ?? -1),
+          eq(terminals.name, DEMO_TEST_DEPOSIT_TERMINAL),
+        ),
+      );
+    // ID 7 on a fresh demo database, as docs/merchant-api.md says.
+    expect(terminal).toMatchObject({ id: 7, isTest: true, flowType: 'DEPOSIT' });
+    const history = await testApp.db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(eq(invoices.terminalId, terminal?.id ?? -1));
+    expect(history).toEqual([]);
+
+    const created = await signedCall(testApp.app, DEMO_MERCHANT_API_KEYS, {
+      method: 'POST',
+      path: '/invoices',
+      body: {
+        flowType: 'DEPOSIT',
+        terminalId: terminal?.id,
+        amount: 250_000,
+        currency: 'UZS',
+        merchantInvoiceId: `demo-sandbox-${kind}`,
+        customer: { externalId: 'demo-customer' },
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { invoiceId, formId } = created.json().data;
+    expect(created.json().data).toMatchObject({ isTest: true, status: 'NEW' });
+
+    // The customer picks Humo on the form and gets the details to pay to.
+    const [humo] = await testApp.db
+      .select({ id: paymentMethods.id })
+      .from(paymentMethods)
+      .where(eq(paymentMethods.code, 'HUMOUZS'));
+    const credential = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/payments/form/${formId}/credential`,
+      payload: {
+        amount: 250_000,
+        formId,
+        paymentMethodId: humo?.id,
+        supportCode: await computeSupportCode(
+          formId,
+          verificationKeyOf(TEST_AUTH.jwtSecret, formId),
+        ),
+      },
+    });
+    expect(credential.statusCode, credential.body).toBe(200);
+    expect(credential.json().data).toMatchObject({ status: 'IN_PROGRESS' });
+
+    // The sandbox's job, run until nothing is left (the seeded history has test payments too).
+    let settledNow = 0;
+    do settledNow = await settleSandboxPayments(testApp.db, { delaySeconds: 0 });
+    while (settledNow > 0);
+    const [settled] = await testApp.db
+      .select({ status: invoices.status })
+      .from(invoices)
+      .where(eq(invoices.id, invoiceId));
+    expect(settled?.status).toBe('DONE');
   });
 });
