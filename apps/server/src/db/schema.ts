@@ -684,6 +684,11 @@ export const callbacks = pgTable(
     lastResponseCode: integer('last_response_code'),
     lastError: text('last_error'),
     isManual: boolean('is_manual').notNull().default(false),
+    /**
+     * The first delivery this one sends again (a resend), null for an original. A delivery
+     * without an event (queued before events existed) keeps that delivery's webhook-id.
+     */
+    resendOf: bigint('resend_of', { mode: 'number' }),
     createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
     executionDate: timestamp('execution_date', { withTimezone: true }),
   },

@@ -14,6 +14,7 @@ export interface ClaimedCallback {
   id: number;
   merchantId: number;
   eventId: number | null;
+  resendOf: number | null;
   endpointId: number | null;
   /** False when the destination is an endpoint that is disabled now. */
   endpointEnabled: boolean;
@@ -51,6 +52,7 @@ export const claimDueCallbacks = (db: Database, batchSize: number, leaseMs: numb
         id: callbacks.id,
         merchantId: callbacks.merchantId,
         eventId: callbacks.eventId,
+        resendOf: callbacks.resendOf,
         endpointId: callbacks.endpointId,
         endpointEnabled: sql<boolean>`coalesce(${webhookEndpoints.enabled}, true)`,
         isManual: callbacks.isManual,

@@ -41,9 +41,11 @@ describe('Standard Webhooks signing of callbacks', () => {
   });
 
   it('names the message after its event, the same on every retry and resend', () => {
-    expect(callbackMessageId({ id: 42, eventId: 7 })).toBe('evt_7');
-    // A callback queued before events existed keeps the name it had.
-    expect(callbackMessageId({ id: 42, eventId: null })).toBe('msg_cb_42');
+    expect(callbackMessageId({ id: 42, eventId: 7, resendOf: null })).toBe('evt_7');
+    expect(callbackMessageId({ id: 43, eventId: 7, resendOf: 42 })).toBe('evt_7');
+    // A callback queued before events existed keeps the name it had, and its resends too.
+    expect(callbackMessageId({ id: 42, eventId: null, resendOf: null })).toBe('msg_cb_42');
+    expect(callbackMessageId({ id: 44, eventId: null, resendOf: 42 })).toBe('msg_cb_42');
   });
 
   it('signs with every secret during a rotation, each verifying on its own', () => {

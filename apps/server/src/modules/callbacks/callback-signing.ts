@@ -30,10 +30,17 @@ export const callbackSigningKey = (secret: string): Buffer => {
 
 /**
  * The webhook-id of a delivery: the event's public id (evt_…), the same on every retry and on a
- * resend, so merchants deduplicate by it; a callback from before events existed keeps its own.
+ * resend, so merchants deduplicate by it. A callback from before events existed keeps its own,
+ * and its resends the first delivery's.
  */
-export const callbackMessageId = (callback: { id: number; eventId: number | null }): string =>
-  callback.eventId === null ? `msg_cb_${callback.id}` : webhookEventPublicId(callback.eventId);
+export const callbackMessageId = (callback: {
+  id: number;
+  eventId: number | null;
+  resendOf: number | null;
+}): string =>
+  callback.eventId === null
+    ? `msg_cb_${callback.resendOf ?? callback.id}`
+    : webhookEventPublicId(callback.eventId);
 
 export interface StandardWebhookHeaders {
   'webhook-id': string;

@@ -118,7 +118,8 @@ export const callbackMerchantId = async (db: Database, callbackId: number) =>
 
 /**
  * Sends one delivery again: a new delivery of the same event (the same body and webhook-id, so
- * the merchant deduplicates it) to the same destination, due at once.
+ * the merchant deduplicates it) to the same destination, due at once. It names the first
+ * delivery it repeats (resendOf), whose webhook-id a delivery without an event keeps.
  */
 export const resendDelivery = async (tx: Database, callbackId: number) => {
   const original = await findCallback(tx, callbackId);
@@ -133,6 +134,7 @@ export const resendDelivery = async (tx: Database, callbackId: number) => {
       invoiceStatus: original.invoiceStatus,
       payload: original.payload,
       isManual: true,
+      resendOf: original.resendOf ?? original.id,
     },
   ]);
   if (!queued) throw new Error('resend queued nothing');

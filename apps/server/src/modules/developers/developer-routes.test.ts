@@ -4,7 +4,7 @@ import {
   WEBHOOK_ENDPOINTS_PER_MERCHANT_MAX,
   WEBHOOK_SECRET_GRACE_HOURS_MAX,
 } from '@paygate/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { callbacks, eventLog, webhookEndpoints } from '../../db/schema.ts';
@@ -1267,6 +1267,46 @@ describe.each(TEST_DATABASE_KINDS)('developer routes on %s', (kind) => {
           attempts: 1,
         }),
       ]);
+    });
+
+    it('keeps the webhook-id of a delivery from before events existed on its resends', async () => {
+      const invoice = await invoiceMadeDone();
+      const received = receiver.received.length;
+      // As migration 0006 left the callbacks queued before it: no event, the invoice's own URL.
+      const [legacy] = await fixture.db
+        .insert(callbacks)
+        .values({
+          merchantId: fixture.own.id,
+          invoiceId: invoice.id,
+          url: receiver.url('/legacy'),
+          invoiceStatus: 'DONE',
+          payload: { invoiceId: invoice.id, status: 'DONE' },
+          status: 'SENT',
+          attempts: 1,
+        })
+        .returning();
+      if (!legacy) throw new Error('no legacy callback');
+
+      const resent = await dataOf<{ callbackId: number }>(
+        call('POST', `${DEV}/callbacks/${legacy.id}/resend`, 'merchant'),
+        202,
+      );
+      expect(await deliver()).toBe(1);
+      const again = await dataOf<{ callbackId: number }>(
+        call('POST', `${DEV}/callbacks/${resent.callbackId}/resend`, 'merchant'),
+        202,
+      );
+      expect(await deliver()).toBe(1);
+      const deliveries = receiver.received.slice(received);
+      expect(deliveries.map(({ path }) => path)).toEqual(['/legacy', '/legacy']);
+      for (const delivery of deliveries) {
+        expect(delivery.headers['webhook-id']).toBe(`msg_cb_${legacy.id}`);
+      }
+      const rows = await fixture.db
+        .select({ id: callbacks.id, resendOf: callbacks.resendOf })
+        .from(callbacks)
+        .where(inArray(callbacks.id, [resent.callbackId, again.callbackId]));
+      expect(rows.map((row) => row.resendOf)).toEqual([legacy.id, legacy.id]);
     });
   });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "callbacks" ADD COLUMN "resend_of" bigint;
