@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { readServerConfig } from './config/server-config.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
-import { resealSecretsAtRest } from './db/reseal-secrets-at-rest.ts';
+import { resealSecretsAtRest, resealWarnings } from './db/reseal-secrets-at-rest.ts';
 import { configureSecretsAtRest } from './db/secrets-at-rest.ts';
 import { describeError } from './diagnostics/error-text.ts';
 import { createRateLimiting } from './http/rate-limits.ts';
@@ -51,7 +51,9 @@ const start = async () => {
       ? { ...config.database, connectRetryMs: config.databaseConnectTimeoutSeconds * 1000 }
       : config.database,
   );
-  await resealSecretsAtRest(database.db);
+  for (const warning of resealWarnings(await resealSecretsAtRest(database.db))) {
+    process.stderr.write(`Warning: ${warning}\n`);
+  }
   await seedRoles(database.db, { adminRequiresTwoFactor: config.auth.adminsRequireTwoFactor });
   await seedReferenceData(database.db);
   if (config.seed === 'demo' && (await seedDemoData(database.db))) {

@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedRoles } from '../seed/roles-seed.ts';
+import { TEST_SERVER_SECRET } from '../testing/secrets-at-rest.setup.ts';
 import { createTestMerchant, createTestPerson } from '../testing/test-app.ts';
 import { type Database, type DatabaseHandle, queryRows } from './database.ts';
-import { resealSecretsAtRest } from './reseal-secrets-at-rest.ts';
+import { resealSecretsAtRest, resealWarnings } from './reseal-secrets-at-rest.ts';
 import { apiKeys, people, providerCredentials, providers, webhookSecrets } from './schema.ts';
 import {
   configureSecretsAtRest,
@@ -20,7 +21,7 @@ import {
 } from './secrets-at-rest.ts';
 import { openTestDatabase, TEST_DATABASE_KINDS } from './testing/test-databases.ts';
 
-const TEST_SECRET = 'test server secret for secrets at rest, 0123456789';
+const TEST_SECRET = TEST_SERVER_SECRET;
 const ROTATED_SECRET = 'another server secret, after a rotation 0123';
 
 describe('sealing secrets', () => {
@@ -161,8 +162,8 @@ describe.each(TEST_DATABASE_KINDS)('signing secrets at rest on %s', (kind) => {
       sql`SELECT count(*)::text AS value FROM webhook_secrets WHERE secret = 'whsec_plain_old'`,
     );
     expect(plainBefore).toBe('1');
-    expect(await resealSecretsAtRest(db)).toBe(1);
-    expect(await resealSecretsAtRest(db)).toBe(0);
+    expect((await resealSecretsAtRest(db)).sealed).toBe(1);
+    expect((await resealSecretsAtRest(db)).sealed).toBe(0);
     const rows = await db.select().from(webhookSecrets);
     expect(rows.map((row) => row.secret)).toContain('whsec_plain_old');
     const stillPlain = await storedValue(
@@ -189,11 +190,11 @@ describe.each(TEST_DATABASE_KINDS)('signing secrets at rest on %s', (kind) => {
     const before = await storedSecret();
     try {
       configureSecretsAtRest(ROTATED_SECRET, TEST_SECRET);
-      expect(await resealSecretsAtRest(db)).toBeGreaterThanOrEqual(1);
+      expect((await resealSecretsAtRest(db)).sealed).toBeGreaterThanOrEqual(1);
       expect(await storedSecret()).not.toBe(before);
       // The previous secret is no longer needed.
       configureSecretsAtRest(ROTATED_SECRET);
-      expect(await resealSecretsAtRest(db)).toBe(0);
+      expect((await resealSecretsAtRest(db)).sealed).toBe(0);
       const [read] = await db.select().from(apiKeys).where(eq(apiKeys.id, key.id));
       expect(read?.secret).toBe('sk_rotated_test');
     } finally {
@@ -205,39 +206,64 @@ describe.each(TEST_DATABASE_KINDS)('signing secrets at rest on %s', (kind) => {
     }
   });
 
-  it('reseals second factors sealed under the previous secret, and stops on one under no key', async () => {
+  it('reseals second factors sealed under the previous secret; reports or clears those under no key', async () => {
     await seedRoles(db);
     const person = await createTestPerson(db, { username: `totp-${kind}`, role: 'admin' });
-    await db
-      .update(people)
-      .set({
-        totpSecret: sealTotpSecret('JBSWY3DPEHPK3PXP'),
-        totpPendingSecret: sealTotpSecret('KRSXG5CTMVRXEZLU'),
-      })
-      .where(eq(people.id, person.id));
     const stored = async () => {
       const [row] = await db.select().from(people).where(eq(people.id, person.id));
-      return { secret: row?.totpSecret ?? '', pending: row?.totpPendingSecret ?? '' };
+      return { secret: row?.totpSecret ?? null, pending: row?.totpPendingSecret ?? null };
     };
-    const before = await stored();
+    /** Seals the person's two secrets under `serverSecret`, as a server running with it did. */
+    const sealAsUnder = async (serverSecret: string) => {
+      configureSecretsAtRest(serverSecret);
+      await db
+        .update(people)
+        .set({
+          totpSecret: sealTotpSecret('JBSWY3DPEHPK3PXP'),
+          totpPendingSecret: sealTotpSecret('KRSXG5CTMVRXEZLU'),
+        })
+        .where(eq(people.id, person.id));
+      configureSecretsAtRest(TEST_SECRET);
+    };
+    const LOST_SECRET = 'a server secret nobody has any more, 0123456789';
     try {
-      configureSecretsAtRest(ROTATED_SECRET, TEST_SECRET);
-      expect(await resealSecretsAtRest(db)).toBeGreaterThanOrEqual(2);
+      // JWT_SECRET changed, the old one given as JWT_SECRET_PREVIOUS: both sealed again.
+      await sealAsUnder(ROTATED_SECRET);
+      const before = await stored();
+      configureSecretsAtRest(TEST_SECRET, ROTATED_SECRET);
+      expect(await resealSecretsAtRest(db)).toEqual({
+        sealed: 2,
+        clearedEnrolments: 0,
+        unopenedSecondFactors: [],
+      });
       const after = await stored();
       expect(after.secret).not.toBe(before.secret);
       expect(after.pending).not.toBe(before.pending);
-      // Only the new secret is needed from now on.
-      configureSecretsAtRest(ROTATED_SECRET);
-      expect(await resealSecretsAtRest(db)).toBe(0);
-      expect(openTotpSecret(after.secret)).toBe('JBSWY3DPEHPK3PXP');
-      expect(openTotpSecret(after.pending)).toBe('KRSXG5CTMVRXEZLU');
-      // The next change of JWT_SECRET without JWT_SECRET_PREVIOUS: the start stops.
+      // Only the current secret is needed from now on.
       configureSecretsAtRest(TEST_SECRET);
-      await expect(resealSecretsAtRest(db)).rejects.toThrow('without JWT_SECRET_PREVIOUS');
-      expect(await stored()).toEqual(after);
+      expect((await resealSecretsAtRest(db)).sealed).toBe(0);
+      expect(openTotpSecret(after.secret ?? '')).toBe('JBSWY3DPEHPK3PXP');
+      expect(openTotpSecret(after.pending ?? '')).toBe('KRSXG5CTMVRXEZLU');
+
+      // Sealed under a secret that is gone: the start goes on; the unfinished set-up is
+      // cleared, the enabled second factor left as it is and reported.
+      await sealAsUnder(LOST_SECRET);
+      const lost = await stored();
+      const outcome = await resealSecretsAtRest(db);
+      expect(outcome).toEqual({
+        sealed: 0,
+        clearedEnrolments: 1,
+        unopenedSecondFactors: [person.id],
+      });
+      expect(await stored()).toEqual({ secret: lost.secret, pending: null });
+      expect(resealWarnings(outcome).join('\n')).toContain(`people ids ${person.id}`);
+      // Should the secret turn up after all, one start with it as the previous secret reseals.
+      configureSecretsAtRest(TEST_SECRET, LOST_SECRET);
+      expect((await resealSecretsAtRest(db)).sealed).toBe(1);
+      configureSecretsAtRest(TEST_SECRET);
+      expect(openTotpSecret((await stored()).secret ?? '')).toBe('JBSWY3DPEHPK3PXP');
+      expect(resealWarnings(await resealSecretsAtRest(db))).toEqual([]);
     } finally {
-      configureSecretsAtRest(TEST_SECRET, ROTATED_SECRET);
-      await resealSecretsAtRest(db);
       configureSecretsAtRest(TEST_SECRET);
       await db.delete(people).where(eq(people.id, person.id));
     }

@@ -1,4 +1,7 @@
 import { configureSecretsAtRest } from '../db/secrets-at-rest.ts';
 
-// Every test process seals signing secrets as the server does (main.ts sets it from JWT_SECRET).
-configureSecretsAtRest('test server secret for secrets at rest, 0123456789');
+/** The server secret tests seal with (main.ts takes JWT_SECRET). */
+export const TEST_SERVER_SECRET = 'test server secret for secrets at rest, 0123456789';
+
+// Every test process seals secrets at rest as the server does.
+configureSecretsAtRest(TEST_SERVER_SECRET);

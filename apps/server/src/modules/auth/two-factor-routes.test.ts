@@ -3,8 +3,13 @@ import type { LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventLog, people, roles } from '../../db/schema.ts';
-import { openTotpSecret } from '../../db/secrets-at-rest.ts';
+import {
+  configureSecretsAtRest,
+  openTotpSecret,
+  sealTotpSecret,
+} from '../../db/secrets-at-rest.ts';
 import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
+import { TEST_SERVER_SECRET } from '../../testing/secrets-at-rest.setup.ts';
 import {
   createTestApp,
   createTestPerson,
@@ -208,6 +213,32 @@ describe.each(TEST_DATABASE_KINDS)('two-factor sign-in on %s', (kind) => {
       headers: { cookie: sessionCookieOf(signed) },
     });
     expect(status.json().data.recoveryCodesLeft).toBe(9);
+  });
+
+  it('takes a recovery code when the app’s secret can no longer be opened', async () => {
+    const person = await enrolled('timur');
+    // As left by a change of JWT_SECRET before JWT_SECRET_PREVIOUS covered second factors.
+    try {
+      configureSecretsAtRest('a server secret nobody has any more, 0123456789');
+      await testApp.db
+        .update(people)
+        .set({ totpSecret: sealTotpSecret(person.secret) })
+        .where(eq(people.id, person.id));
+    } finally {
+      configureSecretsAtRest(TEST_SERVER_SECRET);
+    }
+    const appCode = await post(
+      '/api/v1/login/two-factor',
+      cookieOf(await login('timur', person.password), SECOND_FACTOR_COOKIE),
+      { code: codeOf(person.secret) },
+    );
+    expect(appCode.statusCode).toBe(400);
+    const recovery = await post(
+      '/api/v1/login/two-factor',
+      cookieOf(await login('timur', person.password), SECOND_FACTOR_COOKIE),
+      { code: person.recoveryCodes[0] },
+    );
+    expect(recovery.statusCode).toBe(200);
   });
 
   it('refuses the second step without the password step or with a session token', async () => {

@@ -193,8 +193,9 @@ const proveSecondFactor = async (
 ): Promise<SecondFactor | null> =>
   db.transaction(async (tx) => {
     const record = await requireRecord(tx, personId, true);
-    const secret = record.totpSecret ? openTotpSecret(record.totpSecret) : null;
-    if (!secret) return null;
+    if (record.totpSecret === null) return null;
+    // Recovery codes are kept as hashes: they work even when the TOTP secret cannot be opened
+    // (sealed under a server secret that is gone; the start warns about those).
     if (looksLikeRecoveryCode(code)) {
       if (!(await useRecoveryCode(tx, personId, recoveryCodeHash(code)))) return null;
       await recordEvent(tx, {
@@ -208,6 +209,8 @@ const proveSecondFactor = async (
       });
       return 'recovery-code';
     }
+    const secret = openTotpSecret(record.totpSecret);
+    if (!secret) return null;
     const step = acceptedTotpStep(secret, code);
     if (step === null || (record.totpLastStep !== null && step <= record.totpLastStep)) return null;
     await storeLastStep(tx, personId, step);
