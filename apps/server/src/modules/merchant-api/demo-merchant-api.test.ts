@@ -43,7 +43,8 @@ describe.each(TEST_DATABASE_KINDS)('the demo merchant on the merchant API (%s)',
     }
   });
 
-  it('signs requests with the documented demo keys', async () => {
+  /** The demo merchant (the one with the documented keys) and its terminal named `name`. */
+  const demoMerchantAndTerminal = async (name: string) => {
     const [merchant] = await testApp.db
       .select()
       .from(merchants)
@@ -51,21 +52,36 @@ describe.each(TEST_DATABASE_KINDS)('the demo merchant on the merchant API (%s)',
     const [terminal] = await testApp.db
       .select()
       .from(terminals)
-      .where(and(eq(terminals.merchantId, merchant?.id ?? -1), eq(terminals.name, 'UZS deposits')));
+      .where(and(eq(terminals.merchantId, merchant?.id ?? -1), eq(terminals.name, name)));
+    return { merchant, terminal };
+  };
+
+  /** A 2,500.00 UZS deposit created with the demo's keys (201 expected). */
+  const createDeposit = async (
+    terminalId: number | undefined,
+    merchantInvoiceId: string,
+    extra: Record<string, unknown> = {},
+  ) => {
     const created = await signedCall(testApp.app, DEMO_MERCHANT_API_KEYS, {
       method: 'POST',
       path: '/invoices',
       body: {
         flowType: 'DEPOSIT',
-        terminalId: terminal?.id,
+        terminalId,
         amount: 250_000,
         currency: 'UZS',
-        merchantInvoiceId: 'e2e-demo-1',
+        merchantInvoiceId,
         customer: { externalId: 'demo-customer' },
-        paymentMethodName: 'Humo',
+        ...extra,
       },
     });
     expect(created.statusCode, created.body).toBe(201);
+    return created;
+  };
+
+  it('signs requests with the documented demo keys', async () => {
+    const { merchant, terminal } = await demoMerchantAndTerminal('UZS deposits');
+    const created = await createDeposit(terminal?.id, 'e2e-demo-1', { paymentMethodName: 'Humo' });
     expect(created.json().data).toMatchObject({ isTest: false, status: 'NEW' });
 
     const [seeded] = await testApp.db
@@ -91,19 +107,7 @@ describe.each(TEST_DATABASE_KINDS)('the demo merchant on the merchant API (%s)',
   });
 
   it('has a test deposit terminal without history, whose invoices the sandbox settles', async () => {
-    const [merchant] = await testApp.db
-      .select()
-      .from(merchants)
-      .where(eq(merchants.clientPublicKey, DEMO_MERCHANT_API_KEYS.clientPublicKey));
-    const [terminal] = await testApp.db
-      .select()
-      .from(terminals)
-      .where(
-        and(
-          eq(terminals.merchantId, merchant?.id ?? -1),
-          eq(terminals.name, DEMO_TEST_DEPOSIT_TERMINAL),
-        ),
-      );
+    const { terminal } = await demoMerchantAndTerminal(DEMO_TEST_DEPOSIT_TERMINAL);
     // ID 7 on a fresh demo database, as docs/merchant-api.md says.
     expect(terminal).toMatchObject({ id: 7, isTest: true, flowType: 'DEPOSIT' });
     const history = await testApp.db
@@ -112,19 +116,7 @@ describe.each(TEST_DATABASE_KINDS)('the demo merchant on the merchant API (%s)',
       .where(eq(invoices.terminalId, terminal?.id ?? -1));
     expect(history).toEqual([]);
 
-    const created = await signedCall(testApp.app, DEMO_MERCHANT_API_KEYS, {
-      method: 'POST',
-      path: '/invoices',
-      body: {
-        flowType: 'DEPOSIT',
-        terminalId: terminal?.id,
-        amount: 250_000,
-        currency: 'UZS',
-        merchantInvoiceId: `demo-sandbox-${kind}`,
-        customer: { externalId: 'demo-customer' },
-      },
-    });
-    expect(created.statusCode, created.body).toBe(201);
+    const created = await createDeposit(terminal?.id, `demo-sandbox-${kind}`);
     const { invoiceId, formId } = created.json().data;
     expect(created.json().data).toMatchObject({ isTest: true, status: 'NEW' });
 
