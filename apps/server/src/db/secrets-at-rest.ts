@@ -135,7 +135,7 @@ const TOTP_SECRETS: SealedKind = { purpose: 'totp secret at rest v1', prefix: 'v
 
 export const sealTotpSecret = (base32Secret: string): string => sealAs(TOTP_SECRETS, base32Secret);
 
-/** The secret, or null when it cannot be opened (a server secret not configured, or tampered with). */
+/** The secret, or null when it opens under neither configured server secret (or was tampered with). */
 export const openTotpSecret = (stored: string): string | null => openAs(TOTP_SECRETS, stored);
 
 /** Whether a stored TOTP secret is sealed under the current key (else the start-up pass reseals it). */
