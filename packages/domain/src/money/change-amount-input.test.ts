@@ -63,6 +63,14 @@ describe('validateChangeAmountInput', () => {
     expect(validateChangeAmountInput('0.000')).toBe('There must be max two decimals after comma');
   });
 
+  it('asks to change an amount of zero, which the server refuses', () => {
+    for (const value of ['0', '0.', '.0', '00.00', '0.0']) {
+      expect(validateChangeAmountInput(value), value).toBe('Change the value');
+    }
+    expect(validateChangeAmountInput('0.01')).toBeNull();
+    expect(validateChangeAmountInput('10')).toBeNull();
+  });
+
   it('counts decimals after the first dot only', () => {
     expect(validateChangeAmountInput('1.2.3')).toBeNull();
     expect(validateChangeAmountInput('1.2.3.4')).toBe('There must be max two decimals after comma');
@@ -92,7 +100,6 @@ describe('changeAmountToMinorUnits', () => {
     ['150', 2, 15000n],
     ['150.', 2, 15000n],
     ['.5', 2, 50n],
-    ['0', 2, 0n],
     ['150', 0, 150n],
     ['1.5', 3, 1500n],
     ['92233720368547758.07', 2, 9223372036854775807n],
@@ -116,6 +123,17 @@ describe('changeAmountToMinorUnits', () => {
       error: 'too-many-decimals',
       message: 'There must be max two decimals after comma',
     });
+  });
+
+  it('refuses an amount of zero at any dimension', () => {
+    for (const dimension of [0, 2, 3]) {
+      expect(changeAmountToMinorUnits('0.00', dimension)).toEqual({
+        ok: false,
+        error: 'zero',
+        message: 'Change the value',
+      });
+    }
+    expect(changeAmountToMinorUnits('0.01', 2)).toEqual({ ok: true, minor: 1n });
   });
 
   it('refuses decimals the currency does not have instead of rounding', () => {

@@ -18,7 +18,13 @@ export type ChangeAmountError =
    * currency of dimension 0). The spec has no text for it; it is refused, never rounded
    * (decision 0002), and shown with the too-many-decimals text.
    */
-  | 'exceeds-currency-dimension';
+  | 'exceeds-currency-dimension'
+  /**
+   * Nothing but zeros ("0", "0.00"): the server refuses an amount under one minor unit. The spec
+   * has no text for it; it is shown with 'Change the value' and never sent (the server's refusal
+   * would only say 'Failed to change status').
+   */
+  | 'zero';
 
 /**
  * SPEC §5 change amount: the typed value keeps only digits and one dot (the first; later dots
@@ -40,11 +46,14 @@ export const sanitizeChangeAmountInput = (raw: string): string => {
 
 const hasDigit = (value: string): boolean => /\d/.test(value);
 
+const hasNonZeroDigit = (value: string): boolean => /[1-9]/.test(value);
+
 const decimalsOf = (sanitized: string): string => sanitized.split('.')[1] ?? '';
 
 /**
  * SPEC §5 change amount: 'Change the value' when empty, 'There must be max two decimals after
- * comma' past MAX_AMOUNT_DECIMALS decimals, otherwise null. The value is sanitised first.
+ * comma' past MAX_AMOUNT_DECIMALS decimals, 'Change the value' again for an amount of zero,
+ * otherwise null. The value is sanitised first.
  */
 export const validateChangeAmountInput = (value: string): string | null => {
   const sanitized = sanitizeChangeAmountInput(value);
@@ -52,6 +61,7 @@ export const validateChangeAmountInput = (value: string): string | null => {
   if (decimalsOf(sanitized).length > MAX_AMOUNT_DECIMALS) {
     return CHANGE_AMOUNT_MESSAGES.tooManyDecimals;
   }
+  if (!hasNonZeroDigit(sanitized)) return CHANGE_AMOUNT_MESSAGES.empty;
   return null;
 };
 
@@ -87,6 +97,9 @@ export const changeAmountToMinorUnits = (value: string, dimension: number): Chan
       error: 'too-many-decimals',
       message: CHANGE_AMOUNT_MESSAGES.tooManyDecimals,
     };
+  }
+  if (!hasNonZeroDigit(sanitized)) {
+    return { ok: false, error: 'zero', message: CHANGE_AMOUNT_MESSAGES.empty };
   }
   const parsed = parseDisplayAmount(sanitized, dimension);
   if (!parsed.ok) {

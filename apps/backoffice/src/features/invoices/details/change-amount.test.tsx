@@ -43,6 +43,16 @@ describe('invoice amount change', () => {
     expect(screen.queryByText(/Are you sure/)).toBeNull();
   });
 
+  it("says 'Change the value' for an amount of zero, and sends nothing", async () => {
+    const { api, user, dialog, input } = await open();
+    await user.type(input, '0.00');
+    await user.click(within(dialog).getByRole('button', { name: 'Change' }));
+    expect(await within(dialog).findByText('Change the value')).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(/Are you sure/)).toBeNull();
+    expect(api.calls.some((call) => call.startsWith('PATCH'))).toBe(false);
+  });
+
   it("says 'There must be max two decimals after comma' past two decimals", async () => {
     const { user, dialog, input } = await open();
     await user.type(input, '10.555');
