@@ -26,6 +26,7 @@ import { pollPaths, runPollLoad } from './benchmarks/status-poll.mjs';
 import { benchTarget, openSql } from './lib/bench-database.mjs';
 import { readFixtures } from './lib/bench-fixtures.mjs';
 import { ROOT } from './lib/bench-paths.mjs';
+import { median } from './lib/http-load.mjs';
 import { BENCH_PORTS, startServer } from './lib/server-process.mjs';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 10);
@@ -54,11 +55,6 @@ if (variants.length === 0) {
 const mainThreadSeconds = (pid) => {
   const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-};
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
 const target = benchTarget('postgres');

@@ -7,6 +7,7 @@
  */
 import http from 'node:http';
 import { QUICK } from '../lib/bench-paths.mjs';
+import { mean, median } from '../lib/http-load.mjs';
 import { signIn } from './invoice-list.mjs';
 import { pollPaths, runPollLoad } from './status-poll.mjs';
 
@@ -15,12 +16,6 @@ const ROUNDS = 4;
 const ROUND_SECONDS = QUICK ? 2 : 5;
 const SETTLE_MS = 2_000;
 
-const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Opens `count` streams with the session cookie; resolves once each has its `ready` event. */

@@ -1,12 +1,10 @@
 /** Target 1: POST /api/payments/form/{formId}/status over the 10,000 open forms, 100 connections. */
 import { QUICK } from '../lib/bench-paths.mjs';
-import { LOAD_CONNECTIONS, runLoad } from '../lib/http-load.mjs';
+import { LOAD_CONNECTIONS, mean, runLoad } from '../lib/http-load.mjs';
 
 /** Alternating rounds of baseline and poll load, so both see the same machine conditions. */
 const ROUNDS = 3;
 const ROUND_SECONDS = QUICK ? 2 : 5;
-
-const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
 
 /**
  * The poll load: `connections` connections, each going round its own share of the forms

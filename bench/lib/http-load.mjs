@@ -54,6 +54,16 @@ export const runLoad = async ({
   };
 };
 
+/** Mean of a list of numbers. */
+export const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
+/** Median of a list of numbers (the mean of the two middle ones for an even count). */
+export const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
 /** Percentile of a list of numbers (nearest rank). */
 export const percentile = (values, fraction) => {
   const sorted = [...values].sort((a, b) => a - b);
