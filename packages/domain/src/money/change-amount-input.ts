@@ -50,19 +50,30 @@ const hasNonZeroDigit = (value: string): boolean => /[1-9]/.test(value);
 
 const decimalsOf = (sanitized: string): string => sanitized.split('.')[1] ?? '';
 
+/** Why a sanitised value cannot be sent whatever the currency (the dialog's own rules). */
+type InputError = Exclude<ChangeAmountError, 'exceeds-currency-dimension'>;
+
+const INPUT_ERROR_MESSAGES: Record<InputError, string> = {
+  empty: CHANGE_AMOUNT_MESSAGES.empty,
+  'too-many-decimals': CHANGE_AMOUNT_MESSAGES.tooManyDecimals,
+  zero: CHANGE_AMOUNT_MESSAGES.empty,
+};
+
+const inputErrorOf = (sanitized: string): InputError | null => {
+  if (!hasDigit(sanitized)) return 'empty';
+  if (decimalsOf(sanitized).length > MAX_AMOUNT_DECIMALS) return 'too-many-decimals';
+  if (!hasNonZeroDigit(sanitized)) return 'zero';
+  return null;
+};
+
 /**
  * SPEC §5 change amount: 'Change the value' when empty, 'There must be max two decimals after
  * comma' past MAX_AMOUNT_DECIMALS decimals, 'Change the value' again for an amount of zero,
  * otherwise null. The value is sanitised first.
  */
 export const validateChangeAmountInput = (value: string): string | null => {
-  const sanitized = sanitizeChangeAmountInput(value);
-  if (!hasDigit(sanitized)) return CHANGE_AMOUNT_MESSAGES.empty;
-  if (decimalsOf(sanitized).length > MAX_AMOUNT_DECIMALS) {
-    return CHANGE_AMOUNT_MESSAGES.tooManyDecimals;
-  }
-  if (!hasNonZeroDigit(sanitized)) return CHANGE_AMOUNT_MESSAGES.empty;
-  return null;
+  const error = inputErrorOf(sanitizeChangeAmountInput(value));
+  return error === null ? null : INPUT_ERROR_MESSAGES[error];
 };
 
 /**
@@ -88,19 +99,8 @@ export type ChangeAmountResult =
 export const changeAmountToMinorUnits = (value: string, dimension: number): ChangeAmountResult => {
   assertDimension(dimension);
   const sanitized = sanitizeChangeAmountInput(value);
-  if (!hasDigit(sanitized)) {
-    return { ok: false, error: 'empty', message: CHANGE_AMOUNT_MESSAGES.empty };
-  }
-  if (decimalsOf(sanitized).length > MAX_AMOUNT_DECIMALS) {
-    return {
-      ok: false,
-      error: 'too-many-decimals',
-      message: CHANGE_AMOUNT_MESSAGES.tooManyDecimals,
-    };
-  }
-  if (!hasNonZeroDigit(sanitized)) {
-    return { ok: false, error: 'zero', message: CHANGE_AMOUNT_MESSAGES.empty };
-  }
+  const error = inputErrorOf(sanitized);
+  if (error !== null) return { ok: false, error, message: INPUT_ERROR_MESSAGES[error] };
   const parsed = parseDisplayAmount(sanitized, dimension);
   if (!parsed.ok) {
     return {
