@@ -97,18 +97,25 @@ describe.each(TEST_DATABASE_KINDS)('signing secrets at rest on %s', (kind) => {
   });
   afterAll(async () => database?.close());
 
-  it('stores API key, webhook and provider secrets sealed and reads them plain', async () => {
+  /** An API key of the merchant whose secret is `sk_<name>_test`, written through the column type. */
+  const insertApiKey = async (name: string) => {
     const [key] = await db
       .insert(apiKeys)
       .values({
         merchantId,
-        label: 'sealed',
-        publicKey: 'pk_sealed_test',
-        secret: 'sk_sealed_test',
+        label: name,
+        publicKey: `pk_${name}_test`,
+        secret: `sk_${name}_test`,
         scopes: [],
       })
       .returning();
-    expect(key?.secret).toBe('sk_sealed_test');
+    if (!key) throw new Error('no key');
+    return key;
+  };
+
+  it('stores API key, webhook and provider secrets sealed and reads them plain', async () => {
+    const key = await insertApiKey('sealed');
+    expect(key.secret).toBe('sk_sealed_test');
     const [webhook] = await db
       .insert(webhookSecrets)
       .values({ merchantId, secret: 'whsec_sealed_test' })
@@ -174,17 +181,7 @@ describe.each(TEST_DATABASE_KINDS)('signing secrets at rest on %s', (kind) => {
   });
 
   it('reseals at start what was sealed under the previous server secret', async () => {
-    const [key] = await db
-      .insert(apiKeys)
-      .values({
-        merchantId,
-        label: 'rotated',
-        publicKey: 'pk_rotated_test',
-        secret: 'sk_rotated_test',
-        scopes: [],
-      })
-      .returning({ id: apiKeys.id });
-    if (!key) throw new Error('no key');
+    const key = await insertApiKey('rotated');
     const storedSecret = () =>
       storedValue(db, sql`SELECT secret AS value FROM api_keys WHERE id = ${key.id}`);
     const before = await storedSecret();
