@@ -136,6 +136,28 @@ describe('changeAmountToMinorUnits', () => {
     expect(changeAmountToMinorUnits('0.01', 2)).toEqual({ ok: true, minor: 1n });
   });
 
+  it("refuses more than the currency's maximum, in the currency's own words", () => {
+    const limit = { maxValue: 5_000_000_000, code: 'UZS' };
+    expect(changeAmountToMinorUnits('50000000', 2, limit)).toEqual({
+      ok: true,
+      minor: 5_000_000_000n,
+    });
+    expect(changeAmountToMinorUnits('50000000.01', 2, limit)).toEqual({
+      ok: false,
+      error: 'above-maximum',
+      message: 'The amount must not exceed 50000000.00 UZS',
+    });
+    // Maxima arrive as JSON numbers or, past 2^53, as decimal text: compared exactly, no floats.
+    expect(
+      changeAmountToMinorUnits('92233720368547758.07', 2, { maxValue: '9223372036854775806' }),
+    ).toEqual({
+      ok: false,
+      error: 'above-maximum',
+      message: 'The amount must not exceed 92233720368547758.06',
+    });
+    expect(changeAmountToMinorUnits('50000000.01', 2)).toEqual({ ok: true, minor: 5_000_000_001n });
+  });
+
   it('refuses decimals the currency does not have instead of rounding', () => {
     expect(changeAmountToMinorUnits('1.5', 0)).toEqual({
       ok: false,

@@ -1,5 +1,12 @@
 import { MAX_AMOUNT_DECIMALS } from '../constants/business-constants.ts';
-import { assertDimension, parseDisplayAmount } from './minor-units.ts';
+import {
+  type AmountDisplayCurrency,
+  assertDimension,
+  formatAmount,
+  type MinorUnitsInput,
+  parseDisplayAmount,
+  toMinorUnits,
+} from './minor-units.ts';
 
 /** Validation texts of the change-amount dialog (SPEC §5), word for word. */
 export const CHANGE_AMOUNT_MESSAGES = {
@@ -24,7 +31,22 @@ export type ChangeAmountError =
    * has no text for it; it is shown with 'Change the value' and never sent (the server's refusal
    * would only say 'Failed to change status').
    */
-  | 'zero';
+  | 'zero'
+  /**
+   * More than the invoice currency's maximum (the currency reference's maxValue). The spec has no
+   * text for it; the server refuses it with the same words (amountAboveMaximumMessage).
+   */
+  | 'above-maximum';
+
+/** The currency's most, as the dialog and the server both say it: "… 50000000.00 UZS". */
+export const amountAboveMaximumMessage = (
+  maxValue: MinorUnitsInput,
+  currency: AmountDisplayCurrency,
+): string => `The amount must not exceed ${formatAmount(maxValue, currency)}`;
+
+/** Whether an amount in minor units is more than the currency's maximum. */
+export const isAboveCurrencyMaximum = (minor: bigint, maxValue: MinorUnitsInput): boolean =>
+  minor > toMinorUnits(maxValue);
 
 /**
  * SPEC §5 change amount: the typed value keeps only digits and one dot (the first; later dots
@@ -51,7 +73,7 @@ const hasNonZeroDigit = (value: string): boolean => /[1-9]/.test(value);
 const decimalsOf = (sanitized: string): string => sanitized.split('.')[1] ?? '';
 
 /** Why a sanitised value cannot be sent whatever the currency (the dialog's own rules). */
-type InputError = Exclude<ChangeAmountError, 'exceeds-currency-dimension'>;
+type InputError = Exclude<ChangeAmountError, 'exceeds-currency-dimension' | 'above-maximum'>;
 
 const INPUT_ERROR_MESSAGES: Record<InputError, string> = {
   empty: CHANGE_AMOUNT_MESSAGES.empty,
@@ -91,12 +113,23 @@ export type ChangeAmountResult =
   | { ok: true; minor: bigint }
   | { ok: false; error: ChangeAmountError; message: string };
 
+/** The invoice currency's limit, when known (the currency reference; the server checks anyway). */
+export interface ChangeAmountLimit {
+  maxValue: MinorUnitsInput;
+  code?: string;
+}
+
 /**
  * SPEC §5, §7 change amount: the validated value in minor units of the invoice currency, as
  * PATCH /api/v1/invoice/amount takes it ("150.5" at dimension 2 → 15050n); no floats, no
- * rounding. Throws RangeError for an invalid dimension.
+ * rounding. With `limit`, more than its maxValue is refused as the server would. Throws
+ * RangeError for an invalid dimension.
  */
-export const changeAmountToMinorUnits = (value: string, dimension: number): ChangeAmountResult => {
+export const changeAmountToMinorUnits = (
+  value: string,
+  dimension: number,
+  limit?: ChangeAmountLimit,
+): ChangeAmountResult => {
   assertDimension(dimension);
   const sanitized = sanitizeChangeAmountInput(value);
   const error = inputErrorOf(sanitized);
@@ -107,6 +140,13 @@ export const changeAmountToMinorUnits = (value: string, dimension: number): Chan
       ok: false,
       error: 'exceeds-currency-dimension',
       message: CHANGE_AMOUNT_MESSAGES.tooManyDecimals,
+    };
+  }
+  if (limit && isAboveCurrencyMaximum(parsed.value, limit.maxValue)) {
+    return {
+      ok: false,
+      error: 'above-maximum',
+      message: amountAboveMaximumMessage(limit.maxValue, { dimension, code: limit.code }),
     };
   }
   return { ok: true, minor: parsed.value };

@@ -349,7 +349,7 @@ describe.each(TEST_DATABASE_KINDS)('invoice change endpoints on %s', (kind) => {
       }
       const overLimit = await patch(5_000_000_001);
       expect(overLimit.statusCode).toBe(400);
-      expect(overLimit.json().detail).toBe('Amount must not exceed 5000000000 (UZS minor units)');
+      expect(overLimit.json().detail).toBe('The amount must not exceed 50000000.00 UZS');
       expect((await patch(100_000)).statusCode).toBe(409);
       const [unchanged] = await fixture.db
         .select()

@@ -1,5 +1,7 @@
 import {
+  amountAboveMaximumMessage,
   canChangeInvoiceStatus,
+  isAboveCurrencyMaximum,
   isInvoiceStatusCode,
   mayRetryInvoice,
   REFERENCE_HEADER_IDS,
@@ -56,8 +58,8 @@ export const correctAmount = async (
     const invoice = await lockVisibleInvoice(tx, person, invoiceId);
     if (invoice.amount === amount) throw stateConflict('The invoice already has this amount');
     const currency = await currencyLimitsOf(tx, invoice.currencyId);
-    if (currency && amount > currency.maxValue) {
-      throw invalid(`Amount must not exceed ${currency.maxValue} (${currency.code} minor units)`);
+    if (currency && isAboveCurrencyMaximum(amount, currency.maxValue)) {
+      throw invalid(amountAboveMaximumMessage(currency.maxValue, currency));
     }
     await applyAmountChange(tx, invoice, amount, { kind: 'staff', personId: person.id, sourceIp });
   });

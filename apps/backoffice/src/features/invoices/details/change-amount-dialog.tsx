@@ -1,5 +1,6 @@
-import { type Invoice, useChangeInvoiceAmountMutation } from '@paygate/api';
+import { type Invoice, useChangeInvoiceAmountMutation, useGetCurrenciesQuery } from '@paygate/api';
 import {
+  type ChangeAmountLimit,
   changeAmountToMinorUnits,
   formatChangeAmountConfirmation,
   minorUnitsToSafeNumber,
@@ -16,11 +17,14 @@ interface AmountForm {
   amount: string;
 }
 
-/** The typed amount in minor units of the invoice currency, or the SPEC §5 message. */
-const toMinorUnits = (value: string, dimension: number) => {
+/**
+ * The typed amount in minor units of the invoice currency, or the SPEC §5 message; past the
+ * currency's maximum (`limit`, once the currency list has loaded) the server's own words.
+ */
+const toMinorUnits = (value: string, dimension: number, limit: ChangeAmountLimit | undefined) => {
   const message = validateChangeAmountInput(value);
   if (message) return { ok: false as const, message };
-  const result = changeAmountToMinorUnits(value, dimension);
+  const result = changeAmountToMinorUnits(value, dimension, limit);
   if (!result.ok) return { ok: false as const, message: result.message };
   try {
     return { ok: true as const, amount: minorUnitsToSafeNumber(result.minor) };
@@ -51,6 +55,9 @@ export const ChangeAmountDialog = ({
 }) => {
   const toast = useToast();
   const currency = currencyOf(invoice);
+  // Cached for the session; until it has arrived only the server checks the maximum.
+  const { data: currencies } = useGetCurrenciesQuery(undefined, { skip: !open });
+  const limit = currencies?.find((each) => each.code === currency.code);
   const [changeAmount, { isLoading }] = useChangeInvoiceAmountMutation();
   const [confirming, setConfirming] = useState(false);
 
@@ -58,7 +65,7 @@ export const ChangeAmountDialog = ({
     initialValues: { amount: '' },
     validateOnBlur: false,
     validate: ({ amount }) => {
-      const result = toMinorUnits(amount, currency.dimension);
+      const result = toMinorUnits(amount, currency.dimension, limit);
       return result.ok ? {} : { amount: result.message };
     },
     onSubmit: () => setConfirming(true),
@@ -72,7 +79,7 @@ export const ChangeAmountDialog = ({
   };
 
   const send = async () => {
-    const result = toMinorUnits(form.values.amount, currency.dimension);
+    const result = toMinorUnits(form.values.amount, currency.dimension, limit);
     if (!result.ok || isLoading) return;
     try {
       await changeAmount({ invoiceId: invoice.invoiceId, amount: result.amount }).unwrap();

@@ -53,6 +53,27 @@ describe('invoice amount change', () => {
     expect(api.calls.some((call) => call.startsWith('PATCH'))).toBe(false);
   });
 
+  it("refuses more than the currency's maximum in the server's words, and sends nothing", async () => {
+    const { api, user, dialog, input } = await open();
+    await waitFor(() => expect(api.calls).toContain('GET /api/v1/reference/currency'));
+    await user.type(input, '50000000.01');
+    await user.click(within(dialog).getByRole('button', { name: 'Change' }));
+    expect(
+      await within(dialog).findByText('The amount must not exceed 50000000.00 UZS'),
+    ).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(/Are you sure/)).toBeNull();
+    expect(api.calls.some((call) => call.startsWith('PATCH'))).toBe(false);
+    await user.clear(input);
+    await user.type(input, '50000000');
+    await user.click(within(dialog).getByRole('button', { name: 'Change' }));
+    expect(
+      screen.getByRole('dialog', {
+        name: 'Are you sure you want to change the amount to 50000000.00 UZS?',
+      }),
+    ).toBeInTheDocument();
+  });
+
   it("says 'There must be max two decimals after comma' past two decimals", async () => {
     const { user, dialog, input } = await open();
     await user.type(input, '10.555');

@@ -41,6 +41,18 @@ export const invoiceWith = (overrides: Partial<Invoice> = {}): Invoice => ({
   ...overrides,
 });
 
+/** GET /api/v1/reference/currency: the invoices' currency with its limits (minor units). */
+export const CURRENCIES = [
+  {
+    id: 101002,
+    name: 'Uzbek sum',
+    code: 'UZS',
+    dimension: 2,
+    minValue: 100,
+    maxValue: 5_000_000_000,
+  },
+];
+
 /** Reference list 201 as the server seeds it. */
 export const PAYMENT_STATUSES = [
   { id: 1, code: 'NEW', value: 'New' },
@@ -127,6 +139,7 @@ export const detailsApi = (
     ]),
     [`GET /api/v1/merchant/support/${INVOICE_ID}`]: ok([ticketWith(71, 'NEW', 'New')]),
     'GET /api/v1/reference': ok(PAYMENT_STATUSES),
+    'GET /api/v1/reference/currency': ok(CURRENCIES),
     ...routes,
   });
 
