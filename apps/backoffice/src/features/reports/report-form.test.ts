@@ -54,6 +54,48 @@ describe('report form rules (SPEC §5)', () => {
     ).toEqual({});
   });
 
+  it("refuses a period over 366 days on Date To, with the server's words", async () => {
+    expect(REPORT_MESSAGES.periodTooLong).toBe('A report covers at most 366 days');
+    // 2024 is a leap year: 2024-01-01 to 2025-01-01 is 367 days.
+    expect(
+      await errorsOf(transactionsReportSchema, {
+        periodStart: '2024-01-01',
+        periodEnd: '2025-01-01',
+      }),
+    ).toEqual({ periodEnd: REPORT_MESSAGES.periodTooLong });
+    expect(
+      await errorsOf(balanceReportSchema, {
+        periodStart: '2025-01-01',
+        periodEnd: '2026-01-02',
+        currencyId: '1',
+      }),
+    ).toEqual({ periodEnd: REPORT_MESSAGES.periodTooLong });
+    expect(
+      await errorsOf(transactionsReportSchema, {
+        periodStart: '2024-01-01',
+        periodEnd: '2024-12-31',
+      }),
+    ).toEqual({});
+    expect(
+      await errorsOf(transactionsReportSchema, {
+        periodStart: '2025-01-01',
+        periodEnd: '2026-01-01',
+      }),
+    ).toEqual({});
+  });
+
+  it('leaves a reversed or unfinished long period to its own messages', async () => {
+    expect(
+      await errorsOf(transactionsReportSchema, {
+        periodStart: '2030-01-01',
+        periodEnd: '2020-01-01',
+      }),
+    ).toEqual({ periodStart: REPORT_MESSAGES.dateFromAfterTo });
+    expect(
+      await errorsOf(transactionsReportSchema, { periodStart: '', periodEnd: '2030-01-01' }),
+    ).toEqual({ periodStart: REPORT_MESSAGES.dateFromRequired });
+  });
+
   it('requires the currency of the balance report, the currency and provider of the provider report, the pool of the pool report', async () => {
     const period = { periodStart: '2026-03-01', periodEnd: '2026-03-31' };
     expect(await errorsOf(balanceReportSchema, { ...period, currencyId: '' })).toEqual({

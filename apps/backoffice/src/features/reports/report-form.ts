@@ -1,12 +1,22 @@
-import { formatReportPeriodDate, isDateRangeOrdered, parseReportPeriodDate } from '@paygate/domain';
+import {
+  formatReportPeriodDate,
+  isDateRangeOrdered,
+  isReportPeriodWithinLimit,
+  parseReportPeriodDate,
+  REPORT_PERIOD_TOO_LONG_MESSAGE,
+} from '@paygate/domain';
 import * as yup from 'yup';
 
-/** Field messages of the report cards (SPEC §5 Reports: required fields, start ≤ end). */
+/**
+ * Field messages of the report cards (SPEC §5 Reports: required fields, start ≤ end, at most a
+ * year: the server's limit and words).
+ */
 export const REPORT_MESSAGES = {
   dateFromRequired: 'Date From is required',
   dateToRequired: 'Date To is required',
   invalidDate: 'Enter a valid date',
   dateFromAfterTo: 'Date From cannot be after Date To',
+  periodTooLong: REPORT_PERIOD_TOO_LONG_MESSAGE,
   currencyRequired: 'Currency is required',
   providerRequired: 'Provider is required',
   terminalPoolRequired: 'Terminal pool is required',
@@ -44,7 +54,10 @@ export const EMPTY_PERIOD: PeriodValues = { periodStart: '', periodEnd: '' };
 
 const isValidDate = (value: string | undefined) => !value || parseReportPeriodDate(value) !== null;
 
-/** Both dates required and real; Date From not after Date To (SPEC §5). */
+/**
+ * Both dates required and real; Date From not after Date To; at most MAX_REPORT_DAYS days, shown on
+ * Date To, the date the user picks last (SPEC §5).
+ */
 const periodShape = {
   periodStart: yup
     .string()
@@ -58,7 +71,10 @@ const periodShape = {
     .string()
     .trim()
     .required(REPORT_MESSAGES.dateToRequired)
-    .test('date', REPORT_MESSAGES.invalidDate, isValidDate),
+    .test('date', REPORT_MESSAGES.invalidDate, isValidDate)
+    .test('within-limit', REPORT_MESSAGES.periodTooLong, (value, { parent }) =>
+      isReportPeriodWithinLimit((parent as Partial<PeriodValues>).periodStart, value),
+    ),
 };
 
 /** A required select of numeric ids ('' is 'Not selected'). */

@@ -244,20 +244,56 @@ describe('Balance report', () => {
     expect(within(balance).queryByText('Preparing the report…')).not.toBeInTheDocument();
   });
 
-  it("toasts the server's message when the report is refused, and keeps the form", async () => {
+  it('refuses a period over 366 days on Date To before asking the server', async () => {
     const { api } = setUp(['report.read.balance']);
-    api.set('GET /api/v1/report/balance', {
-      status: 400,
-      body: { detail: 'A report covers at most 366 days' },
-    });
+    api.set('GET /api/v1/report/balance', csv());
     const balance = await card('Balance');
-    await fillPeriod(balance, '2024-01-01', '2026-03-31');
+    // 2024 is a leap year: 2024-01-01 to 2025-01-01 is 367 days.
+    await fillPeriod(balance, '2024-01-01', '2025-01-01');
     await userEvent.selectOptions(within(balance).getByLabelText(/^Currency/), '1');
     await getReport(balance);
 
-    expect(await screen.findByText('A report covers at most 366 days')).toBeVisible();
+    const dateTo = within(balance).getByLabelText(/^Date To/);
+    await waitFor(() => expect(dateTo).toHaveAccessibleDescription(REPORT_MESSAGES.periodTooLong));
+    expect(dateTo).toHaveAttribute('aria-invalid', 'true');
+    expect(within(balance).getByLabelText(/^Date From/)).not.toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    // No range attribute: the date pickers stay bounded only by each other.
+    expect(within(balance).getByLabelText(/^Date From/)).toHaveAttribute('max', '2025-01-01');
+    expect(dateTo).toHaveAttribute('min', '2024-01-01');
+    expect(reportCalls(api, '/api/v1/report/balance')).toEqual([]);
+
+    // 366 days is a whole leap year, and is asked for.
+    await userEvent.clear(dateTo);
+    await userEvent.type(dateTo, '2024-12-31');
+    await waitFor(() =>
+      expect(within(balance).queryByText(REPORT_MESSAGES.periodTooLong)).not.toBeInTheDocument(),
+    );
+    await getReport(balance);
+    expect(
+      await screen.findByText('Report saved: Balance_2024-01-01_2024-12-31.csv'),
+    ).toBeVisible();
+    expect(reportCalls(api, '/api/v1/report/balance')).toEqual([
+      { periodStart: '2024-01-01', periodEnd: '2024-12-31', currencyId: '1' },
+    ]);
+  });
+
+  it("toasts the server's message when the report is refused, and keeps the form", async () => {
+    const { api } = setUp(['report.read.balance']);
+    api.set('GET /api/v1/report/balance', {
+      status: 404,
+      body: { detail: 'Currency not found' },
+    });
+    const balance = await card('Balance');
+    await fillPeriod(balance, '2026-01-01', '2026-03-31');
+    await userEvent.selectOptions(within(balance).getByLabelText(/^Currency/), '1');
+    await getReport(balance);
+
+    expect(await screen.findByText('Currency not found')).toBeVisible();
     expect(saved).toEqual([]);
-    expect(within(balance).getByLabelText(/^Date From/)).toHaveValue('2024-01-01');
+    expect(within(balance).getByLabelText(/^Date From/)).toHaveValue('2026-01-01');
     expect(within(balance).getByRole('button', { name: 'Get report' })).toBeEnabled();
   });
 

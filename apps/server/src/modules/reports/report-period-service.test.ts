@@ -1,5 +1,6 @@
+import { REPORT_PERIOD_TOO_LONG_MESSAGE } from '@paygate/domain';
 import { describe, expect, it } from 'vitest';
-import { MAX_REPORT_DAYS, parseReportPeriod } from './report-period-service.ts';
+import { parseReportPeriod } from './report-period-service.ts';
 
 describe('parseReportPeriod', () => {
   it('covers whole UTC days, end inclusive', () => {
@@ -23,8 +24,19 @@ describe('parseReportPeriod', () => {
     );
     expect(() => parseReportPeriod('2026-03-02', '2026-03-01')).toThrow('cannot be after');
     expect(() => parseReportPeriod('2025-01-01', '2026-03-01')).toThrow(
-      `at most ${MAX_REPORT_DAYS} days`,
+      'A report covers at most 366 days',
     );
     expect(parseReportPeriod('2026-03-01', '2026-03-01').days).toHaveLength(1);
+  });
+
+  it('covers up to 366 days, the limit the back office checks too', () => {
+    expect(parseReportPeriod('2024-01-01', '2024-12-31').days).toHaveLength(366);
+    expect(parseReportPeriod('2025-01-01', '2026-01-01').days).toHaveLength(366);
+    expect(() => parseReportPeriod('2024-01-01', '2025-01-01')).toThrow(
+      REPORT_PERIOD_TOO_LONG_MESSAGE,
+    );
+    expect(() => parseReportPeriod('2025-01-01', '2026-01-02')).toThrow(
+      REPORT_PERIOD_TOO_LONG_MESSAGE,
+    );
   });
 });

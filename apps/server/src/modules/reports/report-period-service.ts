@@ -1,9 +1,12 @@
-import { parseReportPeriodDate } from '@paygate/domain';
+import {
+  MAX_REPORT_DAYS,
+  parseReportPeriodDate,
+  REPORT_PERIOD_TOO_LONG_MESSAGE,
+  reportPeriodDayCount,
+} from '@paygate/domain';
 import { invalid } from '../../service-errors.ts';
 
 const DAY_MS = 86_400_000;
-/** A report covers at most a year, so one request cannot ask the database for everything. */
-export const MAX_REPORT_DAYS = 366;
 
 export interface ReportPeriod {
   /** UTC midnight of the first day. */
@@ -15,15 +18,19 @@ export interface ReportPeriod {
   days: Date[];
 }
 
-/** SPEC §5 report periods: both required, start not after end; whole UTC days. */
+/**
+ * SPEC §5 report periods: both required, start not after end, at most MAX_REPORT_DAYS days (the
+ * limit and its message are the domain's, which the back office's form checks too); whole UTC days.
+ */
 export const parseReportPeriod = (periodStart: string, periodEnd: string): ReportPeriod => {
   const start = parseReportPeriodDate(periodStart);
   const last = parseReportPeriodDate(periodEnd);
   if (!start) throw invalid('periodStart must be a valid date in yyyy-MM-dd');
   if (!last) throw invalid('periodEnd must be a valid date in yyyy-MM-dd');
-  if (start > last) throw invalid('periodStart cannot be after periodEnd');
-  const dayCount = Math.round((last.getTime() - start.getTime()) / DAY_MS) + 1;
-  if (dayCount > MAX_REPORT_DAYS) throw invalid(`A report covers at most ${MAX_REPORT_DAYS} days`);
+  // Both dates are valid here, so there is no count only when the start is after the end.
+  const dayCount = reportPeriodDayCount(periodStart, periodEnd);
+  if (dayCount === null) throw invalid('periodStart cannot be after periodEnd');
+  if (dayCount > MAX_REPORT_DAYS) throw invalid(REPORT_PERIOD_TOO_LONG_MESSAGE);
   return {
     start,
     end: new Date(last.getTime() + DAY_MS),
