@@ -1,2 +1,3 @@
+export * from './developer-inputs.ts';
 export * from './developer-platform.ts';
 export * from './sandbox-outcomes.ts';

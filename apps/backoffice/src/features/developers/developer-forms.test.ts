@@ -3,7 +3,6 @@ import {
   apiKeySchema,
   endpointSchema,
   INITIAL_ROTATE,
-  isWebhookUrl,
   rotateSchema,
   toggled,
 } from './developer-forms.ts';
@@ -34,6 +33,16 @@ describe('Create API key form', () => {
       await errorsOf(apiKeySchema, { label: ` ${'x'.repeat(64)} `, scopes: ['invoices:read'] }),
     ).toEqual([]);
   });
+
+  it('counts an emoji as one character, as the server does', async () => {
+    // 64 emoji are 128 UTF-16 units: the server counts them as 64 characters too.
+    expect(
+      await errorsOf(apiKeySchema, { label: '😀'.repeat(64), scopes: ['invoices:read'] }),
+    ).toEqual([]);
+    expect(
+      await errorsOf(apiKeySchema, { label: '😀'.repeat(65), scopes: ['invoices:read'] }),
+    ).toEqual(['Label must be at most 64 characters long']);
+  });
 });
 
 describe('Rotate form', () => {
@@ -54,18 +63,35 @@ describe('Rotate form', () => {
 });
 
 describe('endpoint form', () => {
-  it('takes http and https URLs with a host only', () => {
-    expect(isWebhookUrl('https://shop.example/hooks?x=1')).toBe(true);
-    expect(isWebhookUrl('http://localhost:8080/in')).toBe(true);
-    expect(isWebhookUrl('HTTPS://SHOP.EXAMPLE')).toBe(true);
+  const urlErrorsOf = (url: string) =>
+    errorsOf(endpointSchema, { url, description: '', eventTypes: ['invoice.done'] });
+
+  it('takes http and https URLs with a host only', async () => {
+    for (const url of [
+      'https://shop.example/hooks?x=1',
+      'http://localhost:8080/in',
+      'HTTPS://SHOP.EXAMPLE',
+      ' https://shop.example/hooks ',
+    ]) {
+      expect(await urlErrorsOf(url), url).toEqual([]);
+    }
     for (const bad of [
       'shop.example',
+      'http:example.com',
       'ftp://a.example',
       'https://',
       'https:/a.example',
       'javascript:alert(1)',
     ]) {
-      expect(isWebhookUrl(bad)).toBe(false);
+      expect(await urlErrorsOf(bad), bad).toEqual([
+        'Enter a URL that starts with https:// or http://',
+      ]);
+    }
+  });
+
+  it('refuses a URL with a user name or password, as the server does', async () => {
+    for (const bad of ['https://user:pass@shop.example/hooks', 'https://user@shop.example/hooks']) {
+      expect(await urlErrorsOf(bad), bad).toEqual(['URL must not contain a user name or password']);
     }
   });
 
@@ -82,6 +108,16 @@ describe('endpoint form', () => {
       }),
     ).toEqual([
       'URL must be at most 2048 characters long',
+      'Description must be at most 200 characters long',
+    ]);
+  });
+
+  it('counts an emoji in the description as one character', async () => {
+    const endpoint = { url: 'https://a.example', eventTypes: ['invoice.done'] };
+    expect(await errorsOf(endpointSchema, { ...endpoint, description: '😀'.repeat(200) })).toEqual(
+      [],
+    );
+    expect(await errorsOf(endpointSchema, { ...endpoint, description: '😀'.repeat(201) })).toEqual([
       'Description must be at most 200 characters long',
     ]);
   });

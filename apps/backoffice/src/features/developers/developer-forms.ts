@@ -1,10 +1,15 @@
-import type { ApiKeyScope, WebhookEventType } from '@paygate/domain';
+import type {
+  ApiKeyLabelError,
+  ApiKeyScope,
+  WebhookEventType,
+  WebhookUrlError,
+} from '@paygate/domain';
 import {
-  API_KEY_LABEL_MAX_LENGTH,
-  WEBHOOK_DESCRIPTION_MAX_LENGTH,
+  apiKeyLabelError,
   WEBHOOK_SECRET_GRACE_HOURS_DEFAULT,
   WEBHOOK_SECRET_GRACE_HOURS_MAX,
-  WEBHOOK_URL_MAX_LENGTH,
+  webhookDescriptionError,
+  webhookUrlError,
 } from '@paygate/domain';
 import * as yup from 'yup';
 import { DEVELOPER_TEXTS } from './developer-texts.ts';
@@ -17,14 +22,20 @@ export interface ApiKeyFormValues {
 
 export const EMPTY_API_KEY: ApiKeyFormValues = { label: '', scopes: [] };
 
+/*
+ * The label, the URL and the description are checked by the rules the server checks them by
+ * (packages/domain developer-inputs.ts), so the form refuses exactly what the server would.
+ */
+
+const LABEL_TEXTS: Record<ApiKeyLabelError, string> = {
+  required: DEVELOPER_TEXTS.labelRequired,
+  'too-long': DEVELOPER_TEXTS.labelTooLong,
+};
+
 export const apiKeySchema = yup.object({
   label: yup.string().test('label', (value, context) => {
-    const label = (value ?? '').trim();
-    if (label === '') return context.createError({ message: DEVELOPER_TEXTS.labelRequired });
-    if ([...label].length > API_KEY_LABEL_MAX_LENGTH) {
-      return context.createError({ message: DEVELOPER_TEXTS.labelTooLong });
-    }
-    return true;
+    const error = apiKeyLabelError(value ?? '');
+    return error === null || context.createError({ message: LABEL_TEXTS[error] });
   }),
   scopes: yup.array(yup.string().required()).min(1, DEVELOPER_TEXTS.scopesRequired),
 });
@@ -51,17 +62,6 @@ export const rotateSchema = yup.object({
   }),
 });
 
-/** An absolute http(s) URL with a host, as the server takes it. */
-export const isWebhookUrl = (text: string): boolean => {
-  if (!/^https?:\/\//i.test(text)) return false;
-  try {
-    const url = new URL(text);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-};
-
 /** Add or Edit endpoint: the URL, an optional description and at least one event type. */
 export interface EndpointFormValues {
   url: string;
@@ -71,21 +71,25 @@ export interface EndpointFormValues {
 
 export const EMPTY_ENDPOINT: EndpointFormValues = { url: '', description: '', eventTypes: [] };
 
+/** The server answers one message for every URL failure; the form says which one it is. */
+const URL_TEXTS: Record<WebhookUrlError, string> = {
+  required: DEVELOPER_TEXTS.urlRequired,
+  'too-long': DEVELOPER_TEXTS.urlTooLong,
+  invalid: DEVELOPER_TEXTS.urlInvalid,
+  credentials: DEVELOPER_TEXTS.urlCredentials,
+};
+
 export const endpointSchema = yup.object({
   url: yup.string().test('url', (value, context) => {
-    const url = (value ?? '').trim();
-    if (url === '') return context.createError({ message: DEVELOPER_TEXTS.urlRequired });
-    if (url.length > WEBHOOK_URL_MAX_LENGTH) {
-      return context.createError({ message: DEVELOPER_TEXTS.urlTooLong });
-    }
-    return isWebhookUrl(url) || context.createError({ message: DEVELOPER_TEXTS.urlInvalid });
+    const error = webhookUrlError(value ?? '');
+    return error === null || context.createError({ message: URL_TEXTS[error] });
   }),
   description: yup
     .string()
     .test(
       'description',
       DEVELOPER_TEXTS.descriptionTooLong,
-      (value) => [...(value ?? '').trim()].length <= WEBHOOK_DESCRIPTION_MAX_LENGTH,
+      (value) => webhookDescriptionError(value ?? '') === null,
     ),
   eventTypes: yup.array(yup.string().required()).min(1, DEVELOPER_TEXTS.eventTypesRequired),
 });

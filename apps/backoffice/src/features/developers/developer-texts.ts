@@ -78,6 +78,7 @@ export const DEVELOPER_TEXTS = {
   testSent: (eventId: string) => `Test event ${eventId} sent`,
   urlRequired: 'URL is required',
   urlInvalid: 'Enter a URL that starts with https:// or http://',
+  urlCredentials: 'URL must not contain a user name or password',
   urlTooLong: `URL must be at most ${WEBHOOK_URL_MAX_LENGTH} characters long`,
   descriptionTooLong: `Description must be at most ${WEBHOOK_DESCRIPTION_MAX_LENGTH} characters long`,
   eventTypesRequired: 'Choose at least one event type',

@@ -111,6 +111,13 @@ describe('Add and Edit', () => {
     expect(url).toHaveAccessibleDescription(
       expect.stringContaining('Enter a URL that starts with https:// or http://'),
     );
+    // The server refuses credentials too: the form says so before sending.
+    await user.clear(url);
+    await user.type(url, 'https://user:secret@shop.example/hooks');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(url).toHaveAccessibleDescription(
+      expect.stringContaining('URL must not contain a user name or password'),
+    );
     expect(callsTo(api.calls, CREATE_ENDPOINT)).toEqual([]);
   });
 

@@ -3,6 +3,7 @@ import {
   API_KEY_SCOPES,
   API_KEYS_PER_MERCHANT_MAX,
   type ApiKeyScope,
+  apiKeyLabelError,
 } from '@paygate/domain';
 import type { Database } from '../../db/database.ts';
 import { invalid, stateConflict } from '../../service-errors.ts';
@@ -56,9 +57,9 @@ export const createApiKey = async (
   request: NewApiKey,
 ): Promise<ListedApiKey & { secret: string }> => {
   const merchantId = await existingActingMerchantOf(db, actor, request.merchantId);
+  // The Developers screen's rule (characters are code points): one message for either failure.
+  if (apiKeyLabelError(request.label) !== null) throw invalid(API_KEY_MESSAGES.label);
   const label = request.label.trim();
-  if (label === '' || label.length > API_KEY_LABEL_MAX_LENGTH)
-    throw invalid(API_KEY_MESSAGES.label);
   // In the order of the table, each once.
   const scopes = API_KEY_SCOPES.filter((scope) => request.scopes.includes(scope));
   if (scopes.length === 0) throw invalid(API_KEY_MESSAGES.noScopes);

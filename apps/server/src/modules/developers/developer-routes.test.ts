@@ -27,6 +27,8 @@ import {
 } from '../invoices/invoice-test-fixture.ts';
 import { keysOf, signedCall } from '../merchant-api/merchant-api-test-client.ts';
 import { invoiceBody } from '../merchant-api/merchant-api-test-fixture.ts';
+import { API_KEY_MESSAGES } from './api-key-service.ts';
+import { WEBHOOK_ENDPOINT_MESSAGES } from './webhook-endpoint-service.ts';
 
 /** The back-office API of the Developers screen (issue 23 items 1 and 2, decision 0021). */
 
@@ -84,6 +86,9 @@ interface EventView {
 }
 
 const HOUR_MS = 3_600_000;
+
+/** One character (one code point) that is two UTF-16 units. */
+const EMOJI = '😀';
 
 /** What a merchant's server does: verify the raw body with the off-the-shelf library. */
 const verify = (secret: string, delivery: ReceivedCallback, signature?: string) =>
@@ -410,6 +415,18 @@ describe.each(TEST_DATABASE_KINDS)('developer routes on %s', (kind) => {
       );
       const after = await dataOf<ApiKeyView[]>(call('GET', `${DEV}/api-keys`, 'merchant'));
       expect(after).toHaveLength(before.length + 1);
+    });
+
+    it('counts the label in characters, as the Developers screen does: an emoji is one', async () => {
+      const create = (label: string) =>
+        call('POST', `${DEV}/api-keys`, 'merchant', { label, scopes: ['invoices:read'] });
+      const longest = EMOJI.repeat(API_KEY_LABEL_MAX_LENGTH);
+      const created = await dataOf<ApiKeyView>(create(` ${longest} `), 201);
+      expect(created.label).toBe(longest);
+      const refused = await create(EMOJI.repeat(API_KEY_LABEL_MAX_LENGTH + 1));
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().detail).toBe(API_KEY_MESSAGES.label);
+      await dataOf(call('POST', `${DEV}/api-keys/${created.id}/revoke`, 'merchant'));
     });
 
     it('lets an admin act on a merchant they name, and keeps merchants apart (404)', async () => {
@@ -771,6 +788,38 @@ describe.each(TEST_DATABASE_KINDS)('developer routes on %s', (kind) => {
       ).toEqual([
         expect.objectContaining({ url: receiver.url('/valid'), eventTypes: ['invoice.done'] }),
       ]);
+    });
+
+    it('takes the URL and description by the Developers screen’s rules', async () => {
+      const base = { url: 'https://shop.example/hooks', eventTypes: ['invoice.done'] };
+      const create = (payload: object) =>
+        call('POST', `${DEV}/webhook-endpoints`, 'merchant', { ...base, ...payload });
+      const refusals: Array<[object, string]> = [
+        // WHATWG URL reads it as http://example.com/, but it is not written as an address.
+        [{ url: 'http:example.com' }, WEBHOOK_ENDPOINT_MESSAGES.url],
+        [{ url: 'https://user@shop.example/hooks' }, WEBHOOK_ENDPOINT_MESSAGES.url],
+        [
+          { description: EMOJI.repeat(WEBHOOK_DESCRIPTION_MAX_LENGTH + 1) },
+          WEBHOOK_ENDPOINT_MESSAGES.description,
+        ],
+      ];
+      for (const [payload, message] of refusals) {
+        const response = await create(payload);
+        expect(response.statusCode, response.body).toBe(400);
+        expect(response.json().detail).toBe(message);
+      }
+
+      const description = EMOJI.repeat(WEBHOOK_DESCRIPTION_MAX_LENGTH);
+      const endpoint = await dataOf<EndpointView>(
+        create({ url: ` ${base.url} `, description: ` ${description} ` }),
+        201,
+      );
+      expect(endpoint).toMatchObject({ url: base.url, description });
+      const changed = await call('PATCH', `${DEV}/webhook-endpoints/${endpoint.id}`, 'merchant', {
+        url: 'http:example.com',
+      });
+      expect(changed.statusCode, changed.body).toBe(400);
+      expect(changed.json().detail).toBe(WEBHOOK_ENDPOINT_MESSAGES.url);
     });
 
     it(`allows ${WEBHOOK_ENDPOINTS_PER_MERCHANT_MAX} endpoints per merchant (409 beyond)`, async () => {

@@ -5,6 +5,8 @@ import {
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_URL_MAX_LENGTH,
   type WebhookEventType,
+  webhookDescriptionError,
+  webhookUrlError,
 } from '@paygate/domain';
 import type { Database } from '../../db/database.ts';
 import { invalid, notFoundError, stateConflict } from '../../service-errors.ts';
@@ -43,31 +45,19 @@ export const WEBHOOK_ENDPOINT_MESSAGES = {
   tooMany: `A merchant has at most ${WEBHOOK_ENDPOINTS_PER_MERCHANT_MAX} webhook endpoints`,
 } as const;
 
+/**
+ * The URL and the description go by the Developers screen's rules (packages/domain
+ * developer-inputs.ts), so the form and the server agree; every URL failure, credentials
+ * included, answers the one URL message. Both are kept trimmed.
+ */
 const checkedUrl = (raw: string): string => {
-  const trimmed = raw.trim();
-  let url: URL;
-  try {
-    url = new URL(trimmed);
-  } catch {
-    throw invalid(WEBHOOK_ENDPOINT_MESSAGES.url);
-  }
-  if (
-    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
-    url.username !== '' ||
-    url.password !== '' ||
-    trimmed.length > WEBHOOK_URL_MAX_LENGTH
-  ) {
-    throw invalid(WEBHOOK_ENDPOINT_MESSAGES.url);
-  }
-  return trimmed;
+  if (webhookUrlError(raw) !== null) throw invalid(WEBHOOK_ENDPOINT_MESSAGES.url);
+  return raw.trim();
 };
 
 const checkedDescription = (raw: string): string => {
-  const description = raw.trim();
-  if (description.length > WEBHOOK_DESCRIPTION_MAX_LENGTH) {
-    throw invalid(WEBHOOK_ENDPOINT_MESSAGES.description);
-  }
-  return description;
+  if (webhookDescriptionError(raw) !== null) throw invalid(WEBHOOK_ENDPOINT_MESSAGES.description);
+  return raw.trim();
 };
 
 /** In the table's order, each once. */

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import {
+  apiKeyLabelError,
+  characterCount,
+  webhookDescriptionError,
+  webhookUrlError,
+} from './developer-inputs.ts';
+import {
+  API_KEY_LABEL_MAX_LENGTH,
+  WEBHOOK_DESCRIPTION_MAX_LENGTH,
+  WEBHOOK_URL_MAX_LENGTH,
+} from './developer-platform.ts';
+
+/** An emoji outside the Basic Multilingual Plane: one code point, two UTF-16 units. */
+const EMOJI = '😀';
+
+describe('characterCount', () => {
+  it('counts code points, a surrogate pair as one character', () => {
+    expect(EMOJI.length).toBe(2);
+    expect(characterCount(EMOJI)).toBe(1);
+    expect(characterCount(`a${EMOJI}b`)).toBe(3);
+    expect(characterCount('𝄞')).toBe(1);
+    expect(characterCount('')).toBe(0);
+  });
+
+  it('counts a lone surrogate as one character, as the string iterator does', () => {
+    expect(characterCount('\uD83D')).toBe(1);
+    expect(characterCount('\uD83Dx')).toBe(2);
+  });
+});
+
+describe('apiKeyLabelError', () => {
+  it('needs a label once trimmed', () => {
+    expect(apiKeyLabelError('')).toBe('required');
+    expect(apiKeyLabelError(' \t\n ')).toBe('required');
+    expect(apiKeyLabelError(' Shop backend ')).toBeNull();
+  });
+
+  it(`takes ${API_KEY_LABEL_MAX_LENGTH} characters, an emoji counting as one`, () => {
+    expect(apiKeyLabelError('x'.repeat(API_KEY_LABEL_MAX_LENGTH))).toBeNull();
+    expect(apiKeyLabelError('x'.repeat(API_KEY_LABEL_MAX_LENGTH + 1))).toBe('too-long');
+    // 128 UTF-16 units, 64 characters.
+    expect(apiKeyLabelError(EMOJI.repeat(API_KEY_LABEL_MAX_LENGTH))).toBeNull();
+    expect(apiKeyLabelError(EMOJI.repeat(API_KEY_LABEL_MAX_LENGTH + 1))).toBe('too-long');
+    expect(apiKeyLabelError(`  ${EMOJI.repeat(API_KEY_LABEL_MAX_LENGTH)}  `)).toBeNull();
+  });
+});
+
+describe('webhookDescriptionError', () => {
+  it('takes an empty description', () => {
+    expect(webhookDescriptionError('')).toBeNull();
+    expect(webhookDescriptionError('   ')).toBeNull();
+  });
+
+  it(`takes ${WEBHOOK_DESCRIPTION_MAX_LENGTH} characters once trimmed, an emoji counting as one`, () => {
+    const longest = 'd'.repeat(WEBHOOK_DESCRIPTION_MAX_LENGTH);
+    expect(webhookDescriptionError(longest)).toBeNull();
+    expect(webhookDescriptionError(` ${longest} `)).toBeNull();
+    expect(webhookDescriptionError(`${longest}d`)).toBe('too-long');
+    expect(webhookDescriptionError(EMOJI.repeat(WEBHOOK_DESCRIPTION_MAX_LENGTH))).toBeNull();
+    expect(webhookDescriptionError(EMOJI.repeat(WEBHOOK_DESCRIPTION_MAX_LENGTH + 1))).toBe(
+      'too-long',
+    );
+  });
+});
+
+describe('webhookUrlError', () => {
+  it('takes absolute http and https URLs with a host, in any case, once trimmed', () => {
+    for (const url of [
+      'https://shop.example/hooks?x=1',
+      'http://localhost:8080/in',
+      'HTTPS://SHOP.EXAMPLE',
+      'Http://shop.example',
+      '  https://shop.example/hooks  ',
+      'http://[::1]:8080/in',
+    ]) {
+      expect(webhookUrlError(url), url).toBeNull();
+    }
+  });
+
+  it('needs a URL', () => {
+    expect(webhookUrlError('')).toBe('required');
+    expect(webhookUrlError('   ')).toBe('required');
+  });
+
+  it('refuses anything not written as http:// or https:// with a host', () => {
+    for (const url of [
+      'shop.example',
+      'http:example.com',
+      'https:/shop.example',
+      'ftp://shop.example',
+      'javascript:alert(1)',
+      'https://',
+      'https:// /',
+      'https://shop.example:99999/',
+      '//shop.example/hooks',
+    ]) {
+      expect(webhookUrlError(url), url).toBe('invalid');
+    }
+  });
+
+  it('refuses a user name or a password', () => {
+    expect(webhookUrlError('https://user:pass@shop.example/hooks')).toBe('credentials');
+    expect(webhookUrlError('https://user@shop.example/hooks')).toBe('credentials');
+    expect(webhookUrlError('https://user:@shop.example/hooks')).toBe('credentials');
+    expect(webhookUrlError('https://:pass@shop.example/hooks')).toBe('credentials');
+    expect(webhookUrlError('HTTP://USER:PASS@SHOP.EXAMPLE')).toBe('credentials');
+  });
+
+  it('takes an empty `@`, which carries no user name or password', () => {
+    expect(webhookUrlError('https://@shop.example/hooks')).toBeNull();
+    expect(webhookUrlError('https://:@shop.example/hooks')).toBeNull();
+  });
+
+  it(`takes ${WEBHOOK_URL_MAX_LENGTH} characters once trimmed`, () => {
+    const prefix = 'https://shop.example/';
+    const longest = `${prefix}${'a'.repeat(WEBHOOK_URL_MAX_LENGTH - prefix.length)}`;
+    expect(longest).toHaveLength(WEBHOOK_URL_MAX_LENGTH);
+    expect(webhookUrlError(longest)).toBeNull();
+    expect(webhookUrlError(` ${longest} `)).toBeNull();
+    expect(webhookUrlError(`${longest}a`)).toBe('too-long');
+  });
+
+  it('counts the URL in characters too, an emoji counting as one', () => {
+    const prefix = 'https://shop.example/';
+    const emojiPath = EMOJI.repeat(WEBHOOK_URL_MAX_LENGTH - prefix.length);
+    expect(webhookUrlError(`${prefix}${emojiPath}`)).toBeNull();
+    expect(webhookUrlError(`${prefix}${emojiPath}${EMOJI}`)).toBe('too-long');
+  });
+});

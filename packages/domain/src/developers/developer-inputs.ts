@@ -1,0 +1,79 @@
+import {
+  API_KEY_LABEL_MAX_LENGTH,
+  WEBHOOK_DESCRIPTION_MAX_LENGTH,
+  WEBHOOK_URL_MAX_LENGTH,
+} from './developer-platform.ts';
+
+/**
+ * What the Developers screen accepts as an API key label, a webhook endpoint URL and its
+ * description (decision 0021). The back office's forms and the server's services both call these
+ * rules, so the form never lets through what the server then refuses, nor refuses what it takes.
+ * Each rule trims the text first, as both sides store it trimmed.
+ */
+
+/**
+ * The number of characters a person sees in the text: Unicode code points, so an emoji is one
+ * character, not the two UTF-16 units `.length` counts. Every length limit here counts these.
+ */
+export const characterCount = (text: string): number => [...text].length;
+
+export type ApiKeyLabelError = 'required' | 'too-long';
+
+/** An API key label: 1 to API_KEY_LABEL_MAX_LENGTH characters once trimmed. */
+export const apiKeyLabelError = (raw: string): ApiKeyLabelError | null => {
+  const label = raw.trim();
+  if (label === '') return 'required';
+  if (characterCount(label) > API_KEY_LABEL_MAX_LENGTH) return 'too-long';
+  return null;
+};
+
+export type WebhookDescriptionError = 'too-long';
+
+/** A webhook endpoint's description: optional, at most WEBHOOK_DESCRIPTION_MAX_LENGTH characters. */
+export const webhookDescriptionError = (raw: string): WebhookDescriptionError | null =>
+  characterCount(raw.trim()) > WEBHOOK_DESCRIPTION_MAX_LENGTH ? 'too-long' : null;
+
+export type WebhookUrlError = 'required' | 'too-long' | 'invalid' | 'credentials';
+
+/** The parts of a WHATWG URL the rule reads. */
+interface ParsedUrl {
+  protocol: string;
+  hostname: string;
+  username: string;
+  password: string;
+}
+
+/**
+ * WHATWG URL, the same parser in browsers and in Node; reached through globalThis because the
+ * domain compiles without DOM or Node types (as support-code.ts reaches Web Crypto).
+ */
+const WhatwgUrl = (globalThis as unknown as { URL: new (text: string) => ParsedUrl }).URL;
+
+/**
+ * A webhook endpoint's URL, once trimmed: written as an absolute http or https address (it
+ * starts with `http://` or `https://`, in any case, so `http:example.com`, which WHATWG URL
+ * reads as http://example.com/, is refused), parsed by `new URL`, with a host, and at most
+ * WEBHOOK_URL_MAX_LENGTH characters. The length counts code points like the other limits: a URL
+ * is ASCII in practice, where code points and UTF-16 units agree.
+ *
+ * A user name or password in it is 'credentials', its own answer so the form can say so: the
+ * delivery job never sends to such a URL. A bare `@` with neither (`https://@shop.example/`)
+ * carries none, and is taken, as the delivery job takes it.
+ */
+export const webhookUrlError = (raw: string): WebhookUrlError | null => {
+  const text = raw.trim();
+  if (text === '') return 'required';
+  if (characterCount(text) > WEBHOOK_URL_MAX_LENGTH) return 'too-long';
+  if (!/^https?:\/\//i.test(text)) return 'invalid';
+  let url: ParsedUrl;
+  try {
+    url = new WhatwgUrl(text);
+  } catch {
+    return 'invalid';
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.hostname === '') {
+    return 'invalid';
+  }
+  if (url.username !== '' || url.password !== '') return 'credentials';
+  return null;
+};
