@@ -147,7 +147,7 @@ describe('changeAmountToMinorUnits', () => {
       error: 'above-maximum',
       message: 'The amount must not exceed 50000000.00 UZS',
     });
-    // Maxima arrive as JSON numbers or, past 2^53, as decimal text: compared exactly, no floats.
+    // Compared as integers, never as floats: a maximum given as text is exact past 2^53 too.
     expect(
       changeAmountToMinorUnits('92233720368547758.07', 2, { maxValue: '9223372036854775806' }),
     ).toEqual({

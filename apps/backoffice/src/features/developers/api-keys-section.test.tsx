@@ -128,6 +128,33 @@ describe('Create API key', () => {
     expect(callsTo(api.calls, CREATE_KEY)).toEqual([]);
   });
 
+  it('takes a label of 64 emoji: the field cuts nothing the rule allows', async () => {
+    const user = userEvent.setup();
+    const api = developersApi(KEYS, {
+      [CREATE_KEY]: { status: 201, body: { data: { ...apiKey(), secret: 'sk' } } },
+    });
+    renderDevelopers();
+    const dialog = await openCreate();
+    const label = within(dialog).getByRole('textbox', { name: /^Label/ });
+    await user.click(label);
+    await user.paste('a'.repeat(65));
+    await user.click(within(dialog).getByRole('checkbox', { name: /Create invoices/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(label).toHaveAccessibleDescription(
+      expect.stringContaining('Label must be at most 64 characters long'),
+    );
+    expect(callsTo(api.calls, CREATE_KEY)).toEqual([]);
+
+    // Each emoji is two UTF-16 units, what an input's maxlength counts.
+    await user.clear(label);
+    await user.paste('😀'.repeat(64));
+    expect(label).toHaveValue('😀'.repeat(64));
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await api.bodiesOf(CREATE_KEY)).toEqual([
+      { label: '😀'.repeat(64), scopes: ['invoices:write'] },
+    ]);
+  });
+
   it('shows the secret once, then the list shows the key without it', async () => {
     const user = userEvent.setup();
     const created = apiKey({

@@ -46,7 +46,9 @@ export const CreateApiKeyDialog = ({ merchantId, onClose, onCreated }: CreateApi
         label="Label"
         required
         autoComplete="off"
-        maxLength={API_KEY_LABEL_MAX_LENGTH}
+        // maxlength counts UTF-16 units, the rule characters (an emoji is two units, one
+        // character): the browser only stops a runaway paste, the rule says what is too long.
+        maxLength={API_KEY_LABEL_MAX_LENGTH * 2}
         {...dialog.fieldProps('label')}
         hint="What the key is for, e.g. the server that uses it."
       />

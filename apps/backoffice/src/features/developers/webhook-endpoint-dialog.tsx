@@ -87,7 +87,8 @@ export const WebhookEndpointDialog = ({
       <TextField
         label="Description"
         autoComplete="off"
-        maxLength={WEBHOOK_DESCRIPTION_MAX_LENGTH}
+        // maxlength counts UTF-16 units, the rule characters (as for the API key label).
+        maxLength={WEBHOOK_DESCRIPTION_MAX_LENGTH * 2}
         {...dialog.fieldProps('description')}
         hint="Optional: what receives them."
       />

@@ -121,6 +121,33 @@ describe('Add and Edit', () => {
     expect(callsTo(api.calls, CREATE_ENDPOINT)).toEqual([]);
   });
 
+  it('takes a description of 200 emoji: the field cuts nothing the rule allows', async () => {
+    const user = userEvent.setup();
+    const api = developersApi(KEYS, {
+      [CREATE_ENDPOINT]: { status: 201, body: { data: endpoint({ id: 11 }) } },
+    });
+    renderDevelopers(URL);
+    const dialog = await openAdd();
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /^URL/ }),
+      'https://new.example/wh',
+    );
+    const description = within(dialog).getByRole('textbox', { name: /^Description/ });
+    await user.click(description);
+    // Each emoji is two UTF-16 units, what an input's maxlength counts.
+    await user.paste('😀'.repeat(200));
+    expect(description).toHaveValue('😀'.repeat(200));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'invoice.done' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await api.bodiesOf(CREATE_ENDPOINT)).toEqual([
+      {
+        url: 'https://new.example/wh',
+        description: '😀'.repeat(200),
+        eventTypes: ['invoice.done'],
+      },
+    ]);
+  });
+
   it('adds an endpoint with the chosen types, for the chosen merchant, and refreshes the list', async () => {
     const user = userEvent.setup();
     const added = endpoint({ id: 11, url: 'https://new.example/wh', description: 'New' });

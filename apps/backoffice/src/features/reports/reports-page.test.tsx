@@ -280,6 +280,27 @@ describe('Balance report', () => {
     ]);
   });
 
+  it('clears the message on Date To when Date From brings the period within the limit', async () => {
+    const { api } = setUp(['report.read.balance']);
+    api.set('GET /api/v1/report/balance', csv());
+    const balance = await card('Balance');
+    await fillPeriod(balance, '2024-01-01', '2025-01-01');
+    await userEvent.selectOptions(within(balance).getByLabelText(/^Currency/), '1');
+    await getReport(balance);
+    const dateTo = within(balance).getByLabelText(/^Date To/);
+    await waitFor(() => expect(dateTo).toHaveAccessibleDescription(REPORT_MESSAGES.periodTooLong));
+
+    const dateFrom = within(balance).getByLabelText(/^Date From/);
+    await userEvent.clear(dateFrom);
+    await userEvent.type(dateFrom, '2024-01-02');
+    await waitFor(() => expect(dateTo).not.toHaveAttribute('aria-invalid', 'true'));
+    expect(within(balance).queryByText(REPORT_MESSAGES.periodTooLong)).not.toBeInTheDocument();
+    await getReport(balance);
+    expect(
+      await screen.findByText('Report saved: Balance_2024-01-02_2025-01-01.csv'),
+    ).toBeVisible();
+  });
+
   it("toasts the server's message when the report is refused, and keeps the form", async () => {
     const { api } = setUp(['report.read.balance']);
     api.set('GET /api/v1/report/balance', {

@@ -55,8 +55,9 @@ export const ChangeAmountDialog = ({
 }) => {
   const toast = useToast();
   const currency = currencyOf(invoice);
-  // Cached for the session; until it has arrived only the server checks the maximum.
-  const { data: currencies } = useGetCurrenciesQuery(undefined, { skip: !open });
+  // Asked for with the details, cached for the session; until it arrives (or when it cannot be
+  // loaded) only the server checks the maximum.
+  const { data: currencies } = useGetCurrenciesQuery();
   const limit = currencies?.find((each) => each.code === currency.code);
   const [changeAmount, { isLoading }] = useChangeInvoiceAmountMutation();
   const [confirming, setConfirming] = useState(false);
@@ -79,8 +80,15 @@ export const ChangeAmountDialog = ({
   };
 
   const send = async () => {
+    if (isLoading) return;
     const result = toMinorUnits(form.values.amount, currency.dimension, limit);
-    if (!result.ok || isLoading) return;
+    if (!result.ok) {
+      // The currency list arrived while the confirmation was open and the amount is over its
+      // maximum: back to the amount, which now shows why.
+      setConfirming(false);
+      void form.validateForm();
+      return;
+    }
     try {
       await changeAmount({ invoiceId: invoice.invoiceId, amount: result.amount }).unwrap();
       toast.success(DETAILS_MESSAGES.amountChanged);

@@ -1,9 +1,11 @@
+import { referenceApi } from '@paygate/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FakeAnswer } from '../../../testing/fake-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import {
+  CURRENCIES,
   DETAILS_PATH,
   deferred,
   detailsApi,
@@ -14,11 +16,11 @@ import {
 const open = async (routes: Record<string, FakeAnswer> = {}, invoice = invoiceWith()) => {
   const api = detailsApi(['invoice.amount.change'], { routes, invoice });
   const user = userEvent.setup();
-  renderApp(DETAILS_PATH);
+  const { store } = renderApp(DETAILS_PATH);
   await user.click(await screen.findByRole('button', { name: 'Change amount' }));
   const dialog = screen.getByRole('dialog', { name: 'Change amount' });
   const input = within(dialog).getByRole('textbox', { name: 'New amount, UZS' });
-  return { api, user, dialog, input };
+  return { api, user, dialog, input, store };
 };
 
 afterEach(() => {
@@ -72,6 +74,33 @@ describe('invoice amount change', () => {
         name: 'Are you sure you want to change the amount to 50000000.00 UZS?',
       }),
     ).toBeInTheDocument();
+  });
+
+  it('goes back to the amount when the maximum arrives while the confirmation is open', async () => {
+    const currencies = deferred();
+    const { api, user, dialog, input, store } = await open({
+      'GET /api/v1/reference/currency': async () => {
+        await currencies.promise;
+        return { body: { data: CURRENCIES } };
+      },
+    });
+    await user.type(input, '50000000.01');
+    await user.click(within(dialog).getByRole('button', { name: 'Change' }));
+    const confirm = screen.getByRole('dialog', {
+      name: 'Are you sure you want to change the amount to 50000000.01 UZS?',
+    });
+    currencies.resolve();
+    await waitFor(() =>
+      expect(referenceApi.endpoints.getCurrencies.select()(store.getState()).data).toEqual(
+        CURRENCIES,
+      ),
+    );
+    await user.click(within(confirm).getByRole('button', { name: 'Continue' }));
+    expect(
+      await within(dialog).findByText('The amount must not exceed 50000000.00 UZS'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Are you sure/)).toBeNull();
+    expect(api.calls.some((call) => call.startsWith('PATCH'))).toBe(false);
   });
 
   it("says 'There must be max two decimals after comma' past two decimals", async () => {
