@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  apiKeyLabelError,
-  characterCount,
-  webhookDescriptionError,
-  webhookUrlError,
-} from './developer-inputs.ts';
+import { apiKeyLabelError, webhookDescriptionError, webhookUrlError } from './developer-inputs.ts';
 import {
   API_KEY_LABEL_MAX_LENGTH,
   WEBHOOK_DESCRIPTION_MAX_LENGTH,
@@ -13,21 +8,6 @@ import {
 
 /** An emoji outside the Basic Multilingual Plane: one code point, two UTF-16 units. */
 const EMOJI = '😀';
-
-describe('characterCount', () => {
-  it('counts code points, a surrogate pair as one character', () => {
-    expect(EMOJI.length).toBe(2);
-    expect(characterCount(EMOJI)).toBe(1);
-    expect(characterCount(`a${EMOJI}b`)).toBe(3);
-    expect(characterCount('𝄞')).toBe(1);
-    expect(characterCount('')).toBe(0);
-  });
-
-  it('counts a lone surrogate as one character, as the string iterator does', () => {
-    expect(characterCount('\uD83D')).toBe(1);
-    expect(characterCount('\uD83Dx')).toBe(2);
-  });
-});
 
 describe('apiKeyLabelError', () => {
   it('needs a label once trimmed', () => {

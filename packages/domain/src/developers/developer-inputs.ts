@@ -1,3 +1,4 @@
+import { characterCount } from '../names/character-count.ts';
 import {
   API_KEY_LABEL_MAX_LENGTH,
   WEBHOOK_DESCRIPTION_MAX_LENGTH,
@@ -10,12 +11,6 @@ import {
  * rules, so the form never lets through what the server then refuses, nor refuses what it takes.
  * Each rule trims the text first, as both sides store it trimmed.
  */
-
-/**
- * The number of characters a person sees in the text: Unicode code points, so an emoji is one
- * character, not the two UTF-16 units `.length` counts. Every length limit here counts these.
- */
-export const characterCount = (text: string): number => [...text].length;
 
 export type ApiKeyLabelError = 'required' | 'too-long';
 

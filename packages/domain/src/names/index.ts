@@ -1,1 +1,2 @@
+export * from './character-count.ts';
 export * from './entity-name.ts';

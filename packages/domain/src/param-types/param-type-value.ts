@@ -1,3 +1,5 @@
+import { characterCount } from '../names/character-count.ts';
+
 /**
  * SPEC §3 parameter types (reference list 102: I Integer, S String, C Char, B Boolean,
  * N Numeric) and the SPEC §5 rule for which texts each accepts. Terminal attribute values and
@@ -46,7 +48,7 @@ const isIntegerText = (text: string): boolean => {
 
 /** C: exactly one character (one Unicode code point), not a control character. */
 const isCharText = (text: string): boolean =>
-  [...text].length === 1 && !CONTROL_OR_LONE_SURROGATE.test(text);
+  characterCount(text) === 1 && !CONTROL_OR_LONE_SURROGATE.test(text);
 
 /**
  * N (SPEC §5 "digits and dots and non-integer"): digits on both sides of one dot and not a

@@ -1,3 +1,5 @@
+import { characterCount } from '../names/character-count.ts';
+
 /**
  * Password rules (issue 22 item 6, NIST SP 800-63B, decision 0019): long enough, never truncated
  * (the longest accepted is checked whole, argon2id takes any length), not the username. The
@@ -15,7 +17,7 @@ export const PASSWORD_MESSAGES = {
 
 /** The first rule a new password breaks (length, username), or null; the common list is the server's. */
 export const passwordRuleProblem = (password: string, username: string): string | null => {
-  const length = [...password].length;
+  const length = characterCount(password);
   if (length < PASSWORD_MIN_LENGTH) return PASSWORD_MESSAGES.tooShort;
   if (length > PASSWORD_MAX_LENGTH) return PASSWORD_MESSAGES.tooLong;
   const name = username.trim().toLowerCase();

@@ -87,7 +87,8 @@ export const RoleDialog = ({ role, onClose }: RoleDialogProps) => {
           label="Description"
           name="description"
           autoComplete="off"
-          maxLength={ROLE_DESCRIPTION_MAX_LENGTH}
+          // maxlength counts UTF-16 units; the rule counts characters (an emoji is two units).
+          maxLength={ROLE_DESCRIPTION_MAX_LENGTH * 2}
           value={form.values.description}
           onChange={form.handleChange}
           onBlur={form.handleBlur}

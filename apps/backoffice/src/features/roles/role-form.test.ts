@@ -44,6 +44,17 @@ describe('role form', () => {
     ).toEqual([ROLE_MESSAGES.descriptionLength]);
   });
 
+  it('counts characters, not UTF-16 units: an emoji is one', async () => {
+    const emoji = '😀';
+    const problems = (name: string, description: string) =>
+      problemsOf({ name, description, permissions: ['merchant.read'] });
+    expect(await problems(emoji.repeat(64), emoji.repeat(300))).toEqual([]);
+    expect(await problems(emoji.repeat(65), emoji.repeat(301))).toEqual([
+      ROLE_MESSAGES.nameLength,
+      ROLE_MESSAGES.descriptionLength,
+    ]);
+  });
+
   it('sends the name as the server keeps it and the permissions in table order, once', () => {
     expect(
       roleRequestOf({

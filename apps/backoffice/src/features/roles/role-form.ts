@@ -1,18 +1,18 @@
 import type { StaffRole, StaffRoleRequest } from '@paygate/api';
 import {
   ALL_PERMISSIONS,
+  isRoleNameLength,
   normalisedRoleName,
-  ROLE_DESCRIPTION_MAX_LENGTH,
-  ROLE_NAME_MAX_LENGTH,
-  ROLE_NAME_MIN_LENGTH,
+  roleDescriptionError,
   STAFF_LIMIT_MESSAGES,
 } from '@paygate/domain';
 import * as yup from 'yup';
 
 /**
- * The role editor's form (issue 22 item 2). The limits and words are packages/domain's, which the
- * server checks too: the name trimmed, inner spaces collapsed, 3 to 64 characters; at least one
- * permission; the description at most 300 characters.
+ * The role editor's form (issue 22 item 2). The rules and words are packages/domain's, which the
+ * server checks too: the name trimmed, inner spaces collapsed, 3 to 64 characters
+ * (isRoleNameLength); at least one permission; the description at most 300 characters
+ * (roleDescriptionError).
  */
 
 export const ROLE_MESSAGES = {
@@ -55,23 +55,18 @@ export const roleFormValuesOf = (role: StaffRole): RoleFormValues => ({
   requiresTwoFactor: role.requiresTwoFactor,
 });
 
-const characters = (text: string) => [...text].length;
-
 export const roleSchema = yup.object({
   name: yup
     .string()
     .default('')
-    .test('name-length', ROLE_MESSAGES.nameLength, (value) => {
-      const length = characters(normalisedRoleName(value ?? ''));
-      return length >= ROLE_NAME_MIN_LENGTH && length <= ROLE_NAME_MAX_LENGTH;
-    }),
+    .test('name-length', ROLE_MESSAGES.nameLength, (value) => isRoleNameLength(value ?? '')),
   description: yup
     .string()
     .default('')
     .test(
       'description-length',
       ROLE_MESSAGES.descriptionLength,
-      (value) => characters((value ?? '').trim()) <= ROLE_DESCRIPTION_MAX_LENGTH,
+      (value) => roleDescriptionError(value ?? '') === null,
     ),
   permissions: yup.array(yup.string().required()).min(1, ROLE_MESSAGES.noPermissions),
   requiresTwoFactor: yup.boolean().default(false),

@@ -325,6 +325,29 @@ describe('new role', () => {
     expect(rolesCalls(api)).toHaveLength(2);
   });
 
+  it('takes a description of 300 emoji: the field cuts nothing the rule allows', async () => {
+    const { api } = renderRoles(MANAGER, {
+      [CREATE]: { status: 201, body: { data: role({ id: 9, name: 'Emoji desk' }) } },
+    });
+    const dialog = await openNewRole();
+    await userEvent.type(within(dialog).getByLabelText(/^Name/), 'Emoji desk');
+    const description = within(dialog).getByLabelText(/^Description/);
+    await userEvent.click(description);
+    // Each emoji is two UTF-16 units, what an input's maxlength counts.
+    await userEvent.paste('😀'.repeat(300));
+    expect(description).toHaveValue('😀'.repeat(300));
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'merchant.read' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await api.bodiesOf(CREATE)).toEqual([
+      {
+        name: 'Emoji desk',
+        description: '😀'.repeat(300),
+        permissions: ['merchant.read'],
+        requiresTwoFactor: false,
+      },
+    ]);
+  });
+
   it("keeps the dialog open with the server's refusal", async () => {
     const { api } = renderRoles(MANAGER, {
       [CREATE]: { status: 409, body: { detail: 'A role named "Finance viewer" already exists' } },

@@ -1,4 +1,9 @@
-import { PERSON_NAME_MAX_LENGTH, USERNAME_MESSAGE, USERNAME_PATTERN } from '@paygate/domain';
+import {
+  PERSON_NAME_MAX_LENGTH,
+  personNameError,
+  USERNAME_MESSAGE,
+  USERNAME_PATTERN,
+} from '@paygate/domain';
 import * as yup from 'yup';
 
 /** The merchant field's value for platform staff (merchantId null); merchants are their id. */
@@ -13,12 +18,17 @@ export const USER_FORM_TEXTS = {
     `${label} must be at most ${PERSON_NAME_MAX_LENGTH} characters long`,
 } as const;
 
-/** A first or last name as the server takes it: required, trimmed, at most 100 characters. */
+/**
+ * A first or last name as the server takes it: packages/domain's personNameError (required,
+ * trimmed, at most 100 characters), which the server applies too.
+ */
 const nameSchema = (label: string) =>
   yup.string().test('name', (value, context) => {
-    const name = (value ?? '').trim();
-    if (name === '') return context.createError({ message: USER_FORM_TEXTS.nameRequired(label) });
-    if ([...name].length > PERSON_NAME_MAX_LENGTH) {
+    const error = personNameError(value ?? '');
+    if (error === 'required') {
+      return context.createError({ message: USER_FORM_TEXTS.nameRequired(label) });
+    }
+    if (error === 'too-long') {
       return context.createError({ message: USER_FORM_TEXTS.nameTooLong(label) });
     }
     return true;

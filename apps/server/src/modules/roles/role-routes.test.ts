@@ -262,6 +262,47 @@ describe.each(TEST_DATABASE_KINDS)('roles API on %s', (kind) => {
       }
     });
 
+    it('takes a name of 64 emoji and refuses 65: an emoji is one character', async () => {
+      const emoji = '😀';
+      const tooLong = await create(admin, {
+        name: emoji.repeat(65),
+        permissions: ['merchant.read'],
+      });
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json().detail).toBe(ROLE_MESSAGES.nameLength);
+
+      const response = await create(admin, {
+        name: emoji.repeat(64),
+        description: emoji.repeat(300),
+        permissions: ['merchant.read'],
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json().data).toMatchObject({
+        name: emoji.repeat(64),
+        description: emoji.repeat(300),
+      });
+      expect((await remove(admin, response.json().data.id)).statusCode).toBe(200);
+    });
+
+    it('measures the description once trimmed, and says so in its own words', async () => {
+      const tooLong = await create(admin, {
+        name: 'Long descriptions',
+        description: 'd'.repeat(301),
+        permissions: ['merchant.read'],
+      });
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json().detail).toBe(ROLE_MESSAGES.descriptionLength);
+
+      const padded = await create(admin, {
+        name: 'Long descriptions',
+        description: ` ${'d'.repeat(300)} `,
+        permissions: ['merchant.read'],
+      });
+      expect(padded.statusCode, padded.body).toBe(201);
+      expect(padded.json().data.description).toBe('d'.repeat(300));
+      expect((await remove(admin, padded.json().data.id)).statusCode).toBe(200);
+    });
+
     it.each([
       'Role editors',
       'ROLE EDITORS',

@@ -51,9 +51,10 @@ const roleBody = {
   required: ['name', 'permissions'],
   additionalProperties: false,
   properties: {
-    // Longer than the rule so that the service answers with its own message.
+    // Longer than the rules (with room for the spaces they trim) so that the service answers
+    // with its own messages.
     name: { type: 'string', maxLength: ROLE_NAME_MAX_LENGTH * 4 },
-    description: { type: 'string', maxLength: ROLE_DESCRIPTION_MAX_LENGTH },
+    description: { type: 'string', maxLength: ROLE_DESCRIPTION_MAX_LENGTH * 2 },
     permissions: {
       type: 'array',
       maxItems: ALL_PERMISSIONS.length * 2,

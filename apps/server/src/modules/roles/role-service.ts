@@ -1,11 +1,11 @@
 import {
   ALL_PERMISSIONS,
   isKnownPermission,
+  isRoleNameLength,
   normalisedRoleName,
   permissionsBeyond,
   platformOnlyAmong,
-  ROLE_NAME_MAX_LENGTH,
-  ROLE_NAME_MIN_LENGTH,
+  roleDescriptionError,
   STAFF_LIMIT_MESSAGES,
 } from '@paygate/domain';
 import { sql } from 'drizzle-orm';
@@ -37,6 +37,7 @@ export const ROLE_MESSAGES = {
   notFound: 'Role not found',
   builtIn: 'Built-in roles cannot be changed or deleted',
   nameLength: STAFF_LIMIT_MESSAGES.roleNameLength,
+  descriptionLength: STAFF_LIMIT_MESSAGES.roleDescriptionLength,
   nameTaken: (name: string) => `A role named "${name}" already exists`,
   noPermissions: STAFF_LIMIT_MESSAGES.noPermissions,
   unknownPermission: (permission: string) => `Unknown permission: ${permission}`,
@@ -84,13 +85,15 @@ const requireRole = async (db: Database, id: number): Promise<RoleRecord> => {
   return role;
 };
 
-/** The checked, normalised role: trimmed name, known permissions each once in table order. */
+/**
+ * The checked, normalised role: trimmed name and description (the length rules of
+ * packages/domain, as the back office's form), known permissions each once in table order.
+ */
 const checkedRole = (input: RoleInput, actor: AuthenticatedPerson) => {
   const name = normalisedRoleName(input.name);
-  const length = [...name].length;
-  if (length < ROLE_NAME_MIN_LENGTH || length > ROLE_NAME_MAX_LENGTH) {
-    throw invalid(ROLE_MESSAGES.nameLength);
-  }
+  if (!isRoleNameLength(name)) throw invalid(ROLE_MESSAGES.nameLength);
+  const description = (input.description ?? '').trim();
+  if (roleDescriptionError(description) !== null) throw invalid(ROLE_MESSAGES.descriptionLength);
   const unknown = input.permissions.find((permission) => !isKnownPermission(permission));
   if (unknown !== undefined) throw invalid(ROLE_MESSAGES.unknownPermission(unknown));
   // Table order, each once: the stored list does not depend on the order a client sent.
@@ -102,7 +105,7 @@ const checkedRole = (input: RoleInput, actor: AuthenticatedPerson) => {
   if (beyond.length > 0) throw notAllowed(ROLE_MESSAGES.beyondOwn(beyond));
   return {
     name,
-    description: (input.description ?? '').trim(),
+    description,
     permissions,
     requiresTwoFactor: input.requiresTwoFactor ?? false,
   };

@@ -1,6 +1,7 @@
 import {
   ALL_PERMISSIONS,
   PASSWORD_MESSAGES,
+  PERSON_NAME_MAX_LENGTH,
   ROLE_PERMISSIONS,
   USERNAME_MESSAGE,
 } from '@paygate/domain';
@@ -379,6 +380,27 @@ describe.each(TEST_DATABASE_KINDS)('users API on %s', (kind) => {
         (await createUser(root, { username: 'nameless', lastName: 'x'.repeat(101) })).statusCode,
       ).toBe(400);
       expect(await getUserByName('nameless')).toBeUndefined();
+    });
+
+    it('takes names of 100 emoji and refuses 101: an emoji is one character', async () => {
+      const emoji = '😀';
+      const tooLong = await createUser(root, {
+        username: 'emoji-name',
+        firstName: emoji.repeat(PERSON_NAME_MAX_LENGTH + 1),
+      });
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json().detail).toBe(USER_MESSAGES.name);
+      expect(await getUserByName('emoji-name')).toBeUndefined();
+
+      const { user } = await created(root, {
+        username: 'emoji-name',
+        firstName: emoji.repeat(PERSON_NAME_MAX_LENGTH),
+        lastName: ` ${emoji.repeat(PERSON_NAME_MAX_LENGTH)} `,
+      });
+      expect(user).toMatchObject({
+        firstName: emoji.repeat(PERSON_NAME_MAX_LENGTH),
+        lastName: emoji.repeat(PERSON_NAME_MAX_LENGTH),
+      });
     });
 
     it('refuses unknown roles and no roles with 400', async () => {

@@ -3,6 +3,7 @@ import {
   mayReachMerchant,
   PERSON_NAME_MAX_LENGTH,
   permissionsBeyond,
+  personNameError,
   platformOnlyAmong,
   USERNAME_MESSAGE,
   USERNAME_PATTERN,
@@ -166,10 +167,10 @@ const checkedRoles = async (
   return { names: names.sort(), requiringTwoFactor };
 };
 
+/** A first or last name, trimmed, by packages/domain's personNameError (as the user form). */
 const checkedName = (value: string): string => {
-  const name = value.trim();
-  if (name === '' || [...name].length > PERSON_NAME_MAX_LENGTH) throw invalid(USER_MESSAGES.name);
-  return name;
+  if (personNameError(value) !== null) throw invalid(USER_MESSAGES.name);
+  return value.trim();
 };
 
 export interface NewUser {
