@@ -9050,22 +9050,22 @@ export interface operations {
                     maxAmount?: number;
                     /**
                      * Format: uri
-                     * @description Absolute http(s) URL. Where the payment form sends the customer after a payment.
+                     * @description Absolute http(s) URL, without a user name or password. Where the payment form sends the customer after a payment.
                      */
                     successUrl?: string;
                     /**
                      * Format: uri
-                     * @description Absolute http(s) URL. Where the payment form sends the customer after a failure.
+                     * @description Absolute http(s) URL, without a user name or password. Where the payment form sends the customer after a failure.
                      */
                     cancelUrl?: string;
                     /**
                      * Format: uri
-                     * @description Absolute http(s) URL. Where the payment form sends the customer after an error.
+                     * @description Absolute http(s) URL, without a user name or password. Where the payment form sends the customer after an error.
                      */
                     errorUrl?: string;
                     /**
                      * Format: uri
-                     * @description Absolute http(s) URL. Receives a signed POST (Standard Webhooks) when the invoice reaches a final status.
+                     * @description Absolute http(s) URL, without a user name or password. Receives a signed POST (Standard Webhooks) when the invoice reaches a final status.
                      */
                     callbackUrl?: string;
                     /**

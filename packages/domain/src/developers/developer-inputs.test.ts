@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { apiKeyLabelError, webhookDescriptionError, webhookUrlError } from './developer-inputs.ts';
+import {
+  apiKeyLabelError,
+  httpAddressError,
+  webhookDescriptionError,
+  webhookUrlError,
+} from './developer-inputs.ts';
 import {
   API_KEY_LABEL_MAX_LENGTH,
   WEBHOOK_DESCRIPTION_MAX_LENGTH,
@@ -106,5 +111,16 @@ describe('webhookUrlError', () => {
     const emojiPath = EMOJI.repeat(WEBHOOK_URL_MAX_LENGTH - prefix.length);
     expect(webhookUrlError(`${prefix}${emojiPath}`)).toBeNull();
     expect(webhookUrlError(`${prefix}${emojiPath}${EMOJI}`)).toBe('too-long');
+  });
+});
+
+describe('httpAddressError', () => {
+  it('refuses credentials, which disguise a redirect, and takes the address itself', () => {
+    expect(httpAddressError('https://bank.example@evil.example/ok')).toBe('credentials');
+    expect(httpAddressError('https://:secret@shop.example/ok')).toBe('credentials');
+    expect(httpAddressError('https://evil.example/ok?from=bank.example@x')).toBeNull();
+    expect(httpAddressError('HTTP://shop.example/ok')).toBeNull();
+    expect(httpAddressError('http:shop.example/ok')).toBe('invalid');
+    expect(httpAddressError('mailto:pay@shop.example')).toBe('invalid');
   });
 });

@@ -28,7 +28,7 @@ export type WebhookDescriptionError = 'too-long';
 export const webhookDescriptionError = (raw: string): WebhookDescriptionError | null =>
   characterCount(raw.trim()) > WEBHOOK_DESCRIPTION_MAX_LENGTH ? 'too-long' : null;
 
-export type WebhookUrlError = 'required' | 'too-long' | 'invalid' | 'credentials';
+export type WebhookUrlError = 'required' | 'too-long' | HttpAddressError;
 
 /** The parts of a WHATWG URL the rule reads. */
 interface ParsedUrl {
@@ -44,21 +44,20 @@ interface ParsedUrl {
  */
 const WhatwgUrl = (globalThis as unknown as { URL: new (text: string) => ParsedUrl }).URL;
 
+export type HttpAddressError = 'invalid' | 'credentials';
+
 /**
- * A webhook endpoint's URL, once trimmed: written as an absolute http or https address (it
- * starts with `http://` or `https://`, in any case, so `http:example.com`, which WHATWG URL
- * reads as http://example.com/, is refused), parsed by `new URL`, with a host, and at most
- * WEBHOOK_URL_MAX_LENGTH characters. The length counts code points like the other limits: a URL
- * is ASCII in practice, where code points and UTF-16 units agree.
+ * An address the platform sends to or sends a customer to (webhook endpoints, and the merchant
+ * API's callback and redirect URLs): written as an absolute http or https address (it starts
+ * with `http://` or `https://`, in any case, so `http:example.com`, which WHATWG URL reads as
+ * http://example.com/, is refused), parsed by `new URL`, with a host.
  *
- * A user name or password in it is 'credentials', its own answer so the form can say so: the
- * delivery job never sends to such a URL. A bare `@` with neither (`https://@shop.example/`)
+ * A user name or password in it is 'credentials', its own answer so a form can say so: the
+ * delivery job never sends to such a URL, and in a redirect it is the classic disguise
+ * (`https://bank.example@evil.example/`). A bare `@` with neither (`https://@shop.example/`)
  * carries none, and is taken, as the delivery job takes it.
  */
-export const webhookUrlError = (raw: string): WebhookUrlError | null => {
-  const text = raw.trim();
-  if (text === '') return 'required';
-  if (characterCount(text) > WEBHOOK_URL_MAX_LENGTH) return 'too-long';
+export const httpAddressError = (text: string): HttpAddressError | null => {
   if (!/^https?:\/\//i.test(text)) return 'invalid';
   let url: ParsedUrl;
   try {
@@ -71,4 +70,16 @@ export const webhookUrlError = (raw: string): WebhookUrlError | null => {
   }
   if (url.username !== '' || url.password !== '') return 'credentials';
   return null;
+};
+
+/**
+ * A webhook endpoint's URL, once trimmed: required, at most WEBHOOK_URL_MAX_LENGTH characters
+ * (code points like the other limits: a URL is ASCII in practice, where code points and UTF-16
+ * units agree), and an http address (httpAddressError).
+ */
+export const webhookUrlError = (raw: string): WebhookUrlError | null => {
+  const text = raw.trim();
+  if (text === '') return 'required';
+  if (characterCount(text) > WEBHOOK_URL_MAX_LENGTH) return 'too-long';
+  return httpAddressError(text);
 };

@@ -268,6 +268,19 @@ describe.each(TEST_DATABASE_KINDS)('merchant API invoices on %s', (kind) => {
         uzsBody({ cancelUrl: 'javascript:alert(1)' }),
         'cancelUrl must be an absolute http or https URL',
       );
+      // Never delivered to (callbacks), a disguise in a redirect: refused when the invoice is made.
+      await expectRefused(
+        uzsBody({ callbackUrl: 'https://user:secret@shop.example/cb' }),
+        'callbackUrl must not contain a user name or password',
+      );
+      await expectRefused(
+        uzsBody({ successUrl: 'https://bank.example@evil.example/ok' }),
+        'successUrl must not contain a user name or password',
+      );
+      await expectRefused(
+        uzsBody({ errorUrl: 'http:shop.example/error' }),
+        'errorUrl must be an absolute http or https URL',
+      );
       // Not ASCII: percent-encode first.
       await expectRefused(
         uzsBody({ successUrl: 'https://shop.example/ok?n=Дилноза' }),

@@ -38,15 +38,15 @@ const namePart = (description: string) =>
 
 /**
  * An absolute URI (RFC 3986: ASCII, so no raw spaces or control characters); that it is http or
- * https is checked by the handler with a clearer message (the form redirects customers there, so
- * javascript: and data: must never pass).
+ * https, with no user name or password, is checked by the handler with a clearer message (the
+ * form redirects customers there, so javascript: and data: must never pass).
  */
 const redirectUrl = (description: string) =>
   ({
     type: 'string',
     format: 'uri',
     maxLength: 2048,
-    description: `Absolute http(s) URL. ${description}`,
+    description: `Absolute http(s) URL, without a user name or password. ${description}`,
   }) as const;
 
 export const URL_FIELDS = ['successUrl', 'cancelUrl', 'errorUrl', 'callbackUrl'] as const;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { httpAddressError } from '@paygate/domain';
 import type { Database } from '../../db/database.ts';
 import { invalid, notFoundError } from '../../service-errors.ts';
 import { recordEvent } from '../audit/audit-entry.ts';
@@ -127,20 +128,20 @@ const payoutCap = (body: CreateInvoiceBody, amount: bigint, currencyMax: bigint)
   return maxAmount;
 };
 
-/** The schema checks the shape; this checks what a URL parser thinks of it (host, syntax). */
+/**
+ * The schema checks the shape; this checks what a URL parser thinks of it (host, syntax) by the
+ * rule webhook endpoints follow too, credentials included: the callback job would never send to
+ * such a URL, and a redirect carrying them is a disguise.
+ */
 const checkUrls = (body: CreateInvoiceBody) => {
   for (const field of URL_FIELDS) {
     const value = body[field];
     if (value === undefined) continue;
-    let url: URL | null = null;
-    try {
-      url = new URL(value);
-    } catch {
-      url = null;
+    const error = httpAddressError(value);
+    if (error === 'credentials') {
+      throw invalid(`${field} must not contain a user name or password`);
     }
-    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
-      throw invalid(`${field} must be an absolute http or https URL`);
-    }
+    if (error) throw invalid(`${field} must be an absolute http or https URL`);
   }
 };
 
