@@ -18,6 +18,15 @@ describe('redirectHref (SPEC §2 redirect URLs)', () => {
     expect(redirectHref('  shop.example/return  ')).toBe('//shop.example/return');
   });
 
+  it('never follows a URL with a user name or password, the disguise of another host', () => {
+    expect(redirectHref('https://bank.example@evil.example/ok')).toBeNull();
+    expect(redirectHref('https://user:secret@shop.example/ok')).toBeNull();
+    expect(redirectHref('bank.example@evil.example/ok')).toBeNull();
+    expect(redirectHref('https://shop.example/ok?next=a@b')).toBe(
+      'https://shop.example/ok?next=a@b',
+    );
+  });
+
   it('has nothing for an absent or empty URL', () => {
     expect(redirectHref(null)).toBeNull();
     expect(redirectHref(undefined)).toBeNull();
