@@ -244,17 +244,21 @@ describe('Balance report', () => {
     expect(within(balance).queryByText('Preparing the report…')).not.toBeInTheDocument();
   });
 
-  it('refuses a period over 366 days on Date To before asking the server', async () => {
+  /** The Balance card asked for 2024-01-01 to 2025-01-01: 367 days, 2024 being a leap year. */
+  const askForTooLongBalance = async () => {
     const { api } = setUp(['report.read.balance']);
     api.set('GET /api/v1/report/balance', csv());
     const balance = await card('Balance');
-    // 2024 is a leap year: 2024-01-01 to 2025-01-01 is 367 days.
     await fillPeriod(balance, '2024-01-01', '2025-01-01');
     await userEvent.selectOptions(within(balance).getByLabelText(/^Currency/), '1');
     await getReport(balance);
-
     const dateTo = within(balance).getByLabelText(/^Date To/);
     await waitFor(() => expect(dateTo).toHaveAccessibleDescription(REPORT_MESSAGES.periodTooLong));
+    return { api, balance, dateTo };
+  };
+
+  it('refuses a period over 366 days on Date To before asking the server', async () => {
+    const { api, balance, dateTo } = await askForTooLongBalance();
     expect(dateTo).toHaveAttribute('aria-invalid', 'true');
     expect(within(balance).getByLabelText(/^Date From/)).not.toHaveAttribute(
       'aria-invalid',
@@ -281,14 +285,7 @@ describe('Balance report', () => {
   });
 
   it('clears the message on Date To when Date From brings the period within the limit', async () => {
-    const { api } = setUp(['report.read.balance']);
-    api.set('GET /api/v1/report/balance', csv());
-    const balance = await card('Balance');
-    await fillPeriod(balance, '2024-01-01', '2025-01-01');
-    await userEvent.selectOptions(within(balance).getByLabelText(/^Currency/), '1');
-    await getReport(balance);
-    const dateTo = within(balance).getByLabelText(/^Date To/);
-    await waitFor(() => expect(dateTo).toHaveAccessibleDescription(REPORT_MESSAGES.periodTooLong));
+    const { balance, dateTo } = await askForTooLongBalance();
 
     const dateFrom = within(balance).getByLabelText(/^Date From/);
     await userEvent.clear(dateFrom);
