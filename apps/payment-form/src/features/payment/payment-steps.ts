@@ -15,6 +15,8 @@ import {
   decreaseAmount,
   increaseAmount,
   isQuickAmountSelectable,
+  isWithinPaymentAmountLimits,
+  paymentAmountLimits,
   paymentPollOutcome,
 } from '@paygate/domain';
 
@@ -102,18 +104,12 @@ export const chosenMethodOf = (state: PaymentState): PaymentMethod | undefined =
 
 /**
  * The amounts the amount step allows: the currency limits (SPEC §5), narrowed to the chosen
- * method's min–max, which the server also enforces.
+ * method's min–max, by the rule the server enforces (packages/domain paymentAmountLimits).
  */
 export const amountLimitsOf = (
   form: Pick<PaymentFormData, 'currencyInfo'>,
   method: Pick<PaymentMethod, 'minAmount' | 'maxAmount'> | undefined,
-): AmountLimits => ({
-  minValue: Math.max(form.currencyInfo.minValue, method?.minAmount ?? form.currencyInfo.minValue),
-  maxValue: Math.min(form.currencyInfo.maxValue, method?.maxAmount ?? form.currencyInfo.maxValue),
-});
-
-export const isAmountWithinLimits = (amount: number, limits: AmountLimits): boolean =>
-  amount >= limits.minValue && amount <= limits.maxValue;
+): AmountLimits => paymentAmountLimits(form.currencyInfo, method);
 
 /**
  * SPEC §2: a back button is present when the amount can change or several methods exist,
@@ -241,7 +237,7 @@ export const paymentReducer = (state: PaymentState, action: PaymentAction): Paym
       const { form } = state;
       if (state.step !== 'init' || !form || state.task) return state;
       const method = chosenMethodOf(state);
-      if (!method || !isAmountWithinLimits(state.amount, amountLimitsOf(form, method))) {
+      if (!method || !isWithinPaymentAmountLimits(state.amount, amountLimitsOf(form, method))) {
         return state;
       }
       return { ...state, task: requestCredential() };

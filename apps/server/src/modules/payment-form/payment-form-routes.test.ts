@@ -6,6 +6,7 @@ import {
   invoiceStatusHistory,
   invoices,
   invoiceTransactions,
+  paymentMethods,
   peopleAccounts,
 } from '../../db/schema.ts';
 import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
@@ -93,6 +94,42 @@ describe.each(TEST_DATABASE_KINDS)('payment form endpoints on %s', (kind) => {
       expect(data.methods.map((method: { name: string }) => method.name)).toEqual(['Humo', 'Uzs']);
       expect(data.methods[0]).toMatchObject({ minAmount: 100_000, maxAmount: 2_000_000_000 });
       expect(data.verficationKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    });
+
+    it('offers a fixed amount only the methods whose limits take it', async () => {
+      // Uzs narrowed below the payment's amount for this test; Humo still takes it.
+      const narrowed = () =>
+        fixture.db
+          .update(paymentMethods)
+          .set({ maxAmount: 500_000n })
+          .where(eq(paymentMethods.code, 'CARDUZS'));
+      const restored = () =>
+        fixture.db
+          .update(paymentMethods)
+          .set({ maxAmount: 2_000_000_000n })
+          .where(eq(paymentMethods.code, 'CARDUZS'));
+      await narrowed();
+      try {
+        const fixed = await deposit({ canChangeAmount: false });
+        const fixedForm = (await fixture.post(fixed.formId, 'init')).json().data;
+        expect(fixedForm.methods.map((method: { name: string }) => method.name)).toEqual(['Humo']);
+        // Chosen anyway (an old page, a hand-made call): refused with the limits.
+        const refused = await fixture.requestCredential(fixed, 'CARDUZS');
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().detail).toBe(
+          'Amount must be between 100000 and 500000 (minor units)',
+        );
+
+        // An amount the customer sets may still go to Uzs, within its limits.
+        const flexible = await deposit({ canChangeAmount: true });
+        const flexibleForm = (await fixture.post(flexible.formId, 'init')).json().data;
+        expect(flexibleForm.methods.map((method: { name: string }) => method.name)).toEqual([
+          'Humo',
+          'Uzs',
+        ]);
+      } finally {
+        await restored();
+      }
     });
 
     it('answers 404 for an unknown form, 400 for a malformed id, never 500', async () => {

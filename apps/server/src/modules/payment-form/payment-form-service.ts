@@ -1,3 +1,4 @@
+import { isWithinPaymentAmountLimits, paymentAmountLimits } from '@paygate/domain';
 import type { Database } from '../../db/database.ts';
 import { invalid, notAllowed, notFoundError, stateConflict } from '../../service-errors.ts';
 import { markCustomerPaid, recordCustomerChoice } from '../invoices/invoices-entry.ts';
@@ -87,13 +88,22 @@ const formViewOf = async (
   const methods = await enabledMethodsOfCurrency(db, invoice.currencyId);
   const chosen = methods.find((method) => method.id === invoice.paymentMethodId);
   const payoutCap = payoutCapOf(invoice);
+  const offered = methods.map((method) => ({
+    ...method,
+    maxAmount: lowerOf(method.maxAmount, payoutCap),
+  }));
   return {
     invoice,
     currency,
-    methods: methods.map((method) => ({
-      ...method,
-      maxAmount: lowerOf(method.maxAmount, payoutCap),
-    })),
+    // A fixed amount is offered only the methods that can take it (and the one already chosen):
+    // the customer cannot change the amount to suit another, which would only be refused.
+    methods: invoice.canChangeAmount
+      ? offered
+      : offered.filter(
+          (method) =>
+            method.id === invoice.paymentMethodId ||
+            isWithinPaymentAmountLimits(invoice.amount, paymentAmountLimits(currency, method)),
+        ),
     paymentMethodName: chosen?.name ?? null,
     requisite: await requisiteOf(db, invoice),
     verificationKey: verificationKeyOf(verificationSecret, invoice.formId),
@@ -149,15 +159,14 @@ export const chooseMethod = async (
     throw invalid('The amount of this payment cannot be changed');
   }
   const currency = await findCurrency(db, invoice.currencyId);
-  const low =
-    currency && currency.minValue > method.minAmount ? currency.minValue : method.minAmount;
-  // A payout never exceeds what the merchant authorised, whatever the customer asks for.
-  const high = lowerOf(
-    currency && currency.maxValue < method.maxAmount ? currency.maxValue : method.maxAmount,
-    payoutCapOf(invoice),
+  // The form's rule (paymentAmountLimits); a payout never exceeds what the merchant authorised,
+  // whatever the customer asks for.
+  const limits = paymentAmountLimits(
+    currency ?? { minValue: method.minAmount, maxValue: method.maxAmount },
+    { minAmount: method.minAmount, maxAmount: lowerOf(method.maxAmount, payoutCapOf(invoice)) },
   );
-  if (amount < low || amount > high) {
-    throw invalid(`Amount must be between ${low} and ${high} (minor units)`);
+  if (!isWithinPaymentAmountLimits(amount, limits)) {
+    throw invalid(`Amount must be between ${limits.minValue} and ${limits.maxValue} (minor units)`);
   }
 
   if (invoice.flowType === 'DEPOSIT') {

@@ -2,11 +2,12 @@ import {
   AMOUNT_STEP_MINOR,
   canDecreaseAmount,
   canIncreaseAmount,
+  isWithinPaymentAmountLimits,
   quickAmountOptions,
 } from '@paygate/domain';
 import { Button } from '@paygate/ui';
 import { useT } from '../../../i18n/i18n.tsx';
-import { amountLimitsOf, chosenMethodOf, isAmountWithinLimits } from '../payment-steps.ts';
+import { amountLimitsOf, chosenMethodOf } from '../payment-steps.ts';
 import {
   BackButton,
   DeadlineButton,
@@ -25,7 +26,7 @@ export const AmountStep = ({ state, form, dispatch, deadline }: StepProps) => {
   const money = moneyOf(form);
   const method = chosenMethodOf(state);
   const limits = amountLimitsOf(form, method);
-  const withinLimits = isAmountWithinLimits(state.amount, limits);
+  const withinLimits = isWithinPaymentAmountLimits(state.amount, limits);
   const range = { min: money(limits.minValue), max: money(limits.maxValue) };
   const step = money(AMOUNT_STEP_MINOR);
   const deposit = form.type === 'deposit';
