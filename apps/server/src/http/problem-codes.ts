@@ -42,6 +42,8 @@ export const PROBLEM_CODES = {
   idempotency_key_in_progress:
     'A request with this Idempotency-Key is still being handled: retry shortly.',
   payment_finished: 'The payment is already finished (payment form).',
+  payment_method_chosen:
+    'The payment already has a method and its requisites (payment form): read the payment again.',
   // 410 Gone
   gone: 'The object is gone for good.',
   payment_expired: 'The payment has expired (payment form).',

@@ -257,6 +257,45 @@ describe('credential request', () => {
     );
   });
 
+  it('after Back, another method for a deposit with requisites (409) resumes the requisites', async () => {
+    const reserved = formData({
+      status: 'IN_PROGRESS',
+      amount: 500_000,
+      paymentMethodName: 'Humo',
+      credentials: CARD_CREDENTIALS,
+    });
+    const server = stubPaymentServer({
+      'POST init': (_body, call) => data(call === 0 ? formData() : reserved),
+      'POST credential': (body) =>
+        (body as { paymentMethodId: number }).paymentMethodId === HUMO.id
+          ? data(reserved)
+          : failure(409, 'A payment method has already been chosen', 'payment_method_chosen'),
+    });
+    const { user, t } = await start();
+    await user.click(screen.getByRole('button', { name: /^Humo/ }));
+    await user.click(screen.getByRole('button', { name: t('form.button.deposit') }));
+    await settle();
+    expect(screen.getByText('8600 1234 1234 1234')).toBeInTheDocument();
+
+    // SPEC §4: back from Credential to Init, then to Method, and another method.
+    await user.click(screen.getByRole('button', { name: t('form.button.back') }));
+    await user.click(screen.getByRole('button', { name: t('form.button.back') }));
+    await user.click(screen.getByRole('button', { name: /^Uzs/ }));
+    await user.click(screen.getByRole('button', { name: t('form.button.deposit') }));
+    await settle();
+
+    // The server keeps the requisites it reserved: the form reads the payment again and shows
+    // them, instead of failing.
+    expect(server.callsTo('POST init')).toHaveLength(2);
+    expect(server.callsTo('POST credential').map((call) => call.body)).toMatchObject([
+      { paymentMethodId: HUMO.id },
+      { paymentMethodId: 2 },
+      { paymentMethodId: HUMO.id, amount: 500_000 },
+    ]);
+    expect(screen.getByRole('heading', { name: t('form.header.deposit') })).toBeInTheDocument();
+    expect(screen.getByText('8600 1234 1234 1234')).toBeInTheDocument();
+  });
+
   it('a payment confirmed before "I have paid" shows Success, not a failure', async () => {
     const form = { methods: [HUMO], paymentMethodName: 'Humo' };
     const server = stubPaymentServer({

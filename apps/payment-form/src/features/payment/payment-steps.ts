@@ -72,7 +72,11 @@ export type PaymentAction =
   | { type: 'quickAmountChosen'; amount: number }
   | { type: 'amountSubmitted' }
   | { type: 'credentialReceived'; form: PaymentFormData }
-  | { type: 'credentialFailed'; expired?: boolean }
+  /**
+   * `methodChosen`: after Back, the deposit's requisites are already reserved for the method
+   * chosen first, which the server keeps (409 payment_method_chosen).
+   */
+  | { type: 'credentialFailed'; expired?: boolean; methodChosen?: boolean }
   | { type: 'back' }
   | { type: 'completeRequested'; credential?: string; bankCodeInteger?: number }
   | { type: 'completed'; successUrl: string | null }
@@ -257,9 +261,10 @@ export const paymentReducer = (state: PaymentState, action: PaymentAction): Paym
     }
 
     case 'credentialFailed':
-      return state.task?.kind === 'credential'
-        ? fail(state, action.expired ? 'expired' : 'error')
-        : state;
+      if (state.task?.kind !== 'credential') return state;
+      // Read the payment again: it resumes with its requisites, their method as the preset.
+      if (action.methodChosen) return { ...state, task: { kind: 'load' } };
+      return fail(state, action.expired ? 'expired' : 'error');
 
     case 'back': {
       if (!canGoBack(state)) return state;

@@ -9,6 +9,7 @@ import {
   CARD_CREDENTIALS,
   data,
   FORM_ID,
+  failure,
   formData,
   HUMO,
   stubPaymentServer,
@@ -40,5 +41,32 @@ describe('usePaymentFlow in the browser set-up', () => {
     expect(server.callsTo('POST credential')[0]?.body).toMatchObject({
       supportCode: await computeSupportCode(FORM_ID, 'key-1'),
     });
+  });
+
+  it("reads the payment anew after a 409, not main.tsx's first answer again", async () => {
+    const reserved = formData({
+      methods: [HUMO],
+      status: 'IN_PROGRESS',
+      paymentMethodName: 'Humo',
+      credentials: CARD_CREDENTIALS,
+    });
+    const server = stubPaymentServer({
+      'POST init': (_body, call) => data(call === 0 ? formData({ methods: [HUMO] }) : reserved),
+      'POST credential': (_body, call) =>
+        call === 0
+          ? failure(409, 'A payment method has already been chosen', 'payment_method_chosen')
+          : data(reserved),
+    });
+    const formRequest = fetchPaymentForm(FORM_ID);
+    render(
+      <StrictMode>
+        <I18nProvider i18n={await createI18n('en')}>
+          <App formId={FORM_ID} formRequest={formRequest} />
+        </I18nProvider>
+      </StrictMode>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Deposit' }));
+    expect(await screen.findByText('8600 1234 1234 1234')).toBeInTheDocument();
+    expect(server.callsTo('POST init')).toHaveLength(2);
   });
 });

@@ -93,7 +93,10 @@ export const usePaymentFlow = (
       case 'load':
         return runTask(async (signal) => {
           try {
-            const loaded = await (formRequest ?? fetchPaymentForm(formId, signal));
+            // main.tsx's request serves the first load only; a reload reads the payment anew.
+            const loaded = await (form === null && formRequest
+              ? formRequest
+              : fetchPaymentForm(formId, signal));
             return { type: 'loaded', form: loaded };
           } catch (error) {
             if (isAbortError(error)) throw error;
@@ -114,6 +117,9 @@ export const usePaymentFlow = (
               return { type: 'credentialReceived', form: answer };
             } catch (error) {
               if (isAbortError(error)) throw error;
+              if (error instanceof PaymentApiError && error.code === 'payment_method_chosen') {
+                return { type: 'credentialFailed', methodChosen: true };
+              }
               return { type: 'credentialFailed', expired: isGone(error) };
             }
           },

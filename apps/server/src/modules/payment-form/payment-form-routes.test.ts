@@ -212,6 +212,17 @@ describe.each(TEST_DATABASE_KINDS)('payment form endpoints on %s', (kind) => {
       expect((await fixture.post(invoice.formId, 'init')).json().data.credentials.value).toBe(
         '8600123412341234',
       );
+
+      // Back on the form and another method: the reservation stays, with a code the form reads
+      // the payment again on (decision 0011).
+      const other = await fixture.requestCredential(invoice, 'CARDUZS');
+      expect(other.statusCode).toBe(409);
+      expect(other.json()).toMatchObject({
+        detail: 'A payment method has already been chosen',
+        code: 'payment_method_chosen',
+      });
+      expect(await stored(invoice.id)).toMatchObject({ peopleAccountId: account.id });
+      expect((await fixture.accountLimits(account.id))?.balance).toBe(2_000_000n);
     });
 
     it('prefers higher priority, then the least recently used account', async () => {

@@ -120,6 +120,9 @@ export const openForm = async (
   return formViewOf(db, verificationSecret, invoice);
 };
 
+/** A second choice once requisites are reserved: the reservation stays (decision 0011). */
+const METHOD_ALREADY_CHOSEN = 'A payment method has already been chosen';
+
 export interface CustomerMethodChoice {
   amount: bigint;
   paymentMethodId: number;
@@ -152,7 +155,7 @@ export const chooseMethod = async (
     if (invoice.paymentMethodId === method.id) {
       return formViewOf(db, verificationSecret, invoice);
     }
-    throw stateConflict('A payment method has already been chosen');
+    throw stateConflict(METHOD_ALREADY_CHOSEN, 'payment_method_chosen');
   }
 
   if (!invoice.canChangeAmount && amount !== invoice.amount) {
@@ -178,7 +181,8 @@ export const chooseMethod = async (
     invoice = await db.transaction(async (tx) => {
       const locked = await lockFormInvoice(tx, formId);
       requireActionableForm(locked);
-      if (locked.status !== 'NEW') throw stateConflict('A payment method has already been chosen');
+      if (locked.status !== 'NEW')
+        throw stateConflict(METHOD_ALREADY_CHOSEN, 'payment_method_chosen');
       return recordCustomerChoice(tx, locked, { amount, paymentMethodId: method.id });
     });
   }
