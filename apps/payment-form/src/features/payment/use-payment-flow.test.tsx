@@ -18,6 +18,18 @@ import { fetchPaymentForm } from './payment-api.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** As main.tsx renders the form: StrictMode, and the init request started before the render. */
+const renderAsMainDoes = async () => {
+  const formRequest = fetchPaymentForm(FORM_ID);
+  render(
+    <StrictMode>
+      <I18nProvider i18n={await createI18n('en')}>
+        <App formId={FORM_ID} formRequest={formRequest} />
+      </I18nProvider>
+    </StrictMode>,
+  );
+};
+
 /** Real timers and real Web Crypto, in StrictMode as main.tsx renders. */
 describe('usePaymentFlow in the browser set-up', () => {
   it('sends the support code of the form id and verficationKey (Web Crypto)', async () => {
@@ -25,14 +37,7 @@ describe('usePaymentFlow in the browser set-up', () => {
       'POST init': data(formData({ methods: [HUMO] })),
       'POST credential': data(formData({ credentials: CARD_CREDENTIALS })),
     });
-    const formRequest = fetchPaymentForm(FORM_ID);
-    render(
-      <StrictMode>
-        <I18nProvider i18n={await createI18n('en')}>
-          <App formId={FORM_ID} formRequest={formRequest} />
-        </I18nProvider>
-      </StrictMode>,
-    );
+    await renderAsMainDoes();
     await userEvent.click(await screen.findByRole('button', { name: 'Deposit' }));
     expect(await screen.findByRole('heading', { name: 'Payment details' })).toBeInTheDocument();
     // The init request main.tsx started is the only one, StrictMode or not.
@@ -57,14 +62,7 @@ describe('usePaymentFlow in the browser set-up', () => {
           ? failure(409, 'A payment method has already been chosen', 'payment_method_chosen')
           : data(reserved),
     });
-    const formRequest = fetchPaymentForm(FORM_ID);
-    render(
-      <StrictMode>
-        <I18nProvider i18n={await createI18n('en')}>
-          <App formId={FORM_ID} formRequest={formRequest} />
-        </I18nProvider>
-      </StrictMode>,
-    );
+    await renderAsMainDoes();
     await userEvent.click(await screen.findByRole('button', { name: 'Deposit' }));
     expect(await screen.findByText('8600 1234 1234 1234')).toBeInTheDocument();
     expect(server.callsTo('POST init')).toHaveLength(2);
