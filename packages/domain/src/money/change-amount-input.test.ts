@@ -5,7 +5,6 @@ import {
   changeAmountToMinorUnits,
   formatChangeAmountConfirmation,
   sanitizeChangeAmountInput,
-  validateChangeAmountInput,
 } from './change-amount-input.ts';
 
 describe('CHANGE_AMOUNT_MESSAGES', () => {
@@ -48,32 +47,37 @@ describe('sanitizeChangeAmountInput', () => {
   });
 });
 
-describe('validateChangeAmountInput', () => {
+describe("changeAmountToMinorUnits: the dialog's messages (SPEC §5)", () => {
+  const messageOf = (value: string) => {
+    const result = changeAmountToMinorUnits(value, 2);
+    return result.ok ? null : result.message;
+  };
+
   it.each([[''], ['abc'], ['.'], ['..'], [' ']])('asks to change the value for "%s"', (value) => {
-    expect(validateChangeAmountInput(value)).toBe('Change the value');
+    expect(messageOf(value)).toBe('Change the value');
   });
 
   it('allows up to two decimals and rejects three', () => {
-    expect(validateChangeAmountInput('150')).toBeNull();
-    expect(validateChangeAmountInput('150.')).toBeNull();
-    expect(validateChangeAmountInput('.5')).toBeNull();
-    expect(validateChangeAmountInput('150.5')).toBeNull();
-    expect(validateChangeAmountInput('150.55')).toBeNull();
-    expect(validateChangeAmountInput('150.555')).toBe('There must be max two decimals after comma');
-    expect(validateChangeAmountInput('0.000')).toBe('There must be max two decimals after comma');
+    expect(messageOf('150')).toBeNull();
+    expect(messageOf('150.')).toBeNull();
+    expect(messageOf('.5')).toBeNull();
+    expect(messageOf('150.5')).toBeNull();
+    expect(messageOf('150.55')).toBeNull();
+    expect(messageOf('150.555')).toBe('There must be max two decimals after comma');
+    expect(messageOf('0.000')).toBe('There must be max two decimals after comma');
   });
 
   it('asks to change an amount of zero, which the server refuses', () => {
     for (const value of ['0', '0.', '.0', '00.00', '0.0']) {
-      expect(validateChangeAmountInput(value), value).toBe('Change the value');
+      expect(messageOf(value), value).toBe('Change the value');
     }
-    expect(validateChangeAmountInput('0.01')).toBeNull();
-    expect(validateChangeAmountInput('10')).toBeNull();
+    expect(messageOf('0.01')).toBeNull();
+    expect(messageOf('10')).toBeNull();
   });
 
   it('counts decimals after the first dot only', () => {
-    expect(validateChangeAmountInput('1.2.3')).toBeNull();
-    expect(validateChangeAmountInput('1.2.3.4')).toBe('There must be max two decimals after comma');
+    expect(messageOf('1.2.3')).toBeNull();
+    expect(messageOf('1.2.3.4')).toBe('There must be max two decimals after comma');
   });
 });
 

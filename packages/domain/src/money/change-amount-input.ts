@@ -89,16 +89,6 @@ const inputErrorOf = (sanitized: string): InputError | null => {
 };
 
 /**
- * SPEC §5 change amount: 'Change the value' when empty, 'There must be max two decimals after
- * comma' past MAX_AMOUNT_DECIMALS decimals, 'Change the value' again for an amount of zero,
- * otherwise null. The value is sanitised first.
- */
-export const validateChangeAmountInput = (value: string): string | null => {
-  const error = inputErrorOf(sanitizeChangeAmountInput(value));
-  return error === null ? null : INPUT_ERROR_MESSAGES[error];
-};
-
-/**
  * SPEC §5 change amount: the confirmation shows the amount with ".00" added only when it has
  * no decimals ("150" and "150." → "150.00"; "150.5" stays "150.5"). A value without any digit
  * is returned sanitised, with nothing added.
@@ -122,8 +112,10 @@ export interface ChangeAmountLimit {
 /**
  * SPEC §5, §7 change amount: the validated value in minor units of the invoice currency, as
  * PATCH /api/v1/invoice/amount takes it ("150.5" at dimension 2 → 15050n); no floats, no
- * rounding. With `limit`, more than its maxValue is refused as the server would. Throws
- * RangeError for an invalid dimension.
+ * rounding. The value is sanitised first; otherwise the dialog's message: 'Change the value' when
+ * empty or zero, 'There must be max two decimals after comma' past MAX_AMOUNT_DECIMALS decimals
+ * (or more than the currency has); with `limit`, more than its maxValue is refused as the server
+ * would. Throws RangeError for an invalid dimension.
  */
 export const changeAmountToMinorUnits = (
   value: string,

@@ -5,7 +5,6 @@ import {
   formatChangeAmountConfirmation,
   minorUnitsToSafeNumber,
   sanitizeChangeAmountInput,
-  validateChangeAmountInput,
 } from '@paygate/domain';
 import { Button, ConfirmDialog, Dialog, TextField, useToast } from '@paygate/ui';
 import { useFormik } from 'formik';
@@ -22,8 +21,6 @@ interface AmountForm {
  * currency's maximum (`limit`, once the currency list has loaded) the server's own words.
  */
 const toMinorUnits = (value: string, dimension: number, limit: ChangeAmountLimit | undefined) => {
-  const message = validateChangeAmountInput(value);
-  if (message) return { ok: false as const, message };
   const result = changeAmountToMinorUnits(value, dimension, limit);
   if (!result.ok) return { ok: false as const, message: result.message };
   try {
