@@ -1,4 +1,8 @@
-import { characterCount } from '../names/character-count.ts';
+import {
+  isTrimmedLongerThan,
+  type RequiredTextError,
+  requiredTextError,
+} from '../names/character-count.ts';
 import {
   API_KEY_LABEL_MAX_LENGTH,
   WEBHOOK_DESCRIPTION_MAX_LENGTH,
@@ -12,23 +16,19 @@ import {
  * Each rule trims the text first, as both sides store it trimmed.
  */
 
-export type ApiKeyLabelError = 'required' | 'too-long';
+export type ApiKeyLabelError = RequiredTextError;
 
 /** An API key label: 1 to API_KEY_LABEL_MAX_LENGTH characters once trimmed. */
-export const apiKeyLabelError = (raw: string): ApiKeyLabelError | null => {
-  const label = raw.trim();
-  if (label === '') return 'required';
-  if (characterCount(label) > API_KEY_LABEL_MAX_LENGTH) return 'too-long';
-  return null;
-};
+export const apiKeyLabelError = (raw: string): ApiKeyLabelError | null =>
+  requiredTextError(raw, API_KEY_LABEL_MAX_LENGTH);
 
 export type WebhookDescriptionError = 'too-long';
 
 /** A webhook endpoint's description: optional, at most WEBHOOK_DESCRIPTION_MAX_LENGTH characters. */
 export const webhookDescriptionError = (raw: string): WebhookDescriptionError | null =>
-  characterCount(raw.trim()) > WEBHOOK_DESCRIPTION_MAX_LENGTH ? 'too-long' : null;
+  isTrimmedLongerThan(raw, WEBHOOK_DESCRIPTION_MAX_LENGTH) ? 'too-long' : null;
 
-export type WebhookUrlError = 'required' | 'too-long' | HttpAddressError;
+export type WebhookUrlError = RequiredTextError | HttpAddressError;
 
 /** The parts of a WHATWG URL the rule reads. */
 interface ParsedUrl {
@@ -77,9 +77,5 @@ export const httpAddressError = (text: string): HttpAddressError | null => {
  * (code points like the other limits: a URL is ASCII in practice, where code points and UTF-16
  * units agree), and an http address (httpAddressError).
  */
-export const webhookUrlError = (raw: string): WebhookUrlError | null => {
-  const text = raw.trim();
-  if (text === '') return 'required';
-  if (characterCount(text) > WEBHOOK_URL_MAX_LENGTH) return 'too-long';
-  return httpAddressError(text);
-};
+export const webhookUrlError = (raw: string): WebhookUrlError | null =>
+  requiredTextError(raw, WEBHOOK_URL_MAX_LENGTH) ?? httpAddressError(raw.trim());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { characterCount } from './character-count.ts';
+import { characterCount, isTrimmedLongerThan, requiredTextError } from './character-count.ts';
 
 /** An emoji outside the Basic Multilingual Plane: one code point, two UTF-16 units. */
 const EMOJI = '😀';
@@ -31,5 +31,23 @@ describe('characterCount', () => {
   it('counts a lone surrogate as one character, as the string iterator does', () => {
     expect(characterCount('\uD83D')).toBe(1);
     expect(characterCount('\uD83Dx')).toBe(2);
+  });
+});
+
+describe('requiredTextError', () => {
+  it('measures the trimmed text in characters against the limit', () => {
+    expect(requiredTextError('   ', 3)).toBe('required');
+    expect(requiredTextError('', 3)).toBe('required');
+    expect(requiredTextError(' 😀😀😀 ', 3)).toBeNull();
+    expect(requiredTextError('😀😀😀😀', 3)).toBe('too-long');
+    expect(requiredTextError('abcd', 3)).toBe('too-long');
+  });
+});
+
+describe('isTrimmedLongerThan', () => {
+  it('takes an empty text and counts characters once trimmed', () => {
+    expect(isTrimmedLongerThan('', 3)).toBe(false);
+    expect(isTrimmedLongerThan('  😀😀😀  ', 3)).toBe(false);
+    expect(isTrimmedLongerThan('😀😀😀😀', 3)).toBe(true);
   });
 });

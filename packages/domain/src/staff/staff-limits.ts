@@ -1,4 +1,9 @@
-import { characterCount } from '../names/character-count.ts';
+import {
+  characterCount,
+  isTrimmedLongerThan,
+  type RequiredTextError,
+  requiredTextError,
+} from '../names/character-count.ts';
 
 /**
  * Limits of staff records (issue 22, decision 0019), checked by the server and by the back
@@ -19,18 +24,14 @@ export const STAFF_LIMIT_MESSAGES = {
 /** A role name as stored: trimmed, inner runs of spaces made one. */
 export const normalisedRoleName = (name: string): string => name.trim().replace(/\s+/g, ' ');
 
-export type PersonNameError = 'required' | 'too-long';
+export type PersonNameError = RequiredTextError;
 
 /**
  * A staff user's first or last name, once trimmed: required, at most PERSON_NAME_MAX_LENGTH
  * characters.
  */
-export const personNameError = (raw: string): PersonNameError | null => {
-  const name = raw.trim();
-  if (name === '') return 'required';
-  if (characterCount(name) > PERSON_NAME_MAX_LENGTH) return 'too-long';
-  return null;
-};
+export const personNameError = (raw: string): PersonNameError | null =>
+  requiredTextError(raw, PERSON_NAME_MAX_LENGTH);
 
 /**
  * Whether a role name, once normalised (normalisedRoleName), is ROLE_NAME_MIN_LENGTH to
@@ -48,4 +49,4 @@ export type RoleDescriptionError = 'too-long';
  * (STAFF_LIMIT_MESSAGES.roleDescriptionLength).
  */
 export const roleDescriptionError = (raw: string): RoleDescriptionError | null =>
-  characterCount(raw.trim()) > ROLE_DESCRIPTION_MAX_LENGTH ? 'too-long' : null;
+  isTrimmedLongerThan(raw, ROLE_DESCRIPTION_MAX_LENGTH) ? 'too-long' : null;
