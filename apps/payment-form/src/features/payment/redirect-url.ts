@@ -1,28 +1,27 @@
-/** Schemes the continue buttons may lead to; anything else (javascript:, data:, …) never. */
-const WEB_PROTOCOLS = new Set(['http:', 'https:']);
+import { httpAddressError } from '@paygate/domain';
+
 const HAS_HTTP_PREFIX = /^https?:/i;
 /** Browsers drop tabs and line breaks inside URLs ("java\tscript:"), so they are removed first. */
 const IGNORED_CHARACTERS = /[\t\n\r]/g;
+/** What a protocol-relative URL is resolved against: the form's own (https) page. */
+const FORM_PAGE = 'https://payment-form.invalid/';
 
 /**
  * The href of a merchant redirect URL (success, cancel or error URL), or null when there is none
  * or it is unsafe. SPEC §2: a URL without an http prefix is protocol-relative, so
- * "shop.example/return" becomes "//shop.example/return" (same scheme as the form). Only http(s)
- * destinations with a host and no user name or password are returned: "javascript:alert(1)" turns
+ * "shop.example/return" becomes "//shop.example/return" (same scheme as the form). Either way the
+ * destination must pass the merchant API's own rule for these URLs (httpAddressError): http(s)
+ * with a host and no user name or password ("https://bank.example@evil.example/" leads to
+ * evil.example), so one stored before that rule is never followed. "javascript:alert(1)" turns
  * into the invalid "//javascript:alert(1)" and is refused.
  */
 export const redirectHref = (url: string | null | undefined): string | null => {
   const text = (url ?? '').replace(IGNORED_CHARACTERS, '').trim();
   if (text === '') return null;
-  const candidate = HAS_HTTP_PREFIX.test(text) ? text : `//${text.replace(/^[/\\]+/, '')}`;
+  if (HAS_HTTP_PREFIX.test(text)) return httpAddressError(text) === null ? text : null;
+  const candidate = `//${text.replace(/^[/\\]+/, '')}`;
   try {
-    const parsed = new URL(candidate, 'https://payment-form.invalid/');
-    if (!WEB_PROTOCOLS.has(parsed.protocol) || parsed.hostname === '') return null;
-    // "https://bank.example@evil.example/" leads to evil.example: the merchant API refuses such
-    // URLs, and the form never follows one stored before it did.
-    if (parsed.username !== '' || parsed.password !== '') return null;
-    if (HAS_HTTP_PREFIX.test(text) && !/^https?:\/\//i.test(text)) return null;
-    return candidate;
+    return httpAddressError(new URL(candidate, FORM_PAGE).href) === null ? candidate : null;
   } catch {
     return null;
   }
