@@ -11,6 +11,7 @@ export const HUMO: PaymentMethod = {
   code: 'HUMOUZS',
   minAmount: 100_000,
   maxAmount: 2_000_000_000,
+  needsSbpBank: false,
 };
 export const UZCARD: PaymentMethod = {
   id: 2,
@@ -18,6 +19,7 @@ export const UZCARD: PaymentMethod = {
   code: 'CARDUZS',
   minAmount: 100_000,
   maxAmount: 2_000_000_000,
+  needsSbpBank: false,
 };
 export const SBP: PaymentMethod = {
   id: 5,
@@ -25,6 +27,7 @@ export const SBP: PaymentMethod = {
   code: 'SBPRUB',
   minAmount: 10_000,
   maxAmount: 10_000_000,
+  needsSbpBank: true,
 };
 
 export const UZS = {

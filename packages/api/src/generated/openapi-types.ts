@@ -2116,6 +2116,8 @@ export interface components {
                 code: string;
                 minAmount: number;
                 maxAmount: number;
+                /** @description A payout by this method also needs the customer's bank, one of …/banks/sbp (a fast-payment method). */
+                needsSbpBank: boolean;
             }[];
             canChangeAmount: boolean;
             /** Format: date-time */

@@ -1,5 +1,6 @@
 import { minorUnitsJson } from '../../http/money-json.ts';
 import type { FormView } from './payment-form-service.ts';
+import { needsSbpBank } from './payout-request-service.ts';
 
 /** The form data of the init and credential answers (formDataSchema). */
 export const presentForm = ({
@@ -28,6 +29,7 @@ export const presentForm = ({
     code: method.code,
     minAmount: minorUnitsJson(method.minAmount),
     maxAmount: minorUnitsJson(method.maxAmount),
+    needsSbpBank: needsSbpBank(method),
   })),
   canChangeAmount: invoice.canChangeAmount,
   expiredIn: invoice.expiresAt.toISOString(),

@@ -501,6 +501,45 @@ describe.each(TEST_DATABASE_KINDS)('payment form endpoints on %s', (kind) => {
       expect(response.statusCode).toBe(200);
       expect((await stored(invoice.id)).bankCodeInteger).toBeNull();
     });
+
+    it('tells the form which methods need a bank: those whose payout is refused without one', async () => {
+      const needsBankOf = async (formId: string) =>
+        Object.fromEntries(
+          (await fixture.post(formId, 'init'))
+            .json()
+            .data.methods.map((method: { code: string; needsSbpBank: boolean }) => [
+              method.code,
+              method.needsSbpBank,
+            ]),
+        );
+      expect(await needsBankOf((await withdrawal()).formId)).toEqual({
+        SBERRUB: false,
+        TCSBRUB: false,
+        SBPRUB: true,
+        SBERRUB_X: false,
+        TSCBRUB_X: false,
+      });
+
+      // The requisite kind decides, not the method's code or name.
+      const kindOf = (requisiteKind: 'by_mobile' | 'sbp') =>
+        fixture.db
+          .update(paymentMethods)
+          .set({ requisiteKind })
+          .where(eq(paymentMethods.code, 'TSCBRUB_X'));
+      await kindOf('sbp');
+      try {
+        const invoice = await withdrawal();
+        expect((await needsBankOf(invoice.formId)).TSCBRUB_X).toBe(true);
+        await fixture.requestCredential(invoice, 'TSCBRUB_X');
+        const noBank = await fixture.post(invoice.formId, 'complete', {
+          credential: '79001234567',
+        });
+        expect(noBank.statusCode).toBe(400);
+        expect(noBank.json().detail).toBe('Choose the bank');
+      } finally {
+        await kindOf('by_mobile');
+      }
+    });
   });
 
   describe('status and banks', () => {

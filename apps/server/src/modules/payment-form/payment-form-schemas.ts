@@ -74,13 +74,18 @@ export const formDataSchema = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['id', 'name', 'code', 'minAmount', 'maxAmount'],
+        required: ['id', 'name', 'code', 'minAmount', 'maxAmount', 'needsSbpBank'],
         properties: {
           id: { type: 'integer' },
           name: { type: 'string' },
           code: { type: 'string' },
           minAmount: { type: 'integer' },
           maxAmount: { type: 'integer' },
+          needsSbpBank: {
+            type: 'boolean',
+            description:
+              "A payout by this method also needs the customer's bank, one of …/banks/sbp (a fast-payment method).",
+          },
         },
       },
     },

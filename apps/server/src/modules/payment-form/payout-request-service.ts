@@ -15,7 +15,12 @@ import {
   sendToProvider,
 } from '../invoices/invoices-entry.ts';
 import type { FormInvoice } from './form-invoice-service.ts';
-import { findCurrency, findPaymentMethod, sbpBankItems } from './payment-form-repository.ts';
+import {
+  findCurrency,
+  findPaymentMethod,
+  type PaymentMethod,
+  sbpBankItems,
+} from './payment-form-repository.ts';
 
 /** A withdrawal's payout details from the form: the phone (and bank) to pay out to. */
 
@@ -23,6 +28,13 @@ export interface PayoutDetails {
   credential?: string;
   bankCodeInteger?: number;
 }
+
+/**
+ * A payout by a fast-payment (SBP) method also needs the customer's bank. The form data says so
+ * for each method (`needsSbpBank`), so that the form asks exactly when this service requires it.
+ */
+export const needsSbpBank = (method: Pick<PaymentMethod, 'requisiteKind'>): boolean =>
+  method.requisiteKind === 'sbp';
 
 export interface SbpBank {
   id: number;
@@ -81,7 +93,7 @@ export const requestWithdrawal = async (
   const currency = await findCurrency(tx, invoice.currencyId);
   const phone = payoutPhoneOf(details.credential ?? '', currency?.code.trim() ?? '');
   const bankCodeInteger =
-    method?.requisiteKind === 'sbp' ? await chosenSbpBank(tx, details.bankCodeInteger) : null;
+    method && needsSbpBank(method) ? await chosenSbpBank(tx, details.bankCodeInteger) : null;
 
   if (invoice.status !== 'NEW') {
     const sameRequest =

@@ -1,6 +1,6 @@
 import type { Bank, PaymentFormData } from '@paygate/api/payment-form';
 import { BANK_SEARCH_DEBOUNCE_MS, TOAST_AUTO_HIDE_MS } from '@paygate/domain';
-import { fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -20,7 +20,6 @@ import {
   useFormFakeTimers,
 } from '../../../testing/payment-server.ts';
 import { renderPayment } from '../../../testing/render-payment.tsx';
-import { isFastPaymentMethod } from './withdrawal-step.tsx';
 
 vi.mock('@paygate/domain', async (importOriginal) =>
   (await import('../../../testing/payment-server.ts')).mockSupportCode(importOriginal),
@@ -264,11 +263,27 @@ describe('withdrawal phone per currency (SPEC §5: KGS +996, UZS +998, AZN +994,
 });
 
 describe('bank of a fast-payment withdrawal (SPEC §2, §5)', () => {
-  it('is an SBP method', () => {
-    expect(isFastPaymentMethod(SBP)).toBe(true);
-    expect(isFastPaymentMethod({ code: 'SBPRUB', name: 'x' })).toBe(true);
-    expect(isFastPaymentMethod(HUMO)).toBe(false);
-    expect(isFastPaymentMethod(undefined)).toBe(false);
+  it('is asked for exactly when the server says the method needs one, whatever its code or name', async () => {
+    const renamed = { ...SBP, code: 'SBPALFA', name: 'Alfa fast payments' };
+    const { user, phone, server } = await openWithdrawal({
+      form: { ...SBP_WITHDRAWAL, methods: [renamed], paymentMethodName: renamed.name },
+    });
+    await user.type(phone(), '9123456789');
+    await user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose the bank');
+    expect(server.callsTo('POST complete')).toHaveLength(0);
+    cleanup();
+
+    const noBank = { ...SBP, needsSbpBank: false };
+    const second = await openWithdrawal({ form: { ...SBP_WITHDRAWAL, methods: [noBank] } });
+    expect(screen.queryByRole('combobox', { name: 'Your bank' })).toBeNull();
+    await second.user.type(second.phone(), '9123456789');
+    await second.user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
+    await settle();
+    expect(second.server.callsTo('POST complete')[0]?.body).toEqual({
+      formId: FORM_ID,
+      credential: '79123456789',
+    });
   });
 
   it('shows a spinner while the banks load', async () => {

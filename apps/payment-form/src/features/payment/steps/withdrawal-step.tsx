@@ -1,4 +1,4 @@
-import type { Bank, PaymentMethod } from '@paygate/api/payment-form';
+import type { Bank } from '@paygate/api/payment-form';
 import {
   applyWithdrawalPhoneMask,
   BANK_SEARCH_DEBOUNCE_MS,
@@ -26,10 +26,6 @@ import {
   StepHeading,
   type StepProps,
 } from '../step-parts.tsx';
-
-/** A fast-payment (SBP) method: the payout also needs the customer's bank. */
-export const isFastPaymentMethod = (method: Pick<PaymentMethod, 'code' | 'name'> | undefined) =>
-  method?.code === 'SBPRUB' || method?.name === 'Sbp';
 
 /** International numbers: digits and a leading plus, at most 15 digits (E.164). */
 const sanitiseInternationalPhone = (text: string) =>
@@ -85,7 +81,8 @@ export const WithdrawalStep = ({
 }: StepProps & { formId: string; notify: (text: string) => void }) => {
   const t = useT();
   const money = moneyOf(form);
-  const fastPayment = isFastPaymentMethod(chosenMethodOf(state));
+  // The server says which methods' payouts need a bank (it refuses them without one).
+  const fastPayment = chosenMethodOf(state)?.needsSbpBank === true;
   const rub = form.currencyInfo.code === 'RUB';
   const rule = withdrawalPhoneRuleOf(form.currencyInfo.code);
   const [phone, setPhone] = useState('');
