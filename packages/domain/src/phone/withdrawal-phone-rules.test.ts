@@ -9,6 +9,7 @@ import {
   normaliseWithdrawalPhone,
   WITHDRAWAL_PHONE_FORMAT_MESSAGE_ID,
   WITHDRAWAL_PHONE_RULES,
+  withdrawalPhoneProblemOf,
   withdrawalPhoneRuleOf,
   withdrawalPhoneRuleText,
 } from './withdrawal-phone-rules.ts';
@@ -155,5 +156,31 @@ describe('canBecomeWithdrawalPhone', () => {
         },
       ),
     );
+  });
+});
+
+describe('withdrawalPhoneProblemOf', () => {
+  it('takes 9 to 15 digits for a currency without a rule, whatever characters they are typed in', () => {
+    for (const phone of ['123456789', '+123456789', '+1 (234) 567-89', '123456789012345']) {
+      expect(withdrawalPhoneProblemOf(phone, 'USD'), phone).toBeNull();
+    }
+    // 9 characters are not 9 digits: the plus is not a digit.
+    for (const phone of ['+12345678', '12345678', '1234567890123456', '12345678a', '', '+']) {
+      expect(withdrawalPhoneProblemOf(phone, 'USD'), phone).toEqual({ problem: 'not-a-phone' });
+    }
+  });
+
+  it("holds a currency's number to its rule, and says which", () => {
+    expect(withdrawalPhoneProblemOf('+998 90 123 45 67', 'UZS')).toBeNull();
+    expect(withdrawalPhoneProblemOf('+79123456789', 'RUB')).toBeNull();
+    expect(withdrawalPhoneProblemOf('901234567', 'UZS')).toEqual({
+      problem: 'off-rule',
+      rule: rule('UZS'),
+    });
+    expect(withdrawalPhoneProblemOf('+78123456789', 'RUB')).toEqual({
+      problem: 'off-rule',
+      rule: rule('RUB'),
+    });
+    expect(withdrawalPhoneProblemOf('+9989012', 'UZS')).toEqual({ problem: 'not-a-phone' });
   });
 });

@@ -99,3 +99,32 @@ export const withdrawalPhoneRuleText = (rule: WithdrawalPhoneRule): string =>
 
 /** The payment form's message id of a rule without a first digit (KGS, UZS, AZN). */
 export const WITHDRAWAL_PHONE_FORMAT_MESSAGE_ID = 'form.field.phoneFormatError';
+
+/**
+ * How many digits a payout phone has at all (without its plus): at least SPEC §5's 9, at most
+ * E.164's 15. The whole rule of a currency without one of its own.
+ */
+export const WITHDRAWAL_PHONE_DIGIT_RANGE = { min: 9, max: 15 } as const;
+
+/** Why a payout phone is refused: not a phone number at all, or not one of its currency's rule. */
+export type WithdrawalPhoneProblem =
+  | { problem: 'not-a-phone' }
+  | { problem: 'off-rule'; rule: WithdrawalPhoneRule };
+
+/**
+ * The one check of a payout phone, for the payment form before it sends and the server when it
+ * receives: 9 to 15 digits once normalised, then the currency's rule where it has one. The server
+ * answers 'not-a-phone' with 'Fill in the phone number' and 'off-rule' with the rule's words.
+ */
+export const withdrawalPhoneProblemOf = (
+  phone: string,
+  currencyCode: string,
+): WithdrawalPhoneProblem | null => {
+  const digits = normaliseWithdrawalPhone(phone);
+  const { min, max } = WITHDRAWAL_PHONE_DIGIT_RANGE;
+  if (!ONLY_DIGITS.test(digits) || digits.length < min || digits.length > max) {
+    return { problem: 'not-a-phone' };
+  }
+  const rule = withdrawalPhoneRuleOf(currencyCode);
+  return rule && !matchesWithdrawalPhoneRule(digits, rule) ? { problem: 'off-rule', rule } : null;
+};

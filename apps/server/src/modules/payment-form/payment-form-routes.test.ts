@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  currencies,
   eventLog,
   invoiceErrors,
   invoiceStatusHistory,
@@ -539,6 +540,55 @@ describe.each(TEST_DATABASE_KINDS)('payment form endpoints on %s', (kind) => {
       } finally {
         await kindOf('by_mobile');
       }
+    });
+  });
+
+  describe('a currency without rules of its own, its minimums zero (as the database allows)', () => {
+    let payouts: Awaited<ReturnType<typeof createTestTerminal>>;
+
+    beforeAll(async () => {
+      const [usd] = await fixture.db
+        .insert(currencies)
+        .values({
+          id: 990_001,
+          code: 'USD',
+          name: 'US dollar',
+          dimension: 2,
+          minValue: 0n,
+          maxValue: 10_000_000n,
+        })
+        .returning();
+      if (!usd) throw new Error('currency insert returned nothing');
+      await fixture.db.insert(paymentMethods).values({
+        code: 'PHONEUSD',
+        name: 'Usd phone',
+        currencyId: usd.id,
+        requisiteKind: 'by_mobile',
+        minAmount: 0n,
+        maxAmount: 10_000_000n,
+      });
+      payouts = await createTestTerminal(fixture.db, fixture.merchant.id, {
+        name: 'USD out',
+        flowType: 'WITHDRAWAL',
+        currencyId: usd.id,
+      });
+    });
+
+    /** A test payout: it needs no merchant balance. */
+    const usdPayout = () =>
+      fixture.createInvoice(payouts, { amount: 500_000n, isTestProcessing: true });
+
+    it('takes a payout phone of 9 to 15 digits, the form’s rule', async () => {
+      const invoice = await usdPayout();
+      expect((await fixture.requestCredential(invoice, 'PHONEUSD')).statusCode).toBe(200);
+      for (const credential of ['+12345678', '1234567890123456', '+1 234 567 89x']) {
+        const response = await fixture.post(invoice.formId, 'complete', { credential });
+        expect(response.statusCode, credential).toBe(400);
+        expect(response.json().detail, credential).toBe('Fill in the phone number');
+      }
+      const done = await fixture.post(invoice.formId, 'complete', { credential: '+1 234 567 89' });
+      expect(done.statusCode, done.body).toBe(200);
+      expect((await stored(invoice.id)).credentialValue).toBe('123456789');
     });
   });
 

@@ -1,7 +1,7 @@
 import {
-  matchesWithdrawalPhoneRule,
   normaliseWithdrawalPhone,
-  withdrawalPhoneRuleOf,
+  WITHDRAWAL_SUBMIT_MESSAGES,
+  withdrawalPhoneProblemOf,
   withdrawalPhoneRuleText,
 } from '@paygate/domain';
 import type { Database } from '../../db/database.ts';
@@ -49,18 +49,16 @@ export const sbpBanks = async (db: Database): Promise<SbpBank[]> => {
 };
 
 /**
- * Digits of a payout phone (no plus): the phone rule of the invoice's currency (SPEC §5, §9;
- * KGS +996, UZS +998, AZN +994 and 9 digits, RUB +7 and 10 digits starting with 9), the one the
- * payment form applies, answered in its words. A currency without a rule takes 9 to 15 digits.
+ * Digits of a payout phone (no plus), checked by the payment form's own rule
+ * (`withdrawalPhoneProblemOf`: 9 to 15 digits, then the currency's rule of SPEC §5, §9; KGS
+ * +996, UZS +998, AZN +994 and 9 digits, RUB +7 and 10 digits starting with 9), answered in its
+ * words.
  */
 const payoutPhoneOf = (credential: string, currencyCode: string): string => {
-  const digits = normaliseWithdrawalPhone(credential);
-  if (!/^\d{9,15}$/.test(digits)) throw invalid('Fill in the phone number');
-  const rule = withdrawalPhoneRuleOf(currencyCode);
-  if (rule && !matchesWithdrawalPhoneRule(digits, rule)) {
-    throw invalid(withdrawalPhoneRuleText(rule));
-  }
-  return digits;
+  const refusal = withdrawalPhoneProblemOf(credential, currencyCode);
+  if (refusal?.problem === 'not-a-phone') throw invalid(WITHDRAWAL_SUBMIT_MESSAGES.shortPhone);
+  if (refusal?.problem === 'off-rule') throw invalid(withdrawalPhoneRuleText(refusal.rule));
+  return normaliseWithdrawalPhone(credential);
 };
 
 /** The SBP bank the customer chose, which must be one of reference list 205. */

@@ -250,6 +250,37 @@ describe('withdrawal phone per currency (SPEC §5: KGS +996, UZS +998, AZN +994,
     expect(server.callsTo('POST complete')[0]?.body).toEqual({ formId: FORM_ID, credential: sent });
   });
 
+  it('holds a currency without a rule to 9 to 15 digits, the server’s rule, before sending', async () => {
+    const USD = {
+      id: 9,
+      code: 'USD',
+      name: 'US dollar',
+      dimension: 2,
+      minValue: 100,
+      maxValue: 1e7,
+    };
+    const { user, phone, server } = await openWithdrawal({ form: withdrawalIn(USD) });
+    const confirm = () => user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
+    // 9 characters but 8 digits, then 16 digits: neither is a number the server takes.
+    for (const typed of ['+12345678', '1234567890123456']) {
+      await user.clear(phone());
+      await user.type(phone(), typed);
+      await confirm();
+      expect(screen.getByRole('alert'), typed).toHaveTextContent('Fill in the phone number');
+      expect(phone()).toHaveFocus();
+      await settle();
+      expect(server.callsTo('POST complete'), typed).toHaveLength(0);
+    }
+    await user.clear(phone());
+    await user.type(phone(), '+123456789');
+    await confirm();
+    await settle();
+    expect(server.callsTo('POST complete')[0]?.body).toEqual({
+      formId: FORM_ID,
+      credential: '123456789',
+    });
+  });
+
   it.each([
     ['ru', 'Номер телефона должен состоять из +996 и 9 цифр'],
     ['uz', 'Telefon raqami +996 va 9 ta raqamdan iborat boʻlishi kerak'],

@@ -5,13 +5,13 @@ import {
   canBecomeWithdrawalPhone,
   checkFastPaymentWithdrawalSubmit,
   extractWithdrawalPhoneDigits,
-  matchesWithdrawalPhoneRule,
   normaliseWithdrawalPhone,
   validateWithdrawalPhone,
   WITHDRAWAL_PHONE_FORMAT_MESSAGE_ID,
   WITHDRAWAL_PHONE_MASK,
   WITHDRAWAL_PHONE_MESSAGE_IDS,
   WITHDRAWAL_PHONE_PREFIX,
+  withdrawalPhoneProblemOf,
   withdrawalPhoneRuleOf,
 } from '@paygate/domain';
 import { Button, SearchableList, TextField } from '@paygate/ui';
@@ -68,8 +68,9 @@ const useSbpBanks = (formId: string) => {
  * 'not found'). The phone follows its currency's rule (packages/domain, the server's too): RUB
  * the mask +7 (999) 999-99-99 with the first digit 9 and its hint; KGS, UZS and AZN an
  * international number, +996, +998 or +994 and 9 digits, said in the rule's words under the field
- * once it can no longer come out right or was refused. Submit checks 'Choose the bank' and
- * 'Fill in the phone number' (focusing the field); a wrong number never reaches the server.
+ * once it can no longer come out right or was refused; any other currency 9 to 15 digits.
+ * Submit checks 'Choose the bank' and 'Fill in the phone number' (focusing the field); a wrong
+ * number never reaches the server.
  */
 export const WithdrawalStep = ({
   state,
@@ -96,9 +97,9 @@ export const WithdrawalStep = ({
   /** The number as it is sent: RUB's masked digits after +7, or what was typed. */
   const fullPhoneOf = (typed: string) =>
     rub ? `${WITHDRAWAL_PHONE_PREFIX}${extractWithdrawalPhoneDigits(typed)}` : typed;
-  /** The one gate before sending, for every currency: its rule (the server's). */
+  /** The one gate before sending, for every currency: the server's rule. */
   const isRightPhone = (typed: string) =>
-    !rule || matchesWithdrawalPhoneRule(fullPhoneOf(typed), rule);
+    withdrawalPhoneProblemOf(fullPhoneOf(typed), form.currencyInfo.code) === null;
   const ruleError =
     !rub && rule && (!canBecomeWithdrawalPhone(phone, rule) || (refused && !isRightPhone(phone)))
       ? t(WITHDRAWAL_PHONE_FORMAT_MESSAGE_ID, { prefix: rule.prefix, digits: rule.digits })
