@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   currencies,
@@ -9,9 +9,10 @@ import {
   invoiceTransactions,
   paymentMethods,
   peopleAccounts,
+  referenceItems,
 } from '../../db/schema.ts';
 import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
-import { currencyId } from '../../seed/reference-data.ts';
+import { currencyId, referenceItemId } from '../../seed/reference-data.ts';
 import { createTestTerminal } from '../../testing/test-data.ts';
 import { createPaymentFormFixture, type PaymentFormFixture } from './payment-form-test-fixture.ts';
 
@@ -619,6 +620,33 @@ describe.each(TEST_DATABASE_KINDS)('payment form endpoints on %s', (kind) => {
         url: `/api/payments/form/${'C'.repeat(24)}/banks/sbp`,
       });
       expect(unknown.statusCode).toBe(404);
+    });
+
+    it('offers no bank without an integer code a payout may name, since it could not be chosen', async () => {
+      const unusable = [
+        { id: referenceItemId(205, 901), code: 'NOCODE', value: 'No code bank', codeInteger: null },
+        { id: referenceItemId(205, 902), code: 'ZERO', value: 'Zero code bank', codeInteger: 0 },
+      ];
+      await fixture.db
+        .insert(referenceItems)
+        .values(unusable.map((bank) => ({ ...bank, headerId: 205, sortOrder: 0 })));
+      try {
+        const invoice = await withdrawal();
+        const response = await fixture.app.inject({
+          method: 'GET',
+          url: `/api/payments/form/${invoice.formId}/banks/sbp`,
+        });
+        const banks: { value: string; codeInteger: number }[] = response.json().data;
+        expect(banks).toHaveLength(12);
+        expect(banks.every((bank) => bank.codeInteger >= 1)).toBe(true);
+      } finally {
+        await fixture.db.delete(referenceItems).where(
+          inArray(
+            referenceItems.id,
+            unusable.map((bank) => bank.id),
+          ),
+        );
+      }
     });
   });
 });

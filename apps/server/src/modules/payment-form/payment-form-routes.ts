@@ -19,6 +19,7 @@ import {
   openForm,
   sbpBanksOfForm,
 } from './payment-form-service.ts';
+import { LOWEST_SBP_BANK_CODE } from './payout-request-service.ts';
 
 /** The body's optional formId must name the form of the address. */
 const checkBodyFormId = (params: FormIdParams, body: { formId?: string }) => {
@@ -106,7 +107,7 @@ export const paymentFormRoutes = async (
           properties: {
             credential: { type: 'string', maxLength: 64 },
             formId: { type: 'string', maxLength: 64 },
-            bankCodeInteger: { type: 'integer', minimum: 1 },
+            bankCodeInteger: { type: 'integer', minimum: LOWEST_SBP_BANK_CODE },
           },
         },
         response: {

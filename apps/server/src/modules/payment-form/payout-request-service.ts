@@ -42,10 +42,18 @@ export interface SbpBank {
   codeInteger: number;
 }
 
-/** Banks of the fast payment system (reference list 205), in their list order. */
+/** The lowest bank code a payout may name (the completion's schema refuses anything lower). */
+export const LOWEST_SBP_BANK_CODE = 1;
+
+/**
+ * Banks of the fast payment system (reference list 205), in their list order. Only those with an
+ * integer code a payout may name are offered: one without could be listed but never chosen.
+ */
 export const sbpBanks = async (db: Database): Promise<SbpBank[]> => {
   const rows = await sbpBankItems(db);
-  return rows.map((row) => ({ id: row.id, value: row.value, codeInteger: row.codeInteger ?? 0 }));
+  return rows.flatMap(({ id, value, codeInteger }) =>
+    codeInteger !== null && codeInteger >= LOWEST_SBP_BANK_CODE ? [{ id, value, codeInteger }] : [],
+  );
 };
 
 /**
