@@ -33,4 +33,21 @@ describe('paymentAmountLimits', () => {
     expect(isWithinPaymentAmountLimits(49_999, limits)).toBe(false);
     expect(isWithinPaymentAmountLimits(200_001, limits)).toBe(false);
   });
+
+  it('never lets a payment be zero, whatever minimums of zero the currency and method have', () => {
+    const zero = { minValue: 0, maxValue: 1_000_000 };
+    expect(paymentAmountLimits(zero, { minAmount: 0, maxAmount: 500_000 })).toEqual({
+      minValue: 1,
+      maxValue: 500_000,
+    });
+    expect(paymentAmountLimits(zero, undefined)).toEqual({ minValue: 1, maxValue: 1_000_000 });
+    const serverLimits = paymentAmountLimits(
+      { minValue: 0n, maxValue: 1_000_000n },
+      { minAmount: 0n, maxAmount: 500_000n },
+    );
+    expect(serverLimits).toEqual({ minValue: 1n, maxValue: 500_000n });
+    expect(isWithinPaymentAmountLimits(0n, serverLimits)).toBe(false);
+    expect(isWithinPaymentAmountLimits(1n, serverLimits)).toBe(true);
+    expect(isWithinPaymentAmountLimits(-1, paymentAmountLimits(zero, undefined))).toBe(false);
+  });
 });

@@ -14,6 +14,7 @@ import {
   SBP,
   settle,
   stubPaymentServer,
+  UZS,
   useFormFakeTimers,
 } from '../../testing/payment-server.ts';
 import { renderPayment } from '../../testing/render-payment.tsx';
@@ -362,6 +363,24 @@ describe('amount step (SPEC §2, §5)', () => {
     await user.click(minus);
     expect(amount).toHaveTextContent('2000.00 UZS');
     expect(minus).toBeDisabled();
+  });
+
+  it('never goes down to zero, though the currency and method minimums are zero', async () => {
+    stubPaymentServer({
+      'POST init': data(
+        formData({
+          amount: 100_000,
+          currencyInfo: { ...UZS, minValue: 0 },
+          methods: [{ ...HUMO, minAmount: 0 }],
+        }),
+      ),
+    });
+    await start();
+    // The server refuses a payment of nothing; the form says so before sending one.
+    expect(screen.getByText('From 0.01 UZS to 20000000.00 UZS')).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Decrease the amount by 1000.00 UZS' }),
+    ).toBeDisabled();
   });
 
   it('offers the quick amounts within the limits', async () => {

@@ -279,6 +279,19 @@ describe('payment step machine (SPEC §4 Payment form)', () => {
       });
     });
 
+    it('never reaches zero, though the currency and method minimums are zero (the server’s rule)', () => {
+      const zeroMinimums = {
+        amount: 100_000,
+        currencyInfo: { ...formData().currencyInfo, minValue: 0 },
+        methods: [{ ...HUMO, minAmount: 0 }],
+      };
+      const state = atInit(zeroMinimums);
+      expect(amountLimitsOf(formData(zeroMinimums), zeroMinimums.methods[0]).minValue).toBe(1);
+      expect(run(state, { type: 'amountDecreased' })).toBe(state);
+      const zero = { ...state, amount: 0 };
+      expect(run(zero, { type: 'amountSubmitted' })).toBe(zero);
+    });
+
     it('cannot submit an amount outside the limits', () => {
       const state = atInit({ amount: 50_000 });
       expect(run(state, { type: 'amountSubmitted' })).toBe(state);

@@ -13,7 +13,9 @@ import {
 } from '../../db/schema.ts';
 import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
 import { currencyId, referenceItemId } from '../../seed/reference-data.ts';
+import { TEST_AUTH } from '../../testing/test-app.ts';
 import { createTestTerminal } from '../../testing/test-data.ts';
+import { chooseMethod } from './payment-form-service.ts';
 import { createPaymentFormFixture, type PaymentFormFixture } from './payment-form-test-fixture.ts';
 
 describe.each(TEST_DATABASE_KINDS)('payment form endpoints on %s', (kind) => {
@@ -590,6 +592,29 @@ describe.each(TEST_DATABASE_KINDS)('payment form endpoints on %s', (kind) => {
       const done = await fixture.post(invoice.formId, 'complete', { credential: '+1 234 567 89' });
       expect(done.statusCode, done.body).toBe(200);
       expect((await stored(invoice.id)).credentialValue).toBe('123456789');
+    });
+
+    it('refuses a payment of nothing, by the form’s own amount rule, and takes one minor unit', async () => {
+      const invoice = await fixture.createInvoice(payouts, {
+        amount: 500_000n,
+        canChangeAmount: true,
+        isTestProcessing: true,
+      });
+      // The route's schema refuses 0 before the service; the service's rule refuses it too.
+      expect((await fixture.requestCredential(invoice, 'PHONEUSD', 0n)).statusCode).toBe(400);
+      const choice = {
+        amount: 0n,
+        paymentMethodId: await fixture.methodId('PHONEUSD'),
+        supportCode: await fixture.supportCodeOf(invoice.formId),
+      };
+      await expect(
+        chooseMethod(fixture.db, TEST_AUTH.jwtSecret, invoice.formId, choice),
+      ).rejects.toThrow('Amount must be between 1 and 500000 (minor units)');
+      expect((await stored(invoice.id)).amount).toBe(500_000n);
+
+      const least = await fixture.requestCredential(invoice, 'PHONEUSD', 1n);
+      expect(least.statusCode, least.body).toBe(200);
+      expect((await stored(invoice.id)).amount).toBe(1n);
     });
   });
 
