@@ -16,6 +16,9 @@
  * - main-thread CPU per poll (µs) and the main thread's busy share during the load, read from
  *   /proc: a poll that waits on the database shows as a busy share below the ~98 % of a route
  *   that does not;
+ * - the whole machine's time per poll (all cores: server, load generator, PostgreSQL) and, in
+ *   brackets, the part of it no core had work and the part other processes took
+ *   (lib/machine-cpu.mjs);
  * - the poll's p99 latency (the median round's and the worst round's).
  * ROUNDS (default 10) and ROUND_SECONDS (default 2) in the environment.
  */
@@ -27,6 +30,7 @@ import { benchTarget, openSql } from './lib/bench-database.mjs';
 import { readFixtures } from './lib/bench-fixtures.mjs';
 import { ROOT } from './lib/bench-paths.mjs';
 import { median } from './lib/http-load.mjs';
+import { cpuPerRequest, readMachineCpu } from './lib/machine-cpu.mjs';
 import { BENCH_PORTS, startServer } from './lib/server-process.mjs';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 10);
@@ -57,6 +61,14 @@ const mainThreadSeconds = (pid) => {
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
 };
 
+/** Median machine time per poll over the rounds, all cores, with the idle part (lib/machine-cpu.mjs). */
+const machineColumn = (rounds) => {
+  const measured = rounds.map((round) => round.machine).filter(Boolean);
+  if (measured.length === 0) return '-';
+  const part = (name) => median(measured.map((machine) => machine[name])).toFixed(1);
+  return `${part('machine')} (${part('idle')}, ${part('other')})`;
+};
+
 const target = benchTarget('postgres');
 const sql = await openSql(target);
 const { formIds } = await readFixtures(sql).finally(() => sql.close());
@@ -72,13 +84,16 @@ try {
     for (const variant of round % 2 ? [...variants].reverse() : variants) {
       const base = await baseline.measure(ROUND_SECONDS);
       const cpuBefore = mainThreadSeconds(variant.server.pid);
+      const machineBefore = readMachineCpu(variant.server.pid);
       const startedAt = performance.now();
       const poll = await runPollLoad({ url: variant.server.url, paths, seconds: ROUND_SECONDS });
       const cpu = mainThreadSeconds(variant.server.pid) - cpuBefore;
+      const machine = cpuPerRequest(machineBefore, readMachineCpu(variant.server.pid), poll.total);
       variant.rounds.push({
         ratio: poll.requestsPerSecond / base.requestsPerSecond,
         cpuPerPoll: (cpu * 1e6) / poll.total,
         busy: cpu / ((performance.now() - startedAt) / 1000),
+        machine,
         p99: poll.p99,
         failed: poll.non2xx + poll.errors,
       });
@@ -96,6 +111,7 @@ try {
       ).toFixed(3),
       'main-thread µs per poll': median(variant.rounds.map((round) => round.cpuPerPoll)).toFixed(1),
       'main thread busy': `${Math.round(100 * median(variant.rounds.map((round) => round.busy)))} %`,
+      'machine µs per poll (idle, other)': machineColumn(variant.rounds),
       'p99 ms (median, worst)': `${median(variant.rounds.map((round) => round.p99))}, ${Math.max(...variant.rounds.map((round) => round.p99))}`,
       'failed answers': variant.rounds.reduce((sum, round) => sum + round.failed, 0),
     })),

@@ -195,6 +195,24 @@ const runDatabase = async (kind) => {
         throughput: true,
         againstBaselineRps: poll.adjacentBaselineRps,
       });
+      if (poll.cpu.poll && poll.cpu.baseline) {
+        const split = (cpu) =>
+          `server ${cpu.server.toFixed(0)}, load generator ${cpu.loadGenerator.toFixed(0)}, ` +
+          `PostgreSQL ${cpu.postgres.toFixed(0)}, idle ${cpu.idle.toFixed(0)}, ` +
+          `other ${cpu.other.toFixed(0)}`;
+        record({
+          benchmark: '(diagnosis) machine time per poll',
+          database: sizeLabel,
+          figure: poll.cpu.poll.machine,
+          // The baseline request's machine time over the poll's: the ratio the cores allow.
+          unit:
+            `µs of all cores (${split(poll.cpu.poll)}; a baseline request ` +
+            `${poll.cpu.baseline.machine.toFixed(0)}: ${split(poll.cpu.baseline)}; ` +
+            `baseline / poll ${(poll.cpu.baseline.machine / poll.cpu.poll.machine).toFixed(2)})`,
+          target: '(reference)',
+          pass: true,
+        });
+      }
       record({
         benchmark: 'status poll p99, 100 conns',
         database: sizeLabel,

@@ -24,6 +24,8 @@ export const startBaseline = async () => {
     throw error;
   }
   return {
+    /** The baseline server's process, for its CPU time (lib/machine-cpu.mjs). */
+    pid: child.pid,
     /** One load run against the bare route (LOAD_SECONDS unless `seconds` says otherwise). */
     measure: (seconds) => runLoad({ url, method: 'POST', ...(seconds ? { seconds } : {}) }),
     stop: () => stopChild(child),

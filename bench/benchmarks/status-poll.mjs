@@ -1,6 +1,7 @@
 /** Target 1: POST /api/payments/form/{formId}/status over the 10,000 open forms, 100 connections. */
 import { QUICK } from '../lib/bench-paths.mjs';
-import { LOAD_CONNECTIONS, mean, runLoad } from '../lib/http-load.mjs';
+import { LOAD_CONNECTIONS, mean, median, runLoad } from '../lib/http-load.mjs';
+import { withCpuPerRequest } from '../lib/machine-cpu.mjs';
 
 /** Alternating rounds of baseline and poll load, so both see the same machine conditions. */
 const ROUNDS = 3;
@@ -48,6 +49,14 @@ export const pollPaths = (formIds) => {
   return paths;
 };
 
+/** Each part of the machine's time per request (lib/machine-cpu.mjs), median over the runs. */
+const medianCpu = (runs) => {
+  const measured = runs.map((run) => run.cpu).filter(Boolean);
+  if (measured.length === 0) return null;
+  const parts = Object.keys(measured[0]);
+  return Object.fromEntries(parts.map((part) => [part, median(measured.map((cpu) => cpu[part]))]));
+};
+
 /**
  * Measures the poll in ROUNDS rounds, each a baseline load (`baseline.measure`) directly followed
  * by the poll load: req/s is the poll's mean over the rounds, `adjacentBaselineRps` the mean of
@@ -61,8 +70,12 @@ export const measureStatusPoll = async ({ server, formIds, baseline }) => {
   const baselineRuns = [];
   const pollRuns = [];
   for (let round = 0; round < ROUNDS; round += 1) {
-    baselineRuns.push(await baseline.measure(ROUND_SECONDS));
-    pollRuns.push(await runPollLoad({ url: server.url, paths, seconds: ROUND_SECONDS }));
+    baselineRuns.push(await withCpuPerRequest(baseline.pid, () => baseline.measure(ROUND_SECONDS)));
+    pollRuns.push(
+      await withCpuPerRequest(server.pid, () =>
+        runPollLoad({ url: server.url, paths, seconds: ROUND_SECONDS }),
+      ),
+    );
   }
   // The same server's liveness route (no database): the ceiling that the product's own hooks
   // (security headers, compression, metrics, sessions) leave for any route, shown for diagnosis.
@@ -81,6 +94,7 @@ export const measureStatusPoll = async ({ server, formIds, baseline }) => {
     non2xx: pollRuns.reduce((sum, run) => sum + run.non2xx, 0),
     errors: pollRuns.reduce((sum, run) => sum + run.errors, 0),
     rounds: { baseline: baselineRuns, poll: pollRuns },
+    cpu: { baseline: medianCpu(baselineRuns), poll: medianCpu(pollRuns) },
     connections: LOAD_CONNECTIONS,
     forms: formIds.length,
     health,
