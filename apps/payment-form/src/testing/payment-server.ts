@@ -68,6 +68,7 @@ export const formData = (overrides: Partial<PaymentFormData> = {}): PaymentFormD
   errorUrl: 'https://shop.example/error',
   paymentMethodName: null,
   credentials: null,
+  reservedAmount: null,
   verficationKey: 'key-1',
   customerMarkedPaid: false,
   ...overrides,

@@ -2134,6 +2134,8 @@ export interface components {
                 /** @enum {string} */
                 type: "card" | "by_mobile";
             } | null;
+            /** @description A deposit with requisites: the amount they are reserved for, which can no longer change (a credential call asking another amount is answered with this one). Null before, and for withdrawals. */
+            reservedAmount: number | null;
             verficationKey: string;
             /** @description A deposit the customer has said they paid: the form resumes at Processing. */
             customerMarkedPaid: boolean;

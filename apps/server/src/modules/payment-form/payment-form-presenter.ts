@@ -9,6 +9,7 @@ export const presentForm = ({
   methods,
   paymentMethodName,
   requisite,
+  reservedAmount,
   verificationKey,
 }: FormView) => ({
   invoiceId: invoice.id,
@@ -47,6 +48,7 @@ export const presentForm = ({
           bank_name: requisite.bankName,
           type: requisite.type,
         },
+  reservedAmount: reservedAmount === null ? null : minorUnitsJson(reservedAmount),
   verficationKey: verificationKey,
   customerMarkedPaid: invoice.customerMarkedPaidAt !== null,
 });

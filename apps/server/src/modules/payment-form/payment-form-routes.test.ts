@@ -320,6 +320,32 @@ describe.each(TEST_DATABASE_KINDS)('payment form endpoints on %s', (kind) => {
       expect((await stored(flexible.id)).amount).toBe(1_200_000n);
     });
 
+    it('says which amount the reserved requisites are for, and keeps it whatever is asked next', async () => {
+      const account = await fixture.createAccount({ limit: 5_000_000n });
+      const invoice = await deposit({ canChangeAmount: true });
+      expect((await fixture.post(invoice.formId, 'init')).json().data.reservedAmount).toBeNull();
+      const first = await fixture.requestCredential(invoice, 'HUMOUZS', 1_200_000n);
+      expect(first.json().data).toMatchObject({ amount: 1_200_000, reservedAmount: 1_200_000 });
+
+      // Back on the form, the same method and another amount: the requisites the customer may
+      // already have paid to stay, and the answer says for which amount (decision 0011).
+      const changed = await fixture.requestCredential(invoice, 'HUMOUZS', 1_500_000n);
+      expect(changed.statusCode).toBe(200);
+      expect(changed.json().data).toMatchObject({
+        amount: 1_200_000,
+        reservedAmount: 1_200_000,
+        credentials: { value: '8600123412341234' },
+      });
+      expect((await fixture.post(invoice.formId, 'init')).json().data.reservedAmount).toBe(
+        1_200_000,
+      );
+      expect(await stored(invoice.id)).toMatchObject({
+        amount: 1_200_000n,
+        peopleAccountId: account.id,
+      });
+      expect((await fixture.accountLimits(account.id))?.balance).toBe(1_200_000n);
+    });
+
     it('refuses a wrong support code (403), another currency’s method and malformed bodies (400)', async () => {
       await fixture.createAccount();
       const invoice = await deposit();
@@ -382,10 +408,12 @@ describe.each(TEST_DATABASE_KINDS)('payment form endpoints on %s', (kind) => {
       const invoice = await withdrawal();
       const chosen = await fixture.requestCredential(invoice, 'SBPRUB');
       expect(chosen.statusCode).toBe(200);
+      // Nothing is reserved for a payout: its amount may change until it is requested.
       expect(chosen.json().data).toMatchObject({
         type: 'withdrawal',
         status: 'NEW',
         credentials: null,
+        reservedAmount: null,
       });
 
       const noBank = await fixture.post(invoice.formId, 'complete', { credential: '79123456789' });

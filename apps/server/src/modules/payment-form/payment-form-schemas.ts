@@ -50,6 +50,7 @@ export const formDataSchema = {
     'errorUrl',
     'paymentMethodName',
     'credentials',
+    'reservedAmount',
     'verficationKey',
     'customerMarkedPaid',
   ],
@@ -96,6 +97,11 @@ export const formDataSchema = {
     errorUrl: nullableString,
     paymentMethodName: nullableString,
     credentials: credentialsSchema,
+    reservedAmount: {
+      type: ['integer', 'null'],
+      description:
+        'A deposit with requisites: the amount they are reserved for, which can no longer change (a credential call asking another amount is answered with this one). Null before, and for withdrawals.',
+    },
     verficationKey: { type: 'string' },
     customerMarkedPaid: {
       type: 'boolean',

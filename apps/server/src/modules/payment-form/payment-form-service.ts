@@ -51,6 +51,8 @@ export interface FormView {
   methods: PaymentMethod[];
   paymentMethodName: string | null;
   requisite: FormRequisite | null;
+  /** The amount a deposit's requisites are reserved for, once they are (reservedAmountOf). */
+  reservedAmount: bigint | null;
   verificationKey: string;
 }
 
@@ -62,6 +64,15 @@ const payoutCapOf = (invoice: FormInvoice): bigint | null =>
   invoice.flowType === 'WITHDRAWAL' ? (invoice.maxAmount ?? invoice.amount) : null;
 
 const lowerOf = (a: bigint, b: bigint | null) => (b !== null && b < a ? b : a);
+
+/**
+ * Once a deposit has its requisites (it left NEW), they stay whatever the customer chooses next,
+ * since the customer may already have paid to them: their amount can no longer change, and the
+ * form shows it fixed after Back (decision 0011). Null before, and for withdrawals, whose amount
+ * may change until the payout is requested.
+ */
+const reservedAmountOf = (invoice: FormInvoice): bigint | null =>
+  invoice.flowType === 'DEPOSIT' && invoice.status !== 'NEW' ? invoice.amount : null;
 
 /** The requisites the customer pays to, once an account is assigned (deposits only). */
 const requisiteOf = async (db: Database, invoice: FormInvoice): Promise<FormRequisite | null> => {
@@ -106,6 +117,7 @@ const formViewOf = async (
         ),
     paymentMethodName: chosen?.name ?? null,
     requisite: await requisiteOf(db, invoice),
+    reservedAmount: reservedAmountOf(invoice),
     verificationKey: verificationKeyOf(verificationSecret, invoice.formId),
   };
 };
@@ -133,7 +145,9 @@ export interface CustomerMethodChoice {
  * The customer chooses the method and amount: a deposit gets the requisites of an account that
  * can take it (or is declined when none can), a withdrawal waits for its payout details. The
  * support code proves the caller read the form's verification key. A repeated call (the form
- * retries a deposit answer without requisites) gets the same answer.
+ * retries a deposit answer without requisites) gets the same answer; so does the same method
+ * with another amount once the requisites are reserved, its reservedAmount saying which amount
+ * they are for.
  */
 export const chooseMethod = async (
   db: Database,
