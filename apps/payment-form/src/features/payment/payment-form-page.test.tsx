@@ -262,6 +262,7 @@ describe('credential request', () => {
     const reserved = formData({
       status: 'IN_PROGRESS',
       amount: 500_000,
+      reservedAmount: 500_000,
       paymentMethodName: 'Humo',
       credentials: CARD_CREDENTIALS,
     });
@@ -490,6 +491,58 @@ describe('back button (SPEC §2, §4)', () => {
     expect(screen.getByRole('heading', { name: 'Amount to pay' })).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByRole('heading', { name: 'Choose a payment method' })).toBeInTheDocument();
+  });
+
+  it('after the requisites, shows their amount fixed on the amount step and says why (decision 0011)', async () => {
+    const server = stubPaymentServer({
+      'POST init': data(formData()),
+      'POST credential': data(
+        formData({
+          status: 'IN_PROGRESS',
+          amount: 600_000,
+          reservedAmount: 600_000,
+          paymentMethodName: 'Humo',
+          credentials: CARD_CREDENTIALS,
+        }),
+      ),
+    });
+    const { user, t } = await start();
+    const increase = () =>
+      screen.getByRole('button', { name: t('form.amount.increase', { step: '1000.00 UZS' }) });
+    const decrease = () =>
+      screen.getByRole('button', { name: t('form.amount.decrease', { step: '1000.00 UZS' }) });
+    await user.click(screen.getByRole('button', { name: /^Humo/ }));
+    await user.click(increase());
+    expect(screen.queryByText(t('form.amount.reserved'))).toBeNull();
+    await user.click(screen.getByRole('button', { name: t('form.button.deposit') }));
+    await settle();
+    await user.click(screen.getByRole('button', { name: t('form.button.back') }));
+
+    // The server keeps the requisites, whatever amount is asked next: the amount is shown fixed,
+    // and the step's heading (which has the focus) and the amount say why.
+    const heading = screen.getByRole('heading', { name: t('form.header.amount') });
+    expect(heading).toHaveFocus();
+    expect(heading).toHaveAccessibleDescription(t('form.amount.reserved'));
+    const amount = screen.getByRole('status', { name: t('form.amount.label') });
+    expect(amount).toHaveTextContent('6000.00 UZS');
+    expect(amount).toHaveAccessibleDescription(t('form.amount.reserved'));
+    expect(increase()).toBeDisabled();
+    expect(decrease()).toBeDisabled();
+    const quick = within(screen.getByRole('group', { name: t('form.amount.quick') }));
+    for (const button of quick.getAllByRole('button')) expect(button).toBeDisabled();
+
+    // The keyboard goes from the heading to Deposit, which gives the same requisites again.
+    await user.tab();
+    expect(screen.getByRole('button', { name: t('form.button.deposit') })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await settle();
+    expect(server.callsTo('POST credential').map((call) => call.body)).toMatchObject([
+      { amount: 600_000 },
+      { amount: 600_000 },
+    ]);
+    expect(screen.getByRole('heading', { name: t('form.header.deposit') })).not.toHaveAttribute(
+      'aria-describedby',
+    );
   });
 
   it('is absent with a fixed amount and one method', async () => {

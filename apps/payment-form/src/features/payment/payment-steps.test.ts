@@ -29,8 +29,14 @@ const loaded = (overrides: Partial<PaymentFormData> = {}) =>
 const atInit = (overrides: Partial<PaymentFormData> = {}) =>
   run(loaded(overrides), { type: 'methodChosen', methodId: HUMO.id });
 
+/** The server reserves the requisites for the amount it answers. */
 const depositAnswer = (overrides: Partial<PaymentFormData> = {}) =>
-  formData({ status: 'IN_PROGRESS', credentials: CARD_CREDENTIALS, ...overrides });
+  formData({
+    status: 'IN_PROGRESS',
+    credentials: CARD_CREDENTIALS,
+    reservedAmount: overrides.amount ?? formData().amount,
+    ...overrides,
+  });
 
 /** At Credential of a deposit, requisites received. */
 const atCredential = (overrides: Partial<PaymentFormData> = {}) =>
@@ -295,6 +301,24 @@ describe('payment step machine (SPEC §4 Payment form)', () => {
     it('cannot submit an amount outside the limits', () => {
       const state = atInit({ amount: 50_000 });
       expect(run(state, { type: 'amountSubmitted' })).toBe(state);
+    });
+
+    it('after Back, keeps the amount the requisites are reserved for (decision 0011)', () => {
+      const reserved = run(
+        atInit(),
+        { type: 'amountIncreased' },
+        { type: 'amountSubmitted' },
+        { type: 'credentialReceived', form: depositAnswer({ amount: 600_000 }) },
+        { type: 'back' },
+      );
+      expect(reserved).toMatchObject({ step: 'init', amount: 600_000 });
+      expect(run(reserved, { type: 'amountIncreased' })).toBe(reserved);
+      expect(run(reserved, { type: 'amountDecreased' })).toBe(reserved);
+      expect(run(reserved, { type: 'quickAmountChosen', amount: 1_000_000 })).toBe(reserved);
+      expect(run(reserved, { type: 'amountSubmitted' })).toMatchObject({
+        amount: 600_000,
+        task: { kind: 'credential' },
+      });
     });
   });
 

@@ -116,6 +116,14 @@ export const amountLimitsOf = (
 ): AmountLimits => paymentAmountLimits(form.currencyInfo, method);
 
 /**
+ * Whether the deposit's requisites are already reserved, for the amount the server says
+ * (`reservedAmount`): after Back the amount step shows it fixed, as the server keeps it whatever
+ * amount is asked next (decision 0011).
+ */
+export const isAmountReserved = (form: Pick<PaymentFormData, 'reservedAmount'>): boolean =>
+  form.reservedAmount !== null;
+
+/**
  * SPEC §2: a back button is present when the amount can change or several methods exist,
  * except when the currency is RUB. From Credential it leads to Init or Method; on Init (the
  * amount step) it leads back to Method when there is a choice of methods.
@@ -190,6 +198,7 @@ const setAmount = (
 ) => {
   const { form } = state;
   if (state.step !== 'init' || !form?.canChangeAmount || state.task) return state;
+  if (isAmountReserved(form)) return state;
   const amount = change(state.amount, amountLimitsOf(form, chosenMethodOf(state)));
   return amount === state.amount ? state : { ...state, amount };
 };

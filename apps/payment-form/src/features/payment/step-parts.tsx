@@ -20,21 +20,29 @@ export const moneyOf = (form: Pick<PaymentFormData, 'currencyInfo'>) => (minor: 
 
 /**
  * The step's heading. It takes the focus when the step appears, so keyboard and screen-reader
- * users continue from the new step instead of a control that no longer exists.
+ * users continue from the new step instead of a control that no longer exists; `describedBy`
+ * names a note of the step they should hear with it.
  */
 export const StepHeading = ({
   children,
   className,
+  describedBy,
 }: {
   children: ReactNode;
   className?: string;
+  describedBy?: string | undefined;
 }) => {
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     ref.current?.focus();
   }, []);
   return (
-    <h1 ref={ref} tabIndex={-1} className={className ? `pf-heading ${className}` : 'pf-heading'}>
+    <h1
+      ref={ref}
+      tabIndex={-1}
+      className={className ? `pf-heading ${className}` : 'pf-heading'}
+      aria-describedby={describedBy}
+    >
       {children}
     </h1>
   );

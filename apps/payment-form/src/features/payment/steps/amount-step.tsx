@@ -6,8 +6,9 @@ import {
   quickAmountOptions,
 } from '@paygate/domain';
 import { Button } from '@paygate/ui';
+import { useId } from 'react';
 import { useT } from '../../../i18n/i18n.tsx';
-import { amountLimitsOf, chosenMethodOf } from '../payment-steps.ts';
+import { amountLimitsOf, chosenMethodOf, isAmountReserved } from '../payment-steps.ts';
 import {
   BackButton,
   DeadlineButton,
@@ -19,7 +20,9 @@ import {
 /**
  * SPEC §2 amount step (Init): the chosen method and its limits, minus and plus by 100000 minor
  * units within the limits, quick amounts, and the Deposit or Withdrawal button with the
- * countdown. A fixed amount is only shown.
+ * countdown. A fixed amount is only shown. After Back from a deposit's requisites the amount is
+ * the one they are reserved for: plus, minus and the quick amounts are disabled, and a note says
+ * why (decision 0011).
  */
 export const AmountStep = ({ state, form, dispatch, deadline }: StepProps) => {
   const t = useT();
@@ -30,10 +33,13 @@ export const AmountStep = ({ state, form, dispatch, deadline }: StepProps) => {
   const range = { min: money(limits.minValue), max: money(limits.maxValue) };
   const step = money(AMOUNT_STEP_MINOR);
   const deposit = form.type === 'deposit';
+  const reserved = isAmountReserved(form);
+  const reservedNoteId = useId();
+  const describedBy = reserved ? reservedNoteId : undefined;
 
   return (
     <section className="pf-step">
-      <StepHeading>
+      <StepHeading describedBy={describedBy}>
         {t(deposit ? 'form.header.amount' : 'form.header.amountWithdrawal')}
       </StepHeading>
       {method && (
@@ -49,28 +55,38 @@ export const AmountStep = ({ state, form, dispatch, deadline }: StepProps) => {
           <Button
             variant="secondary"
             aria-label={t('form.amount.decrease', { step })}
-            disabled={!canDecreaseAmount(state.amount, limits)}
+            disabled={reserved || !canDecreaseAmount(state.amount, limits)}
             onClick={() => dispatch({ type: 'amountDecreased' })}
           >
             −
           </Button>
         )}
-        <output className="pf-amount" aria-live="polite" aria-label={t('form.amount.label')}>
+        <output
+          className="pf-amount"
+          aria-live="polite"
+          aria-label={t('form.amount.label')}
+          aria-describedby={describedBy}
+        >
           {money(state.amount)}
         </output>
         {form.canChangeAmount && (
           <Button
             variant="secondary"
             aria-label={t('form.amount.increase', { step })}
-            disabled={!canIncreaseAmount(state.amount, limits)}
+            disabled={reserved || !canIncreaseAmount(state.amount, limits)}
             onClick={() => dispatch({ type: 'amountIncreased' })}
           >
             +
           </Button>
         )}
       </div>
+      {reserved && (
+        <p id={reservedNoteId} className="pf-note">
+          {t('form.amount.reserved')}
+        </p>
+      )}
       {form.canChangeAmount && (
-        <fieldset className="pf-quick">
+        <fieldset className="pf-quick" disabled={reserved}>
           <legend className="pf-muted">{t('form.amount.quick')}</legend>
           {quickAmountOptions(limits).map(({ amount, selectable }) => (
             <Button
