@@ -545,6 +545,38 @@ describe('back button (SPEC §2, §4)', () => {
     );
   });
 
+  it('says on the requisites when they keep another amount than the one asked (a page opened before them)', async () => {
+    // Requisites reserved meanwhile, in another tab, for 5000.00 UZS: the server keeps them.
+    const server = stubPaymentServer({
+      'POST init': data(formData()),
+      'POST credential': data(
+        formData({
+          status: 'IN_PROGRESS',
+          reservedAmount: 500_000,
+          paymentMethodName: 'Humo',
+          credentials: CARD_CREDENTIALS,
+        }),
+      ),
+    });
+    const { user, t } = await start('ru');
+    await user.click(screen.getByRole('button', { name: /^Humo/ }));
+    await user.click(
+      screen.getByRole('button', { name: t('form.amount.increase', { step: '1000.00 UZS' }) }),
+    );
+    await user.click(screen.getByRole('button', { name: t('form.button.deposit') }));
+    await settle();
+    expect(server.callsTo('POST credential')[0]?.body).toMatchObject({ amount: 600_000 });
+
+    const note = t('form.text.amountNotTaken', { chosen: '6000.00 UZS', amount: '5000.00 UZS' });
+    expect(note).toBe(
+      'Выбранная вами сумма 6000.00 UZS не применена: эти реквизиты уже выданы на 5000.00 UZS.',
+    );
+    expect(screen.getByText(note)).toBeInTheDocument();
+    const heading = screen.getByRole('heading', { name: t('form.header.deposit') });
+    expect(heading).toHaveFocus();
+    expect(heading).toHaveAccessibleDescription(note);
+  });
+
   it('is absent with a fixed amount and one method', async () => {
     stubPaymentServer({
       'POST init': data(formData({ methods: [HUMO], canChangeAmount: false })),

@@ -11,6 +11,7 @@ import {
 } from '../../testing/payment-server.ts';
 import {
   amountLimitsOf,
+  amountNotTakenOf,
   canGoBack,
   exitUrlOf,
   initialPaymentState,
@@ -375,6 +376,40 @@ describe('payment step machine (SPEC §4 Payment form)', () => {
         task: null,
       });
       expect(run(asking, { type: 'credentialFailed', expired: true }).failure).toBe('expired');
+    });
+
+    it('tells when the reserved requisites did not take the amount asked (a page opened before them)', () => {
+      const asked = run(atInit(), { type: 'amountIncreased' }, { type: 'amountSubmitted' });
+      const taken = run(asked, {
+        type: 'credentialReceived',
+        form: depositAnswer({ amount: 600_000 }),
+      });
+      expect(amountNotTakenOf(taken)).toBeNull();
+
+      // The same method: the server answers the requisites reserved before, for their amount.
+      const kept = run(asked, { type: 'credentialReceived', form: depositAnswer() });
+      expect(kept).toMatchObject({ step: 'credential', amount: 500_000 });
+      expect(amountNotTakenOf(kept)).toBe(600_000);
+
+      // Another method (409): the form reads the payment again and comes back to them.
+      const reserved = depositAnswer({ paymentMethodName: 'Uzs' });
+      const reread = run(
+        asked,
+        { type: 'credentialFailed', methodChosen: true },
+        { type: 'loaded', form: reserved },
+        { type: 'credentialReceived', form: reserved },
+      );
+      expect(reread).toMatchObject({ step: 'credential', amount: 500_000 });
+      expect(amountNotTakenOf(reread)).toBe(600_000);
+
+      // Back, and the reserved amount asked again: nothing left to tell.
+      const again = run(
+        kept,
+        { type: 'back' },
+        { type: 'amountSubmitted' },
+        { type: 'credentialReceived', form: depositAnswer() },
+      );
+      expect(amountNotTakenOf(again)).toBeNull();
     });
 
     it('ignores answers nobody waits for any more', () => {

@@ -53,6 +53,11 @@ export interface PaymentState {
   methodId: number | null;
   /** Minor units. */
   amount: number;
+  /**
+   * The amount the customer last asked requisites for on the amount step (minor units), kept
+   * while the form reads the payment again: the requisites screen says when it was not taken.
+   */
+  submittedAmount: number | null;
   /** Requisites of a deposit to pay to (card or phone), once given. */
   credentials: PaymentFormCredentials;
   task: PaymentTask | null;
@@ -95,6 +100,7 @@ export const initialPaymentState: PaymentState = {
   form: null,
   methodId: null,
   amount: 0,
+  submittedAmount: null,
   credentials: null,
   task: { kind: 'load' },
   successUrl: null,
@@ -122,6 +128,17 @@ export const amountLimitsOf = (
  */
 export const isAmountReserved = (form: Pick<PaymentFormData, 'reservedAmount'>): boolean =>
   form.reservedAmount !== null;
+
+/**
+ * The amount the customer asked for that the reserved requisites did not take (a page opened
+ * before they were reserved, in another tab), or null: the requisites screen says so rather
+ * than silently showing another amount.
+ */
+export const amountNotTakenOf = (state: PaymentState): number | null => {
+  const reserved = state.form?.reservedAmount ?? null;
+  const asked = state.submittedAmount;
+  return reserved !== null && asked !== null && asked !== reserved ? asked : null;
+};
 
 /**
  * SPEC §2: a back button is present when the amount can change or several methods exist,
@@ -253,7 +270,7 @@ export const paymentReducer = (state: PaymentState, action: PaymentAction): Paym
       if (!method || !isWithinPaymentAmountLimits(state.amount, amountLimitsOf(form, method))) {
         return state;
       }
-      return { ...state, task: requestCredential() };
+      return { ...state, submittedAmount: state.amount, task: requestCredential() };
     }
 
     case 'credentialReceived': {

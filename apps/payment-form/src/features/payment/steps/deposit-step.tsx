@@ -1,5 +1,7 @@
 import { formatCardNumber, formatMinorUnits, tryFormatPhoneForDisplay } from '@paygate/domain';
+import { useId } from 'react';
 import { useT } from '../../../i18n/i18n.tsx';
+import { amountNotTakenOf } from '../payment-steps.ts';
 import {
   BackButton,
   DeadlineButton,
@@ -12,7 +14,8 @@ import {
 /**
  * SPEC §2 deposit Credential step: the requisites to pay to, read-only, each with a copy
  * button: the card number in groups of four (or the phone number for by_mobile), the owner and
- * the amount. "I have paid" completes the payment (Processing).
+ * the amount. "I have paid" completes the payment (Processing). Requisites reserved earlier for
+ * another amount than the customer asked (a page opened before them) come with a note saying so.
  */
 export const DepositStep = ({ state, form, dispatch, deadline }: StepProps) => {
   const t = useT();
@@ -22,10 +25,22 @@ export const DepositStep = ({ state, form, dispatch, deadline }: StepProps) => {
   const value = credentials?.value ?? '';
   const phone = tryFormatPhoneForDisplay(value, form.currencyInfo.code);
   const shownValue = byMobile ? (phone.ok ? phone.text : value) : formatCardNumber(value);
+  const amountNotTaken = amountNotTakenOf(state);
+  const amountNoteId = useId();
 
   return (
     <section className="pf-step">
-      <StepHeading>{t('form.header.deposit')}</StepHeading>
+      <StepHeading describedBy={amountNotTaken === null ? undefined : amountNoteId}>
+        {t('form.header.deposit')}
+      </StepHeading>
+      {amountNotTaken !== null && (
+        <p id={amountNoteId} className="pf-note">
+          {t('form.text.amountNotTaken', {
+            chosen: money(amountNotTaken),
+            amount: money(state.amount),
+          })}
+        </p>
+      )}
       <p className="pf-text">{t('form.text.deposit', { amount: money(state.amount) })}</p>
       <dl className="pf-details">
         {credentials && (
