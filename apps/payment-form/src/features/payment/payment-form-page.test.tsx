@@ -14,6 +14,7 @@ import {
   SBP,
   settle,
   stubPaymentServer,
+  UZCARD,
   UZS,
   useFormFakeTimers,
 } from '../../testing/payment-server.ts';
@@ -543,6 +544,46 @@ describe('back button (SPEC §2, §4)', () => {
     expect(screen.getByRole('heading', { name: t('form.header.deposit') })).not.toHaveAttribute(
       'aria-describedby',
     );
+  });
+
+  it('after the requisites, lets the reserved amount go with a method whose limits leave it out', async () => {
+    const methods = [HUMO, { ...UZCARD, maxAmount: 550_000 }];
+    const server = stubPaymentServer({
+      'POST init': data(formData({ methods })),
+      'POST credential': data(
+        formData({
+          methods,
+          status: 'IN_PROGRESS',
+          amount: 600_000,
+          reservedAmount: 600_000,
+          paymentMethodName: 'Humo',
+          credentials: CARD_CREDENTIALS,
+        }),
+      ),
+    });
+    const { user, t } = await start();
+    await user.click(screen.getByRole('button', { name: /^Humo/ }));
+    await user.click(
+      screen.getByRole('button', { name: t('form.amount.increase', { step: '1000.00 UZS' }) }),
+    );
+    await user.click(screen.getByRole('button', { name: t('form.button.deposit') }));
+    await settle();
+    await user.click(screen.getByRole('button', { name: t('form.button.back') }));
+    await user.click(screen.getByRole('button', { name: t('form.button.back') }));
+    await user.click(screen.getByRole('button', { name: /^Uzs/ }));
+
+    // 6000.00 UZS is above the second method's 5500.00, but it cannot change: no refusal, and Deposit goes.
+    expect(screen.getByRole('status', { name: t('form.amount.label') })).toHaveTextContent(
+      '6000.00 UZS',
+    );
+    expect(
+      screen.queryByText(t('form.amount.outOfLimits', { min: '1000.00 UZS', max: '5500.00 UZS' })),
+    ).toBeNull();
+    const deposit = screen.getByRole('button', { name: t('form.button.deposit') });
+    expect(deposit).toBeEnabled();
+    await user.click(deposit);
+    await settle();
+    expect(server.callsTo('POST credential')).toHaveLength(2);
   });
 
   it('says on the requisites when they keep another amount than the one asked (a page opened before them)', async () => {

@@ -13,6 +13,7 @@ import {
   amountLimitsOf,
   amountNotTakenOf,
   canGoBack,
+  canSendAmount,
   exitUrlOf,
   initialPaymentState,
   type PaymentAction,
@@ -320,6 +321,34 @@ describe('payment step machine (SPEC §4 Payment form)', () => {
         amount: 600_000,
         task: { kind: 'credential' },
       });
+    });
+
+    it('after Back, sends the reserved amount even with a method whose limits leave it out', () => {
+      // Uzcard takes at most 5500.00 UZS; the requisites (Humo) are reserved for 6000.00. The
+      // amount cannot be changed, so the limits must not hold it: the server answers with the
+      // reservation, or reloads back to it, before it looks at the amount.
+      const methods = [HUMO, { ...UZCARD, maxAmount: 550_000 }];
+      const form = formData({ methods });
+      const reserved = run(
+        run(initialPaymentState, { type: 'loaded', form }),
+        { type: 'methodChosen', methodId: HUMO.id },
+        { type: 'amountIncreased' },
+        { type: 'amountSubmitted' },
+        {
+          type: 'credentialReceived',
+          form: depositAnswer({ methods, amount: 600_000, paymentMethodName: HUMO.name }),
+        },
+        { type: 'back' },
+        { type: 'back' },
+        { type: 'methodChosen', methodId: UZCARD.id },
+      );
+      expect(reserved).toMatchObject({ step: 'init', methodId: UZCARD.id, amount: 600_000 });
+      expect(run(reserved, { type: 'amountSubmitted' })).toMatchObject({
+        task: { kind: 'credential' },
+      });
+      if (!reserved.form) throw new Error('no form');
+      expect(canSendAmount(reserved.form, { ...UZCARD, maxAmount: 550_000 }, 600_000)).toBe(true);
+      expect(canSendAmount(form, { ...UZCARD, maxAmount: 550_000 }, 600_000)).toBe(false);
     });
   });
 

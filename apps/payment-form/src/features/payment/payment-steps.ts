@@ -130,6 +130,21 @@ export const isAmountReserved = (form: Pick<PaymentFormData, 'reservedAmount'>):
   form.reservedAmount !== null;
 
 /**
+ * Whether the amount step may send its amount with the chosen method: within the limits, or
+ * whatever the limits when the requisites are reserved. The server then answers with the
+ * reservation (same method) or reloads back to it (another method) before it looks at the
+ * amount, so limits that leave out the reserved amount (another method's, or changed since)
+ * must not leave the customer on a step where nothing can be done.
+ */
+export const canSendAmount = (
+  form: Pick<PaymentFormData, 'currencyInfo' | 'reservedAmount'>,
+  method: Pick<PaymentMethod, 'minAmount' | 'maxAmount'> | undefined,
+  amount: number,
+): boolean =>
+  method !== undefined &&
+  (isAmountReserved(form) || isWithinPaymentAmountLimits(amount, amountLimitsOf(form, method)));
+
+/**
  * The amount the customer asked for that the reserved requisites did not take (a page opened
  * before they were reserved, in another tab), or null: the requisites screen says so rather
  * than silently showing another amount.
@@ -266,10 +281,7 @@ export const paymentReducer = (state: PaymentState, action: PaymentAction): Paym
     case 'amountSubmitted': {
       const { form } = state;
       if (state.step !== 'init' || !form || state.task) return state;
-      const method = chosenMethodOf(state);
-      if (!method || !isWithinPaymentAmountLimits(state.amount, amountLimitsOf(form, method))) {
-        return state;
-      }
+      if (!canSendAmount(form, chosenMethodOf(state), state.amount)) return state;
       return { ...state, submittedAmount: state.amount, task: requestCredential() };
     }
 

@@ -8,7 +8,12 @@ import {
 import { Button } from '@paygate/ui';
 import { useId } from 'react';
 import { useT } from '../../../i18n/i18n.tsx';
-import { amountLimitsOf, chosenMethodOf, isAmountReserved } from '../payment-steps.ts';
+import {
+  amountLimitsOf,
+  canSendAmount,
+  chosenMethodOf,
+  isAmountReserved,
+} from '../payment-steps.ts';
 import {
   BackButton,
   DeadlineButton,
@@ -29,7 +34,7 @@ export const AmountStep = ({ state, form, dispatch, deadline }: StepProps) => {
   const money = moneyOf(form);
   const method = chosenMethodOf(state);
   const limits = amountLimitsOf(form, method);
-  const withinLimits = isWithinPaymentAmountLimits(state.amount, limits);
+  const sendable = canSendAmount(form, method, state.amount);
   const range = { min: money(limits.minValue), max: money(limits.maxValue) };
   const step = money(AMOUNT_STEP_MINOR);
   const deposit = form.type === 'deposit';
@@ -101,14 +106,14 @@ export const AmountStep = ({ state, form, dispatch, deadline }: StepProps) => {
           ))}
         </fieldset>
       )}
-      {!withinLimits && (
+      {!isWithinPaymentAmountLimits(state.amount, limits) && !reserved && (
         <p className="pf-error" role="alert">
           {t('form.amount.outOfLimits', range)}
         </p>
       )}
       <DeadlineButton
         deadline={deadline}
-        disabled={!method || !withinLimits}
+        disabled={!sendable}
         onClick={() => dispatch({ type: 'amountSubmitted' })}
       >
         {t(deposit ? 'form.button.deposit' : 'form.button.withdrawal')}
