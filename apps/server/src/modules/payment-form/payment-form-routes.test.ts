@@ -445,6 +445,9 @@ describe.each(TEST_DATABASE_KINDS)('payment form endpoints on %s', (kind) => {
         credentialValue: '79123456789',
         bankCodeInteger: 100000000111,
       });
+      // Requested, the payout has left NEW, yet nothing is reserved: reservedAmount is a deposit's.
+      const requested = await fixture.post(invoice.formId, 'init');
+      expect(requested.json().data).toMatchObject({ status: 'IN_PROGRESS', reservedAmount: null });
       const attempts = await fixture.db
         .select()
         .from(invoiceTransactions)

@@ -1,3 +1,4 @@
+import { LEAST_PAYMENT_AMOUNT_MINOR } from '@paygate/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { badRequest } from '../../http/http-errors.ts';
@@ -67,7 +68,11 @@ export const paymentFormRoutes = async (
           type: 'object',
           required: ['amount', 'paymentMethodId', 'supportCode'],
           properties: {
-            amount: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+            amount: {
+              type: 'integer',
+              minimum: LEAST_PAYMENT_AMOUNT_MINOR,
+              maximum: Number.MAX_SAFE_INTEGER,
+            },
             formId: { type: 'string', maxLength: 64 },
             paymentMethodId: recordIdSchema,
             supportCode: { type: 'string', maxLength: 128 },

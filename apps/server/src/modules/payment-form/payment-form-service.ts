@@ -66,13 +66,19 @@ const payoutCapOf = (invoice: FormInvoice): bigint | null =>
 const lowerOf = (a: bigint, b: bigint | null) => (b !== null && b < a ? b : a);
 
 /**
+ * Whether the customer's choice of method is settled: the invoice left NEW (a deposit got its
+ * requisites, a withdrawal its payout request). A credential call then keeps it, whatever it asks.
+ */
+const isChoiceSettled = (invoice: Pick<FormInvoice, 'status'>): boolean => invoice.status !== 'NEW';
+
+/**
  * Once a deposit has its requisites (it left NEW), they stay whatever the customer chooses next,
  * since the customer may already have paid to them: their amount can no longer change, and the
  * form shows it fixed after Back (decision 0011). Null before, and for withdrawals, whose amount
  * may change until the payout is requested.
  */
 const reservedAmountOf = (invoice: FormInvoice): bigint | null =>
-  invoice.flowType === 'DEPOSIT' && invoice.status !== 'NEW' ? invoice.amount : null;
+  invoice.flowType === 'DEPOSIT' && isChoiceSettled(invoice) ? invoice.amount : null;
 
 /** The requisites the customer pays to, once an account is assigned (deposits only). */
 const requisiteOf = async (db: Database, invoice: FormInvoice): Promise<FormRequisite | null> => {
@@ -165,7 +171,7 @@ export const chooseMethod = async (
     throw invalid('This payment method is not available for this payment');
   }
 
-  if (invoice.status !== 'NEW') {
+  if (isChoiceSettled(invoice)) {
     if (invoice.paymentMethodId === method.id) {
       return formViewOf(db, verificationSecret, invoice);
     }
@@ -195,7 +201,7 @@ export const chooseMethod = async (
     invoice = await db.transaction(async (tx) => {
       const locked = await lockFormInvoice(tx, formId);
       requireActionableForm(locked);
-      if (locked.status !== 'NEW')
+      if (isChoiceSettled(locked))
         throw stateConflict(METHOD_ALREADY_CHOSEN, 'payment_method_chosen');
       return recordCustomerChoice(tx, locked, { amount, paymentMethodId: method.id });
     });
