@@ -610,7 +610,7 @@ describe('back button (SPEC §2, §4)', () => {
 
     const note = t('form.text.amountNotTaken', { chosen: '6000.00 UZS', amount: '5000.00 UZS' });
     expect(note).toBe(
-      'Выбранная вами сумма 6000.00 UZS не применена: эти реквизиты уже выданы на 5000.00 UZS.',
+      'Выбранная сумма 6000.00 UZS не учтена: эти реквизиты уже выданы на 5000.00 UZS.',
     );
     expect(screen.getByText(note)).toBeInTheDocument();
     const heading = screen.getByRole('heading', { name: t('form.header.deposit') });
