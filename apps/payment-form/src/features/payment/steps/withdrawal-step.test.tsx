@@ -261,16 +261,20 @@ describe('withdrawal phone per currency (SPEC §5: KGS +996, UZS +998, AZN +994,
     };
     const { user, phone, server } = await openWithdrawal({ form: withdrawalIn(USD) });
     const confirm = () => user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
-    // 9 characters but 8 digits, then 16 digits: neither is a number the server takes.
-    for (const typed of ['+12345678', '1234567890123456']) {
-      await user.clear(phone());
-      await user.type(phone(), typed);
-      await confirm();
-      expect(screen.getByRole('alert'), typed).toHaveTextContent('Fill in the phone number');
-      expect(phone()).toHaveFocus();
-      await settle();
-      expect(server.callsTo('POST complete'), typed).toHaveLength(0);
-    }
+    // 9 characters but 8 digits: not a number the server takes.
+    await user.type(phone(), '+12345678');
+    await confirm();
+    expect(screen.getByRole('alert')).toHaveTextContent('Fill in the phone number');
+    expect(phone()).toHaveFocus();
+    await settle();
+    expect(server.callsTo('POST complete')).toHaveLength(0);
+    // The field holds at most 15 digits (E.164), with or without the plus.
+    await user.clear(phone());
+    await user.type(phone(), '1234567890123456');
+    expect(phone()).toHaveValue('123456789012345');
+    await user.clear(phone());
+    await user.type(phone(), '+1234567890123456');
+    expect(phone()).toHaveValue('+123456789012345');
     await user.clear(phone());
     await user.type(phone(), '+123456789');
     await confirm();

@@ -7,6 +7,7 @@ import {
   extractWithdrawalPhoneDigits,
   normaliseWithdrawalPhone,
   validateWithdrawalPhone,
+  WITHDRAWAL_PHONE_DIGIT_RANGE,
   WITHDRAWAL_PHONE_FORMAT_MESSAGE_ID,
   WITHDRAWAL_PHONE_MASK,
   WITHDRAWAL_PHONE_MESSAGE_IDS,
@@ -28,11 +29,11 @@ import {
 } from '../step-parts.tsx';
 
 /** International numbers: digits and a leading plus, at most 15 digits (E.164). */
-const sanitiseInternationalPhone = (text: string) =>
-  text
-    .replace(/[^\d+]/g, '')
-    .replace(/(?!^)\+/g, '')
-    .slice(0, 16);
+const sanitiseInternationalPhone = (text: string) => {
+  const typed = text.replace(/[^\d+]/g, '').replace(/(?!^)\+/g, '');
+  const plus = typed.startsWith('+') ? 1 : 0;
+  return typed.slice(0, plus + WITHDRAWAL_PHONE_DIGIT_RANGE.max);
+};
 
 const bankLabel = (bank: Bank) => bank.value;
 const bankKey = (bank: Bank) => bank.id;
