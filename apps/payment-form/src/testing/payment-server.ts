@@ -53,26 +53,35 @@ export const BANKS: Bank[] = [
   { id: 13, value: 'Alfa Bank', codeInteger: 100_000_000_008 },
 ];
 
-/** A deposit form in UZS with two methods and a changeable amount, 15 minutes left. */
-export const formData = (overrides: Partial<PaymentFormData> = {}): PaymentFormData => ({
-  invoiceId: 'inv-7f3a',
-  type: 'deposit',
-  status: 'NEW',
-  amount: 500_000,
-  currencyInfo: UZS,
-  methods: [HUMO, UZCARD],
-  canChangeAmount: true,
-  expiredIn: new Date(Date.now() + 15 * 60_000).toISOString(),
-  successUrl: 'https://shop.example/success',
-  cancelUrl: 'https://shop.example/cancel',
-  errorUrl: 'https://shop.example/error',
-  paymentMethodName: null,
-  credentials: null,
-  reservedAmount: null,
-  verficationKey: 'key-1',
-  customerMarkedPaid: false,
-  ...overrides,
-});
+/**
+ * A deposit form in UZS with two methods and a changeable amount, 15 minutes left. Like the
+ * server, a deposit that has left NEW has its amount reserved (reservedAmount) unless the
+ * overrides say otherwise.
+ */
+export const formData = (overrides: Partial<PaymentFormData> = {}): PaymentFormData => {
+  const type = overrides.type ?? 'deposit';
+  const status = overrides.status ?? 'NEW';
+  const amount = overrides.amount ?? 500_000;
+  return {
+    invoiceId: 'inv-7f3a',
+    type: 'deposit',
+    status: 'NEW',
+    amount: 500_000,
+    currencyInfo: UZS,
+    methods: [HUMO, UZCARD],
+    canChangeAmount: true,
+    expiredIn: new Date(Date.now() + 15 * 60_000).toISOString(),
+    successUrl: 'https://shop.example/success',
+    cancelUrl: 'https://shop.example/cancel',
+    errorUrl: 'https://shop.example/error',
+    paymentMethodName: null,
+    credentials: null,
+    reservedAmount: type === 'deposit' && status !== 'NEW' ? amount : null,
+    verficationKey: 'key-1',
+    customerMarkedPaid: false,
+    ...overrides,
+  };
+};
 
 export const CARD_CREDENTIALS = {
   value: '8600123412341234',
