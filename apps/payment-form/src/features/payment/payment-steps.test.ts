@@ -353,6 +353,19 @@ describe('payment step machine (SPEC §4 Payment form)', () => {
   });
 
   describe('credential request', () => {
+    it('follows the method the answer is for (another tab settled another one meanwhile)', () => {
+      const state = run(
+        atInit(),
+        { type: 'amountSubmitted' },
+        {
+          type: 'credentialReceived',
+          form: depositAnswer({ paymentMethodName: UZCARD.name }),
+        },
+      );
+      expect(state).toMatchObject({ step: 'credential', methodId: UZCARD.id });
+      expect(run(state, { type: 'back' })).toMatchObject({ step: 'init', methodId: UZCARD.id });
+    });
+
     it('goes to Credential with the requisites and the amount the server answered', () => {
       const state = run(
         atInit(),

@@ -288,7 +288,15 @@ export const paymentReducer = (state: PaymentState, action: PaymentAction): Paym
     case 'credentialReceived': {
       if (state.task?.kind !== 'credential') return state;
       const form = action.form;
-      const updated = { ...state, form, amount: form.amount, invoiceId: form.invoiceId };
+      // The method the answer is for: another tab may have settled another one meanwhile.
+      const answered = form.methods.find((method) => method.name === form.paymentMethodName);
+      const updated = {
+        ...state,
+        form,
+        amount: form.amount,
+        invoiceId: form.invoiceId,
+        methodId: answered?.id ?? state.methodId,
+      };
       // Marked paid meanwhile (in another tab): the requisites are not offered a second time.
       if (isAwaitingOutcome(form)) return { ...updated, step: 'processing', task: null };
       // SPEC §4: a deposit answer without credentials is asked again after 1 second.
