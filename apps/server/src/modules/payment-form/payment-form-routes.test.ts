@@ -346,6 +346,40 @@ describe.each(TEST_DATABASE_KINDS)('payment form endpoints on %s', (kind) => {
       expect((await fixture.accountLimits(account.id))?.balance).toBe(1_200_000n);
     });
 
+    it('keeps showing reserved requisites whose method was disabled since', async () => {
+      await fixture.createAccount({ limit: 5_000_000n });
+      const invoice = await deposit({ canChangeAmount: true });
+      expect((await fixture.requestCredential(invoice, 'HUMOUZS')).statusCode).toBe(200);
+      const disable = (enabled: boolean) =>
+        fixture.db
+          .update(paymentMethods)
+          .set({ enabled })
+          .where(eq(paymentMethods.code, 'HUMOUZS'));
+      await disable(false);
+      try {
+        // The form reads the payment again: the method is still there to preset, with its
+        // requisites, and choosing it again answers them; another method goes back to them.
+        const reopened = (await fixture.post(invoice.formId, 'init')).json().data;
+        expect(reopened).toMatchObject({
+          paymentMethodName: 'Humo',
+          reservedAmount: Number(invoice.amount),
+          credentials: { value: '8600123412341234' },
+        });
+        expect(reopened.methods.map((method: { name: string }) => method.name)).toContain('Humo');
+        const again = await fixture.requestCredential(invoice, 'HUMOUZS');
+        expect(again.statusCode, again.body).toBe(200);
+        expect(again.json().data.credentials).toMatchObject({ value: '8600123412341234' });
+        const other = await fixture.requestCredential(invoice, 'CARDUZS');
+        expect(other.statusCode).toBe(409);
+        expect(other.json().code).toBe('payment_method_chosen');
+        // A payment with nothing reserved is not offered the disabled method.
+        const fresh = (await fixture.post((await deposit()).formId, 'init')).json().data;
+        expect(fresh.methods.map((method: { name: string }) => method.name)).not.toContain('Humo');
+      } finally {
+        await disable(true);
+      }
+    });
+
     it('refuses a wrong support code (403), another currency’s method and malformed bodies (400)', async () => {
       await fixture.createAccount();
       const invoice = await deposit();

@@ -102,7 +102,16 @@ const formViewOf = async (
 ): Promise<FormView> => {
   const currency = await findCurrency(db, invoice.currencyId);
   if (!currency) throw new Error(`invoice ${invoice.id} has no currency`);
-  const methods = await enabledMethodsOfCurrency(db, invoice.currencyId);
+  const enabled = await enabledMethodsOfCurrency(db, invoice.currencyId);
+  // A settled choice stays offered even if its method was disabled since: the requisites the
+  // customer may have paid to are still theirs, and the form presets the method to show them.
+  const settled =
+    isChoiceSettled(invoice) &&
+    invoice.paymentMethodId !== null &&
+    !enabled.some((method) => method.id === invoice.paymentMethodId)
+      ? await findPaymentMethod(db, invoice.paymentMethodId)
+      : undefined;
+  const methods = settled ? [...enabled, settled] : enabled;
   const chosen = methods.find((method) => method.id === invoice.paymentMethodId);
   const payoutCap = payoutCapOf(invoice);
   const offered = methods.map((method) => ({
@@ -166,16 +175,18 @@ export const chooseMethod = async (
   }
   let invoice = requireActionableForm(await findFormInvoice(db, formId));
 
-  const method = await findPaymentMethod(db, paymentMethodId);
-  if (!method?.enabled || method.currencyId !== invoice.currencyId) {
-    throw invalid('This payment method is not available for this payment');
-  }
-
+  // Before the method's own checks: a settled choice is answered as it stands, even when its
+  // method was disabled since, and any other choice goes back to it.
   if (isChoiceSettled(invoice)) {
-    if (invoice.paymentMethodId === method.id) {
+    if (invoice.paymentMethodId === paymentMethodId) {
       return formViewOf(db, verificationSecret, invoice);
     }
     throw stateConflict(METHOD_ALREADY_CHOSEN, 'payment_method_chosen');
+  }
+
+  const method = await findPaymentMethod(db, paymentMethodId);
+  if (!method?.enabled || method.currencyId !== invoice.currencyId) {
+    throw invalid('This payment method is not available for this payment');
   }
 
   if (!invoice.canChangeAmount && amount !== invoice.amount) {
