@@ -477,6 +477,35 @@ describe('countdown button (SPEC §2)', () => {
   });
 });
 
+/**
+ * Humo chosen, the amount raised to 6000.00 UZS and sent; the server reserves the requisites for
+ * it; then Back to the amount step. `methods` as the form data offers them.
+ */
+const backFromReservedRequisites = async (methods = formData().methods) => {
+  const server = stubPaymentServer({
+    'POST init': data(formData({ methods })),
+    'POST credential': data(
+      formData({
+        methods,
+        status: 'IN_PROGRESS',
+        amount: 600_000,
+        paymentMethodName: 'Humo',
+        credentials: CARD_CREDENTIALS,
+      }),
+    ),
+  });
+  const { user, t } = await start();
+  const increase = () =>
+    screen.getByRole('button', { name: t('form.amount.increase', { step: '1000.00 UZS' }) });
+  await user.click(screen.getByRole('button', { name: /^Humo/ }));
+  await user.click(increase());
+  expect(screen.queryByText(t('form.amount.reserved'))).toBeNull();
+  await user.click(screen.getByRole('button', { name: t('form.button.deposit') }));
+  await settle();
+  await user.click(screen.getByRole('button', { name: t('form.button.back') }));
+  return { server, user, t, increase };
+};
+
 describe('back button (SPEC §2, §4)', () => {
   it('goes from Credential to Init to Method when the amount can change', async () => {
     stubPaymentServer({
@@ -495,29 +524,9 @@ describe('back button (SPEC §2, §4)', () => {
   });
 
   it('after the requisites, shows their amount fixed on the amount step and says why (decision 0011)', async () => {
-    const server = stubPaymentServer({
-      'POST init': data(formData()),
-      'POST credential': data(
-        formData({
-          status: 'IN_PROGRESS',
-          amount: 600_000,
-          reservedAmount: 600_000,
-          paymentMethodName: 'Humo',
-          credentials: CARD_CREDENTIALS,
-        }),
-      ),
-    });
-    const { user, t } = await start();
-    const increase = () =>
-      screen.getByRole('button', { name: t('form.amount.increase', { step: '1000.00 UZS' }) });
+    const { server, user, t, increase } = await backFromReservedRequisites();
     const decrease = () =>
       screen.getByRole('button', { name: t('form.amount.decrease', { step: '1000.00 UZS' }) });
-    await user.click(screen.getByRole('button', { name: /^Humo/ }));
-    await user.click(increase());
-    expect(screen.queryByText(t('form.amount.reserved'))).toBeNull();
-    await user.click(screen.getByRole('button', { name: t('form.button.deposit') }));
-    await settle();
-    await user.click(screen.getByRole('button', { name: t('form.button.back') }));
 
     // The server keeps the requisites, whatever amount is asked next: the amount is shown fixed,
     // and the step's heading (which has the focus) and the amount say why.
@@ -547,28 +556,10 @@ describe('back button (SPEC §2, §4)', () => {
   });
 
   it('after the requisites, lets the reserved amount go with a method whose limits leave it out', async () => {
-    const methods = [HUMO, { ...UZCARD, maxAmount: 550_000 }];
-    const server = stubPaymentServer({
-      'POST init': data(formData({ methods })),
-      'POST credential': data(
-        formData({
-          methods,
-          status: 'IN_PROGRESS',
-          amount: 600_000,
-          reservedAmount: 600_000,
-          paymentMethodName: 'Humo',
-          credentials: CARD_CREDENTIALS,
-        }),
-      ),
-    });
-    const { user, t } = await start();
-    await user.click(screen.getByRole('button', { name: /^Humo/ }));
-    await user.click(
-      screen.getByRole('button', { name: t('form.amount.increase', { step: '1000.00 UZS' }) }),
-    );
-    await user.click(screen.getByRole('button', { name: t('form.button.deposit') }));
-    await settle();
-    await user.click(screen.getByRole('button', { name: t('form.button.back') }));
+    const { server, user, t } = await backFromReservedRequisites([
+      HUMO,
+      { ...UZCARD, maxAmount: 550_000 },
+    ]);
     await user.click(screen.getByRole('button', { name: t('form.button.back') }));
     await user.click(screen.getByRole('button', { name: /^Uzs/ }));
 
