@@ -22,7 +22,6 @@
  * - the poll's p99 latency (the median round's and the worst round's).
  * ROUNDS (default 10) and ROUND_SECONDS (default 2) in the environment.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { startBaseline } from './benchmarks/baseline.mjs';
 import { pollPaths, runPollLoad } from './benchmarks/status-poll.mjs';
@@ -30,13 +29,11 @@ import { benchTarget, openSql } from './lib/bench-database.mjs';
 import { readFixtures } from './lib/bench-fixtures.mjs';
 import { ROOT } from './lib/bench-paths.mjs';
 import { median } from './lib/http-load.mjs';
-import { cpuPerRequest, readMachineCpu } from './lib/machine-cpu.mjs';
+import { cpuPerRequest, mainThreadSeconds, readMachineCpu } from './lib/machine-cpu.mjs';
 import { BENCH_PORTS, startServer } from './lib/server-process.mjs';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 10);
 const ROUND_SECONDS = Number(process.env.ROUND_SECONDS ?? 2);
-/** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
-const TICKS_PER_SECOND = 100;
 
 const variants = process.argv.slice(2).map((argument, index) => {
   const [name, rest] = argument.split(/=(.*)/s);
@@ -55,13 +52,10 @@ if (variants.length === 0) {
   process.exit(2);
 }
 
-/** CPU seconds of a process's main thread (its thread id is the process id). */
-const mainThreadSeconds = (pid) => {
-  const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-};
-
-/** Median machine time per poll over the rounds, all cores, with the idle part (lib/machine-cpu.mjs). */
+/**
+ * Median machine time per poll over the rounds, all cores, with the idle part and the part other
+ * processes took (lib/machine-cpu.mjs).
+ */
 const machineColumn = (rounds) => {
   const measured = rounds.map((round) => round.machine).filter(Boolean);
   if (measured.length === 0) return '-';

@@ -13,15 +13,21 @@ import { readdirSync, readFileSync } from 'node:fs';
 /** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
 const TICKS_PER_SECOND = 100;
 
-/** utime + stime of a process in seconds, or null once it has gone. */
-const processSeconds = (pid) => {
+/** utime + stime in seconds of a /proc `stat` file, or null once its process has gone. */
+const statSeconds = (path) => {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const fields = readFileSync(path, 'utf8').split(') ')[1].split(' ');
     return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
   } catch {
     return null;
   }
 };
+
+/** CPU seconds of a process, all its threads; null once it has gone. */
+const processSeconds = (pid) => statSeconds(`/proc/${pid}/stat`);
+
+/** CPU seconds of a process's main thread (its thread id is the process id); null once gone. */
+export const mainThreadSeconds = (pid) => statSeconds(`/proc/${pid}/task/${pid}/stat`);
 
 /** CPU seconds of every running `postgres` process, by pid. */
 const postgresSeconds = () => {
