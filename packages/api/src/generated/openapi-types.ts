@@ -2116,7 +2116,7 @@ export interface components {
                 code: string;
                 minAmount: number;
                 maxAmount: number;
-                /** @description A payout by this method also needs the customer's bank, one of …/banks/sbp (a fast-payment method). */
+                /** @description A payout by this method also needs the customer's bank, one of …/banks/sbp (a fast-payment method). Always false on a deposit's form. */
                 needsSbpBank: boolean;
             }[];
             canChangeAmount: boolean;

@@ -588,6 +588,13 @@ describe.each(TEST_DATABASE_KINDS)('payment form endpoints on %s', (kind) => {
         SBERRUB_X: false,
         TSCBRUB_X: false,
       });
+      // A deposit's form never asks for a bank, even with the fast-payment method on offer.
+      const rubDeposit = await fixture.createInvoice(fixture.terminals.rubDeposit, {
+        amount: 500_000n,
+      });
+      const depositMethods = await needsBankOf(rubDeposit.formId);
+      expect(depositMethods).toHaveProperty('SBPRUB', false);
+      expect(Object.values(depositMethods)).not.toContain(true);
 
       // The requisite kind decides, not the method's code or name.
       const kindOf = (requisiteKind: 'by_mobile' | 'sbp') =>

@@ -85,7 +85,7 @@ export const formDataSchema = {
           needsSbpBank: {
             type: 'boolean',
             description:
-              "A payout by this method also needs the customer's bank, one of …/banks/sbp (a fast-payment method).",
+              "A payout by this method also needs the customer's bank, one of …/banks/sbp (a fast-payment method). Always false on a deposit's form.",
           },
         },
       },

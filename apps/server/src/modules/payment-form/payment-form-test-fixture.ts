@@ -123,7 +123,7 @@ export const createPaymentFormFixture = async (kind: 'pglite' | 'postgres') => {
     app,
     db: db as Database,
     merchant,
-    terminals,
+    terminals: { ...terminals, rubDeposit },
     methodId,
     createAccount,
     disableAllAccounts,
