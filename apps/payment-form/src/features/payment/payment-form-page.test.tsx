@@ -259,7 +259,8 @@ describe('credential request', () => {
     );
   });
 
-  it('after Back, another method for a deposit with requisites (409) resumes the requisites', async () => {
+  it('another method for a deposit whose requisites were reserved meanwhile (409) resumes the requisites', async () => {
+    // This page was opened before another tab of the same payment got requisites with Humo.
     const reserved = formData({
       status: 'IN_PROGRESS',
       amount: 500_000,
@@ -275,14 +276,6 @@ describe('credential request', () => {
           : failure(409, 'A payment method has already been chosen', 'payment_method_chosen'),
     });
     const { user, t } = await start();
-    await user.click(screen.getByRole('button', { name: /^Humo/ }));
-    await user.click(screen.getByRole('button', { name: t('form.button.deposit') }));
-    await settle();
-    expect(screen.getByText('8600 1234 1234 1234')).toBeInTheDocument();
-
-    // SPEC §4: back from Credential to Init, then to Method, and another method.
-    await user.click(screen.getByRole('button', { name: t('form.button.back') }));
-    await user.click(screen.getByRole('button', { name: t('form.button.back') }));
     await user.click(screen.getByRole('button', { name: /^Uzs/ }));
     await user.click(screen.getByRole('button', { name: t('form.button.deposit') }));
     await settle();
@@ -291,8 +284,7 @@ describe('credential request', () => {
     // them, instead of failing.
     expect(server.callsTo('POST init')).toHaveLength(2);
     expect(server.callsTo('POST credential').map((call) => call.body)).toMatchObject([
-      { paymentMethodId: HUMO.id },
-      { paymentMethodId: 2 },
+      { paymentMethodId: UZCARD.id },
       { paymentMethodId: HUMO.id, amount: 500_000 },
     ]);
     expect(screen.getByRole('heading', { name: t('form.header.deposit') })).toBeInTheDocument();
@@ -479,14 +471,18 @@ describe('countdown button (SPEC §2)', () => {
 
 /**
  * Humo chosen, the amount raised to 6000.00 UZS and sent; the server reserves the requisites for
- * it; then Back to the amount step. `methods` as the form data offers them.
+ * it; then Back to the amount step. `methods` as the form data offers them at first,
+ * `answerMethods` as the credential answer does (limits changed meanwhile).
  */
-const backFromReservedRequisites = async (methods = formData().methods) => {
+const backFromReservedRequisites = async (
+  methods = formData().methods,
+  answerMethods = methods,
+) => {
   const server = stubPaymentServer({
     'POST init': data(formData({ methods })),
     'POST credential': data(
       formData({
-        methods,
+        methods: answerMethods,
         status: 'IN_PROGRESS',
         amount: 600_000,
         paymentMethodName: 'Humo',
@@ -555,15 +551,40 @@ describe('back button (SPEC §2, §4)', () => {
     );
   });
 
-  it('after the requisites, lets the reserved amount go with a method whose limits leave it out', async () => {
-    const { server, user, t } = await backFromReservedRequisites([
-      HUMO,
-      { ...UZCARD, maxAmount: 550_000 },
-    ]);
+  it('after the requisites, offers only the method they were issued with and says why (decision 0011)', async () => {
+    const { server, user, t } = await backFromReservedRequisites();
     await user.click(screen.getByRole('button', { name: t('form.button.back') }));
-    await user.click(screen.getByRole('button', { name: /^Uzs/ }));
 
-    // 6000.00 UZS is above the second method's 5500.00, but it cannot change: no refusal, and Deposit goes.
+    const note = t('form.method.reserved', { amount: '6000.00 UZS', method: 'Humo' });
+    const heading = screen.getByRole('heading', { name: t('form.header.method') });
+    expect(heading).toHaveFocus();
+    expect(heading).toHaveAccessibleDescription(note);
+    expect(screen.getByRole('button', { name: /^Uzs/ })).toBeDisabled();
+    const humo = screen.getByRole('button', { name: /^Humo/ });
+    expect(humo).toBeEnabled();
+
+    // The keyboard goes from the heading to Humo, then on to the same requisites.
+    await user.tab();
+    expect(humo).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('status', { name: t('form.amount.label') })).toHaveTextContent(
+      '6000.00 UZS',
+    );
+    await user.click(screen.getByRole('button', { name: t('form.button.deposit') }));
+    await settle();
+    expect(server.callsTo('POST credential').map((call) => call.body)).toMatchObject([
+      { amount: 600_000, paymentMethodId: HUMO.id },
+      { amount: 600_000, paymentMethodId: HUMO.id },
+    ]);
+  });
+
+  it('after the requisites, lets the reserved amount go when the limits of its method leave it out now', async () => {
+    const { server, user, t } = await backFromReservedRequisites(formData().methods, [
+      { ...HUMO, maxAmount: 550_000 },
+      UZCARD,
+    ]);
+
+    // 6000.00 UZS is above Humo's 5500.00 now, but it cannot change: no refusal, and Deposit goes.
     expect(screen.getByRole('status', { name: t('form.amount.label') })).toHaveTextContent(
       '6000.00 UZS',
     );

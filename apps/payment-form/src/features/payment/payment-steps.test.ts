@@ -16,9 +16,11 @@ import {
   canSendAmount,
   exitUrlOf,
   initialPaymentState,
+  isMethodSelectable,
   type PaymentAction,
   type PaymentState,
   paymentReducer,
+  reservedMethodOf,
 } from './payment-steps.ts';
 
 const run = (state: PaymentState, ...actions: PaymentAction[]) =>
@@ -323,32 +325,62 @@ describe('payment step machine (SPEC §4 Payment form)', () => {
       });
     });
 
-    it('after Back, sends the reserved amount even with a method whose limits leave it out', () => {
-      // Uzcard takes at most 5500.00 UZS; the requisites (Humo) are reserved for 6000.00. The
-      // amount cannot be changed, so the limits must not hold it: the server answers with the
-      // reservation, or reloads back to it, before it looks at the amount.
-      const methods = [HUMO, { ...UZCARD, maxAmount: 550_000 }];
-      const form = formData({ methods });
-      const reserved = run(
-        run(initialPaymentState, { type: 'loaded', form }),
-        { type: 'methodChosen', methodId: HUMO.id },
+    it('after Back, lets only the method of the reserved requisites be chosen (decision 0011)', () => {
+      const atMethod = run(
+        atInit(),
         { type: 'amountIncreased' },
         { type: 'amountSubmitted' },
         {
           type: 'credentialReceived',
-          form: depositAnswer({ methods, amount: 600_000, paymentMethodName: HUMO.name }),
+          form: depositAnswer({ amount: 600_000, paymentMethodName: HUMO.name }),
         },
         { type: 'back' },
         { type: 'back' },
-        { type: 'methodChosen', methodId: UZCARD.id },
       );
-      expect(reserved).toMatchObject({ step: 'init', methodId: UZCARD.id, amount: 600_000 });
+      expect(atMethod).toMatchObject({ step: 'method', amount: 600_000 });
+      if (!atMethod.form) throw new Error('no form');
+      expect(reservedMethodOf(atMethod.form)).toEqual(HUMO);
+      expect(isMethodSelectable(atMethod.form, UZCARD.id)).toBe(false);
+      expect(run(atMethod, { type: 'methodChosen', methodId: UZCARD.id })).toBe(atMethod);
+      expect(run(atMethod, { type: 'methodChosen', methodId: HUMO.id })).toMatchObject({
+        step: 'init',
+        methodId: HUMO.id,
+        amount: 600_000,
+      });
+
+      // Nothing reserved (a new payment, or a payout): every method can be chosen.
+      const fresh = loaded();
+      if (!fresh.form) throw new Error('no form');
+      expect(reservedMethodOf(fresh.form)).toBeUndefined();
+      expect(isMethodSelectable(fresh.form, UZCARD.id)).toBe(true);
+    });
+
+    it('after Back, sends the reserved amount even when the limits of its method leave it out now', () => {
+      // The requisites (Humo) are reserved for 6000.00 UZS; Humo has since been limited to 5500.00.
+      // The amount cannot be changed, so the limits must not hold it: the server answers with the
+      // reservation before it looks at the amount.
+      const limited = { ...HUMO, maxAmount: 550_000 };
+      const reserved = run(
+        atInit(),
+        { type: 'amountIncreased' },
+        { type: 'amountSubmitted' },
+        {
+          type: 'credentialReceived',
+          form: depositAnswer({
+            methods: [limited, UZCARD],
+            amount: 600_000,
+            paymentMethodName: HUMO.name,
+          }),
+        },
+        { type: 'back' },
+      );
+      expect(reserved).toMatchObject({ step: 'init', methodId: HUMO.id, amount: 600_000 });
       expect(run(reserved, { type: 'amountSubmitted' })).toMatchObject({
         task: { kind: 'credential' },
       });
       if (!reserved.form) throw new Error('no form');
-      expect(canSendAmount(reserved.form, { ...UZCARD, maxAmount: 550_000 }, 600_000)).toBe(true);
-      expect(canSendAmount(form, { ...UZCARD, maxAmount: 550_000 }, 600_000)).toBe(false);
+      expect(canSendAmount(reserved.form, limited, 600_000)).toBe(true);
+      expect(canSendAmount(formData(), limited, 600_000)).toBe(false);
     });
   });
 

@@ -129,6 +129,32 @@ export const amountLimitsOf = (
 export const isAmountReserved = (form: Pick<PaymentFormData, 'reservedAmount'>): boolean =>
   form.reservedAmount !== null;
 
+/** The offered method the form data names as this payment's (`paymentMethodName`), if any. */
+export const namedMethodOf = (
+  form: Pick<PaymentFormData, 'methods' | 'paymentMethodName'>,
+): PaymentMethod | undefined =>
+  !form.paymentMethodName
+    ? undefined
+    : form.methods.find((method) => method.name === form.paymentMethodName);
+
+/**
+ * The method a deposit's reserved requisites were issued with, or undefined when none are
+ * reserved. After Back only it can be chosen: the server keeps the requisites whatever is chosen
+ * next, so another method would only lead back to them (decision 0011).
+ */
+export const reservedMethodOf = (
+  form: Pick<PaymentFormData, 'methods' | 'paymentMethodName' | 'reservedAmount'>,
+): PaymentMethod | undefined => (isAmountReserved(form) ? namedMethodOf(form) : undefined);
+
+/** Whether the method step may choose this method: any, unless requisites are reserved. */
+export const isMethodSelectable = (
+  form: Pick<PaymentFormData, 'methods' | 'paymentMethodName' | 'reservedAmount'>,
+  methodId: number,
+): boolean => {
+  const reserved = reservedMethodOf(form);
+  return reserved === undefined || reserved.id === methodId;
+};
+
 /**
  * Whether the amount step may send its amount with the chosen method: within the limits, or
  * whatever the limits when the requisites are reserved. The server then answers with the
@@ -212,9 +238,7 @@ const afterLoad = (state: PaymentState, form: PaymentFormData): PaymentState => 
 
   // SPEC §4: Method if more than one method, else Init (with the only method chosen).
   const step: PaymentStep = form.methods.length > 1 ? 'method' : 'init';
-  const preset = form.paymentMethodName
-    ? form.methods.find((method) => method.name === form.paymentMethodName)
-    : undefined;
+  const preset = namedMethodOf(form);
   // A preset method that matches is chosen and its credentials are requested at once.
   if (preset) return { ...loaded, step, methodId: preset.id, task: requestCredential() };
   return {
@@ -257,6 +281,7 @@ export const paymentReducer = (state: PaymentState, action: PaymentAction): Paym
       const { form } = state;
       if (state.step !== 'method' || !form || state.task) return state;
       if (!form.methods.some((method) => method.id === action.methodId)) return state;
+      if (!isMethodSelectable(form, action.methodId)) return state;
       const chosen = { ...state, methodId: action.methodId };
       if (form.canChangeAmount) return { ...chosen, step: 'init' };
       // Widened: SPEC §4 names a third case ("otherwise Credential with the fixed amount").
@@ -289,7 +314,7 @@ export const paymentReducer = (state: PaymentState, action: PaymentAction): Paym
       if (state.task?.kind !== 'credential') return state;
       const form = action.form;
       // The method the answer is for: another tab may have settled another one meanwhile.
-      const answered = form.methods.find((method) => method.name === form.paymentMethodName);
+      const answered = namedMethodOf(form);
       const updated = {
         ...state,
         form,
