@@ -55,31 +55,39 @@ export const BANKS: Bank[] = [
 
 /**
  * A deposit form in UZS with two methods and a changeable amount, 15 minutes left. Like the
- * server, a deposit that has left NEW has its amount reserved (reservedAmount) unless the
- * overrides say otherwise.
+ * server, a deposit that has left NEW has its amount reserved (reservedAmount), and the method
+ * named by paymentMethodName comes by id too (paymentMethodId), unless the overrides say
+ * otherwise; a deposit's methods never ask for a bank (needsSbpBank).
  */
 export const formData = (overrides: Partial<PaymentFormData> = {}): PaymentFormData => {
   const type = overrides.type ?? 'deposit';
   const status = overrides.status ?? 'NEW';
   const amount = overrides.amount ?? 500_000;
+  // As the server answers: only a payout's methods may ask for a bank, and the chosen method
+  // comes by id as well as by name.
+  const methods = (overrides.methods ?? [HUMO, UZCARD]).map((method) =>
+    type === 'deposit' ? { ...method, needsSbpBank: false } : method,
+  );
+  const chosen = methods.find((method) => method.name === overrides.paymentMethodName);
   return {
     invoiceId: 'inv-7f3a',
     type: 'deposit',
     status: 'NEW',
     amount: 500_000,
     currencyInfo: UZS,
-    methods: [HUMO, UZCARD],
     canChangeAmount: true,
     expiredIn: new Date(Date.now() + 15 * 60_000).toISOString(),
     successUrl: 'https://shop.example/success',
     cancelUrl: 'https://shop.example/cancel',
     errorUrl: 'https://shop.example/error',
+    paymentMethodId: chosen?.id ?? null,
     paymentMethodName: null,
     credentials: null,
     reservedAmount: type === 'deposit' && status !== 'NEW' ? amount : null,
     verficationKey: 'key-1',
     customerMarkedPaid: false,
     ...overrides,
+    methods,
   };
 };
 

@@ -2125,6 +2125,8 @@ export interface components {
             successUrl: string | null;
             cancelUrl: string | null;
             errorUrl: string | null;
+            /** @description The method chosen for this payment, one of `methods` by its id (method names need not be unique); null before. paymentMethodName is that method's name. */
+            paymentMethodId: number | null;
             paymentMethodName: string | null;
             credentials: {
                 value: string;

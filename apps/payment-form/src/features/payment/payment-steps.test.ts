@@ -355,6 +355,29 @@ describe('payment step machine (SPEC §4 Payment form)', () => {
       expect(isMethodSelectable(fresh.form, UZCARD.id)).toBe(true);
     });
 
+    it('knows the reserved method by its id: two methods may share a name', () => {
+      const twin = { ...UZCARD, name: HUMO.name };
+      const reopened = loaded({
+        methods: [HUMO, twin],
+        status: 'IN_PROGRESS',
+        paymentMethodId: twin.id,
+        paymentMethodName: twin.name,
+        credentials: CARD_CREDENTIALS,
+      });
+      // Preset on reload: the requisites' own method, not the first of that name.
+      expect(reopened).toMatchObject({ methodId: twin.id, task: { kind: 'credential' } });
+      if (!reopened.form) throw new Error('no form');
+      expect(reservedMethodOf(reopened.form)?.id).toBe(twin.id);
+      expect(isMethodSelectable(reopened.form, HUMO.id)).toBe(false);
+      expect(isMethodSelectable(reopened.form, twin.id)).toBe(true);
+
+      // A method the form data does not offer: nothing is held back (the server's 409 and the
+      // reload still lead to the requisites), rather than every method disabled.
+      const unknown = { ...reopened.form, paymentMethodId: 99 };
+      expect(reservedMethodOf(unknown)).toBeUndefined();
+      expect([HUMO.id, twin.id].map((id) => isMethodSelectable(unknown, id))).toEqual([true, true]);
+    });
+
     it('after Back, sends the reserved amount even when the limits of its method leave it out now', () => {
       // The requisites (Humo) are reserved for 6000.00 UZS; Humo has since been limited to 5500.00.
       // The amount cannot be changed, so the limits must not hold it: the server answers with the

@@ -129,13 +129,16 @@ export const amountLimitsOf = (
 export const isAmountReserved = (form: Pick<PaymentFormData, 'reservedAmount'>): boolean =>
   form.reservedAmount !== null;
 
-/** The offered method the form data names as this payment's (`paymentMethodName`), if any. */
-export const namedMethodOf = (
-  form: Pick<PaymentFormData, 'methods' | 'paymentMethodName'>,
+/**
+ * The method the form data says was chosen for this payment (`paymentMethodId`, one of its
+ * methods), if any. By id: two methods may share a name.
+ */
+export const paymentMethodOf = (
+  form: Pick<PaymentFormData, 'methods' | 'paymentMethodId'>,
 ): PaymentMethod | undefined =>
-  !form.paymentMethodName
+  form.paymentMethodId === null
     ? undefined
-    : form.methods.find((method) => method.name === form.paymentMethodName);
+    : form.methods.find((method) => method.id === form.paymentMethodId);
 
 /**
  * The method a deposit's reserved requisites were issued with, or undefined when none are
@@ -143,12 +146,12 @@ export const namedMethodOf = (
  * next, so another method would only lead back to them (decision 0011).
  */
 export const reservedMethodOf = (
-  form: Pick<PaymentFormData, 'methods' | 'paymentMethodName' | 'reservedAmount'>,
-): PaymentMethod | undefined => (isAmountReserved(form) ? namedMethodOf(form) : undefined);
+  form: Pick<PaymentFormData, 'methods' | 'paymentMethodId' | 'reservedAmount'>,
+): PaymentMethod | undefined => (isAmountReserved(form) ? paymentMethodOf(form) : undefined);
 
 /** Whether the method step may choose this method: any, unless requisites are reserved. */
 export const isMethodSelectable = (
-  form: Pick<PaymentFormData, 'methods' | 'paymentMethodName' | 'reservedAmount'>,
+  form: Pick<PaymentFormData, 'methods' | 'paymentMethodId' | 'reservedAmount'>,
   methodId: number,
 ): boolean => {
   const reserved = reservedMethodOf(form);
@@ -158,9 +161,9 @@ export const isMethodSelectable = (
 /**
  * Whether the amount step may send its amount with the chosen method: within the limits, or
  * whatever the limits when the requisites are reserved. The server then answers with the
- * reservation (same method) or reloads back to it (another method) before it looks at the
- * amount, so limits that leave out the reserved amount (another method's, or changed since)
- * must not leave the customer on a step where nothing can be done.
+ * reservation before it looks at the amount (or, for a method the form could not match to it,
+ * reloads back to it), so limits that leave out the reserved amount (changed since the
+ * requisites were issued) must not leave the customer on a step where nothing can be done.
  */
 export const canSendAmount = (
   form: Pick<PaymentFormData, 'currencyInfo' | 'reservedAmount'>,
@@ -238,7 +241,7 @@ const afterLoad = (state: PaymentState, form: PaymentFormData): PaymentState => 
 
   // SPEC §4: Method if more than one method, else Init (with the only method chosen).
   const step: PaymentStep = form.methods.length > 1 ? 'method' : 'init';
-  const preset = namedMethodOf(form);
+  const preset = paymentMethodOf(form);
   // A preset method that matches is chosen and its credentials are requested at once.
   if (preset) return { ...loaded, step, methodId: preset.id, task: requestCredential() };
   return {
@@ -314,7 +317,7 @@ export const paymentReducer = (state: PaymentState, action: PaymentAction): Paym
       if (state.task?.kind !== 'credential') return state;
       const form = action.form;
       // The method the answer is for: another tab may have settled another one meanwhile.
-      const answered = namedMethodOf(form);
+      const answered = paymentMethodOf(form);
       const updated = {
         ...state,
         form,

@@ -92,6 +92,7 @@ describe.each(TEST_DATABASE_KINDS)('payment form endpoints on %s', (kind) => {
         successUrl: 'https://shop.example/ok',
         cancelUrl: 'https://shop.example/cancel',
         errorUrl: 'https://shop.example/error',
+        paymentMethodId: null,
         paymentMethodName: null,
         credentials: null,
       });
@@ -177,6 +178,7 @@ describe.each(TEST_DATABASE_KINDS)('payment form endpoints on %s', (kind) => {
       expect(response.statusCode).toBe(200);
       expect(response.json().data).toMatchObject({
         status: 'IN_PROGRESS',
+        paymentMethodId: await fixture.methodId('HUMOUZS'),
         paymentMethodName: 'Humo',
         credentials: {
           value: '8600123412341234',
@@ -361,6 +363,7 @@ describe.each(TEST_DATABASE_KINDS)('payment form endpoints on %s', (kind) => {
         // requisites, and choosing it again answers them; another method goes back to them.
         const reopened = (await fixture.post(invoice.formId, 'init')).json().data;
         expect(reopened).toMatchObject({
+          paymentMethodId: await fixture.methodId('HUMOUZS'),
           paymentMethodName: 'Humo',
           reservedAmount: Number(invoice.amount),
           credentials: { value: '8600123412341234' },

@@ -48,6 +48,7 @@ export const formDataSchema = {
     'successUrl',
     'cancelUrl',
     'errorUrl',
+    'paymentMethodId',
     'paymentMethodName',
     'credentials',
     'reservedAmount',
@@ -95,6 +96,11 @@ export const formDataSchema = {
     successUrl: nullableString,
     cancelUrl: nullableString,
     errorUrl: nullableString,
+    paymentMethodId: {
+      type: ['integer', 'null'],
+      description:
+        "The method chosen for this payment, one of `methods` by its id (method names need not be unique); null before. paymentMethodName is that method's name.",
+    },
     paymentMethodName: nullableString,
     credentials: credentialsSchema,
     reservedAmount: {

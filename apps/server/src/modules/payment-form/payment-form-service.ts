@@ -49,6 +49,8 @@ export interface FormView {
   currency: Currency;
   /** The currency's enabled methods; a payout's maxAmount is capped at what may be paid out. */
   methods: PaymentMethod[];
+  /** The method chosen for this payment (one of `methods`), null before. */
+  paymentMethodId: number | null;
   paymentMethodName: string | null;
   requisite: FormRequisite | null;
   /** The amount a deposit's requisites are reserved for, once they are (reservedAmountOf). */
@@ -130,6 +132,7 @@ const formViewOf = async (
             method.id === invoice.paymentMethodId ||
             isWithinPaymentAmountLimits(invoice.amount, paymentAmountLimits(currency, method)),
         ),
+    paymentMethodId: chosen?.id ?? null,
     paymentMethodName: chosen?.name ?? null,
     requisite: await requisiteOf(db, invoice),
     reservedAmount: reservedAmountOf(invoice),
