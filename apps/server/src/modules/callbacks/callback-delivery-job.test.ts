@@ -5,7 +5,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../db/database.ts';
-import { callbacks, webhookSecrets } from '../../db/schema.ts';
+import { callbackAttempts, callbacks, webhookSecrets } from '../../db/schema.ts';
 import { openTestDatabase, TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
 import { seedReferenceData } from '../../seed/reference-data-seed.ts';
 import { createTestMerchant } from '../../testing/test-app.ts';
@@ -285,6 +285,31 @@ describe.each(TEST_DATABASE_KINDS)('callback delivery on %s', (kind) => {
     expect(row.status).toBe('FAILED');
     expect(row.lastError).toHaveLength(CALLBACK_ERROR_MAX_LENGTH);
     expect(row.lastError?.endsWith('…')).toBe(true);
+  });
+
+  it('records an answer whose body holds NUL characters (PostgreSQL text cannot) once', async () => {
+    const accepted = await world.queueCallback(receiver.url());
+    // "ok" in UTF-16: o, NUL, k, NUL.
+    receiver.answerWith({ status: 200, body: Buffer.from('ok', 'utf16le') });
+    expect(await deliverDueCallbacks(db, TO_LOCAL_RECEIVER)).toBe(1);
+    expect(await callbackRow(db, accepted.id)).toMatchObject({ status: 'SENT', attempts: 1 });
+    const attempts = await db
+      .select()
+      .from(callbackAttempts)
+      .where(eq(callbackAttempts.callbackId, accepted.id));
+    expect(attempts.map((attempt) => attempt.responseExcerpt)).toEqual(['o\uFFFDk\uFFFD']);
+
+    // A refusal with such a body counts as an attempt and waits its backoff.
+    const refused = await world.queueCallback(receiver.url());
+    receiver.answerWith({ status: 500, body: 'error\u0000' });
+    expect(await deliverDueCallbacks(db, TO_LOCAL_RECEIVER)).toBe(1);
+    expect(await callbackRow(db, refused.id)).toMatchObject({
+      status: 'PENDING',
+      attempts: 1,
+      lastResponseCode: 500,
+    });
+    expect(await deliverDueCallbacks(db, TO_LOCAL_RECEIVER)).toBe(0);
+    expect(receiver.received).toHaveLength(2);
   });
 
   it('delivers each callback exactly once when two workers run at the same time', async () => {

@@ -107,6 +107,14 @@ type AttemptOutcome = { durationMs: number; responseExcerpt: string | null } & (
 /** The response body's first characters kept in the attempt log. */
 export const RESPONSE_EXCERPT_MAX_LENGTH = 500;
 
+/**
+ * Text from the merchant's side (a response body, an error about its answer) as PostgreSQL can
+ * store it: its text type refuses U+0000, and a refused statement would roll back the record of
+ * the attempt, leaving the callback to be sent again and again, first in every batch, without an
+ * attempt ever counting (a body in UTF-16, or binary, has NULs).
+ */
+const storableText = (text: string) => text.replaceAll('\u0000', '\uFFFD');
+
 /** Reads at most the excerpt's worth of the response body, then lets the rest go. */
 const responseExcerptOf = async (
   body: ReadableStream<Uint8Array> | null,
@@ -127,7 +135,7 @@ const responseExcerptOf = async (
   } finally {
     await reader.cancel().catch(() => {});
   }
-  const text = Buffer.concat(chunks).toString('utf8');
+  const text = storableText(Buffer.concat(chunks).toString('utf8'));
   if (text === '') return null;
   return text.length <= RESPONSE_EXCERPT_MAX_LENGTH
     ? text
@@ -137,10 +145,12 @@ const responseExcerptOf = async (
 /** What an endpoint's audit row and disabledReason say when failures disabled it. */
 export const ENDPOINT_AUTO_DISABLED_REASON = `Disabled after every delivery failed for ${WEBHOOK_ENDPOINT_DISABLE_AFTER_DAYS} days`;
 
-const truncate = (text: string) =>
-  text.length <= CALLBACK_ERROR_MAX_LENGTH
+const truncate = (error: string) => {
+  const text = storableText(error);
+  return text.length <= CALLBACK_ERROR_MAX_LENGTH
     ? text
     : `${text.slice(0, CALLBACK_ERROR_MAX_LENGTH - 1)}…`;
+};
 
 const describeFetchError = (error: unknown, timeoutMs: number): string => {
   if (error instanceof Error && error.name === 'TimeoutError') {

@@ -10,8 +10,13 @@ export interface ReceivedCallback {
   body: string;
 }
 
-/** How the receiver answers one request; `hang` never answers (the sender's timeout fires). */
-export type ReceiverAnswer = { status: number; headers?: Record<string, string> } | 'hang';
+/**
+ * How the receiver answers one request (`body`: instead of a short text); `hang` never answers
+ * (the sender's timeout fires).
+ */
+export type ReceiverAnswer =
+  | { status: number; headers?: Record<string, string>; body?: string | Buffer }
+  | 'hang';
 
 /**
  * A merchant's callback endpoint for the tests: a real HTTP server on a free local port that
@@ -38,7 +43,7 @@ export const startCallbackReceiver = async () => {
         return;
       }
       response.writeHead(answer.status, answer.headers);
-      response.end(answer.status === 204 ? undefined : 'ignored body');
+      response.end(answer.status === 204 ? undefined : (answer.body ?? 'ignored body'));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
