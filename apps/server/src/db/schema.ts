@@ -408,6 +408,12 @@ export const invoices = pgTable(
     createdAt: createdAt(),
     amount: money('amount').notNull(),
     fee: money('fee').notNull().default(sql`0`),
+    /**
+     * The terminal's FEE_PERCENT the fee was worked out with, kept from when the invoice's money
+     * first counted: a corrected amount is charged the same percent. Null while no fee is fixed
+     * (and on invoices whose fee was fixed before it was kept).
+     */
+    feePercent: text('fee_percent'),
     currencyId: integer('currency_id')
       .notNull()
       .references(() => currencies.id),

@@ -25,6 +25,7 @@ export type InvoiceChange = Partial<
     typeof invoices.$inferInsert,
     | 'status'
     | 'fee'
+    | 'feePercent'
     | 'amount'
     | 'paymentMethodId'
     | 'peopleAccountId'

@@ -91,11 +91,35 @@ const moveMerchantBalance = async (
 const movesMoney = (invoice: InvoiceRecord, status: InvoiceStatusCode) =>
   balancePosition({ ...invoice, fee: 0n, isTestProcessing: false, status }).available !== 0n;
 
-/** The fee of an invoice whose money starts to count: its terminal's FEE_PERCENT of the amount. */
-const feeOf = async (tx: Database, invoice: InvoiceRecord): Promise<bigint> => {
-  const percent = await feePercentOfTerminal(tx, invoice.terminalId);
-  return percent === undefined ? 0n : (percentFeeOf(invoice.amount, percent) ?? 0n);
+type FeeTerms = Pick<InvoiceRecord, 'fee' | 'feePercent'>;
+
+/** The fee of an amount at a kept percent (none kept: no fee). */
+const feeAt = (amount: bigint, feePercent: string | null): bigint =>
+  feePercent === null ? 0n : (percentFeeOf(amount, feePercent) ?? 0n);
+
+/**
+ * The fee of an invoice going to status `to`. It is fixed when the invoice's money first counts
+ * (a deposit when confirmed, a payout when queued, so its reservation includes it), from the
+ * terminal's FEE_PERCENT at that moment, and the percent is kept on the invoice: a return to a
+ * counting status, or a corrected amount (feeOfCorrectedAmount), charges the same percent of the
+ * amount then. A fee fixed before the percent was kept stands as it is.
+ */
+const feeTermsFor = async (
+  tx: Database,
+  invoice: InvoiceRecord,
+  to: InvoiceStatusCode,
+): Promise<FeeTerms> => {
+  const kept = { fee: invoice.fee, feePercent: invoice.feePercent };
+  const startsCounting = movesMoney(invoice, to) && !movesMoney(invoice, invoice.status);
+  if (!startsCounting || (invoice.feePercent === null && invoice.fee !== 0n)) return kept;
+  const feePercent =
+    invoice.feePercent ?? (await feePercentOfTerminal(tx, invoice.terminalId)) ?? null;
+  return { fee: feeAt(invoice.amount, feePercent), feePercent };
 };
+
+/** The fee of an invoice whose amount is corrected: the kept percent of the new amount. */
+const feeOfCorrectedAmount = (invoice: InvoiceRecord, amount: bigint): bigint =>
+  invoice.feePercent === null ? invoice.fee : feeAt(amount, invoice.feePercent);
 
 const logChange = (
   tx: Database,
@@ -133,17 +157,12 @@ export const applyStatusChange = async (
     throw stateConflict(`The invoice is ${from} and cannot become ${to}`);
   }
 
-  // The fee is fixed, from the terminal's terms at that moment, when the invoice's money first
-  // counts: a deposit when confirmed, a payout when queued (so its reservation includes it).
-  const fee =
-    invoice.fee === 0n && movesMoney(invoice, to) && !movesMoney(invoice, from)
-      ? await feeOf(tx, invoice)
-      : invoice.fee;
+  const { fee, feePercent } = await feeTermsFor(tx, invoice, to);
   await moveMerchantBalance(tx, invoice, { status: to, amount: invoice.amount, fee });
   const updated = await updateInvoice(
     tx,
     invoice.id,
-    { status: to, fee },
+    { status: to, fee, feePercent },
     { stampNow: ['statusDate'] },
   );
   if (!updated) throw notFoundError(INVOICE_NOT_FOUND);
@@ -182,8 +201,9 @@ export const applyAmountChange = async (
   if (!mayChangeAmount(actor.kind, invoice.status)) {
     throw stateConflict(`The amount of a ${invoice.status} invoice cannot be changed`);
   }
-  await moveMerchantBalance(tx, invoice, { status: invoice.status, amount, fee: invoice.fee });
-  const updated = await updateInvoice(tx, invoice.id, { amount });
+  const fee = feeOfCorrectedAmount(invoice, amount);
+  await moveMerchantBalance(tx, invoice, { status: invoice.status, amount, fee });
+  const updated = await updateInvoice(tx, invoice.id, { amount, fee });
   if (!updated) throw notFoundError(INVOICE_NOT_FOUND);
 
   if (invoice.peopleAccountId !== null && holdsAccountLimit(invoice.status)) {
