@@ -116,6 +116,44 @@ describe.each(TEST_DATABASE_KINDS)('invoice change endpoints on %s', (kind) => {
       ]);
     });
 
+    it('sends a withdrawal put in progress by hand to the provider, once (decision 0017)', async () => {
+      const attemptsOf = (invoiceId: string) =>
+        fixture.db
+          .select()
+          .from(invoiceTransactions)
+          .where(eq(invoiceTransactions.invoiceId, invoiceId));
+      // Confirmed deposits that cover the payout (decision 0017).
+      await fixture.createInvoice(fixture.terminals.ownDeposit, {
+        status: 'DONE',
+        amount: 1_000_000n,
+      });
+      const invoice = await fixture.createInvoice(fixture.terminals.ownWithdrawal, {
+        status: 'NEW',
+      });
+      const setStatus = (statusId: number) =>
+        fixture.call('PATCH', '/api/v1/invoice/status', 'support', {
+          invoiceId: invoice.id,
+          statusId,
+        });
+      const queued = await setStatus(STATUS_ID.IN_PROGRESS);
+      expect(queued.statusCode, queued.body).toBe(200);
+      expect(await attemptsOf(invoice.id)).toMatchObject([{ status: 'NEW' }]);
+
+      // Declined and put back by hand while that attempt is still open: no second one.
+      expect((await setStatus(STATUS_ID.DECLINED)).statusCode).toBe(200);
+      expect((await setStatus(STATUS_ID.IN_PROGRESS)).statusCode).toBe(200);
+      expect(await attemptsOf(invoice.id)).toHaveLength(1);
+
+      // A deposit put in progress by hand waits for its customer, not for a provider.
+      const deposit = await fixture.createInvoice(fixture.terminals.ownDeposit, { status: 'NEW' });
+      const response = await fixture.call('PATCH', '/api/v1/invoice/status', 'support', {
+        invoiceId: deposit.id,
+        statusId: STATUS_ID.IN_PROGRESS,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(await attemptsOf(deposit.id)).toEqual([]);
+    });
+
     it('queues no callback for an open status or an invoice without a callback URL', async () => {
       const open = await fixture.createInvoice(fixture.terminals.ownDeposit, {
         callbackUrl: 'https://merchant.example/callback',

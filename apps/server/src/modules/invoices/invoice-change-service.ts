@@ -13,7 +13,12 @@ import { recordEvent } from '../audit/audit-entry.ts';
 import type { AuthenticatedPerson } from '../auth/auth-entry.ts';
 import { enqueueCallback } from './invoice-outbox.ts';
 import { lockVisibleInvoice } from './invoice-read-service.ts';
-import { currencyLimitsOf, referenceItemCode } from './invoice-repository.ts';
+import {
+  currencyLimitsOf,
+  findOpenProviderAttempt,
+  openProviderAttempt,
+  referenceItemCode,
+} from './invoice-repository.ts';
 import { applyAmountChange, applyStatusChange, retryWithdrawal } from './invoice-status-service.ts';
 import { settleSandboxPayment } from './sandbox-provider-job.ts';
 
@@ -45,6 +50,15 @@ export const changeStatusByHand = async (
       { kind: 'staff', personId: person.id, sourceIp },
       'manual change',
     );
+    // A payout put in the provider's queue by hand goes to the provider, as a retry does: its
+    // money is reserved from now on (decision 0017), and nothing else would ever send it.
+    if (
+      invoice.flowType === 'WITHDRAWAL' &&
+      target === 'IN_PROGRESS' &&
+      !(await findOpenProviderAttempt(tx, invoice.id))
+    ) {
+      await openProviderAttempt(tx, invoice.id);
+    }
   });
 };
 
