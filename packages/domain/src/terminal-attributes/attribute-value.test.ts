@@ -12,6 +12,7 @@ import {
   normaliseAttributeValue,
   validateAttributeValue,
 } from './attribute-value.ts';
+import { FEE_PERCENT_ATTRIBUTE_CODE, FEE_PERCENT_VALUE_MESSAGE } from './fee-percent-attribute.ts';
 
 const whitespace = fc
   .array(fc.constantFrom(' ', '\t', '\n', '\r', '\u00a0', '\u2003', '\u3000'), { maxLength: 6 })
@@ -310,6 +311,22 @@ describe('with the type code', () => {
     // The parameter type's message comes first, and required before everything.
     expect(validateAttributeValue('I', '4.5', 'ALERT_WINDOW_MINUTES')).toBe('value is not Integer');
     expect(validateAttributeValue('I', ' ', 'ALERT_MIN_ATTEMPTS')).toBe('Value is required');
+  });
+
+  it('holds the fee percent to what the fee rule can charge (decision 0017)', () => {
+    for (const charged of ['2.5', ' 0.75 ', '99.999999', '0.000001']) {
+      expect(validateAttributeValue('N', charged, FEE_PERCENT_ATTRIBUTE_CODE), charged).toBeNull();
+    }
+    // Numeric, but above 100 % or finer than the rule counts: once saved, charged nothing.
+    for (const refused of ['100.5', '150.25', '1.1234567']) {
+      expect(validateAttributeValue('N', refused, FEE_PERCENT_ATTRIBUTE_CODE), refused).toBe(
+        FEE_PERCENT_VALUE_MESSAGE,
+      );
+      expect(validateAttributeValue('N', refused, null), refused).toBeNull();
+    }
+    expect(validateAttributeValue('N', '2', FEE_PERCENT_ATTRIBUTE_CODE)).toBe(
+      'value is not Numeric',
+    );
   });
 
   it('leaves other types as their parameter type says', () => {

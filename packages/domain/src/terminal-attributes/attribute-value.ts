@@ -8,6 +8,7 @@ import {
   type ParamType,
 } from '../param-types/param-type-value.ts';
 import { alertAttributeValueError } from './alert-attributes.ts';
+import { feePercentAttributeValueError } from './fee-percent-attribute.ts';
 
 /**
  * SPEC §5 terminal attribute values. Each attribute type (reference list 105) has a parameter
@@ -61,7 +62,8 @@ export const dropEmptyAttributes = <Attribute extends { value?: unknown }>(
  * type, or null when it fits. The value is judged as `normaliseAttributeValue` leaves it, which
  * is also what should be stored. Anything that is not a string is not a value of any type.
  * With the type's code, a value must also fit what that attribute means: an alert setting its
- * range (alert-attributes.ts).
+ * range (alert-attributes.ts), the fee percent one the fee rule can charge
+ * (fee-percent-attribute.ts).
  */
 export const validateAttributeValue = (
   paramType: AttributeParamType,
@@ -73,5 +75,5 @@ export const validateAttributeValue = (
   const text = normaliseAttributeValue(value);
   if (text.length > ATTRIBUTE_VALUE_MAX_LENGTH) return ATTRIBUTE_VALUE_MESSAGES.tooLong;
   if (!matchesParamType(text, paramType)) return ATTRIBUTE_VALUE_MESSAGES[paramType];
-  return alertAttributeValueError(typeCode, text);
+  return alertAttributeValueError(typeCode, text) ?? feePercentAttributeValueError(typeCode, text);
 };

@@ -1,2 +1,3 @@
 export * from './alert-attributes.ts';
 export * from './attribute-value.ts';
+export * from './fee-percent-attribute.ts';

@@ -1,4 +1,4 @@
-import { REFERENCE_HEADER_IDS } from '@paygate/domain';
+import { FEE_PERCENT_ATTRIBUTE_CODE, REFERENCE_HEADER_IDS } from '@paygate/domain';
 import { and, asc, desc, eq, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import {
@@ -92,9 +92,6 @@ export const adjustAccountLimitBalance = async (
     .set({ balance: sql`${peopleAccountLimits.balance} + ${delta}` })
     .where(eq(peopleAccountLimits.peopleAccountId, peopleAccountId));
 };
-
-/** Terminal attribute (reference list 105) holding the fee percent of completed invoices. */
-export const FEE_PERCENT_ATTRIBUTE_CODE = 'FEE_PERCENT';
 
 /** The terminal's FEE_PERCENT attribute value, if it has one. */
 export const feePercentOfTerminal = async (
