@@ -56,21 +56,26 @@ export const merchantBalance = async (
 ) => {
   const filter = await figuresFilter(db, scope, terminalId);
   const movements = await selectMovements(db, filter, person.testDashboard);
-  const settled = await selectSettled(db, filter);
-  const settledByCode = new Map(settled.map((row) => [row.code.trim(), BigInt(row.sum)]));
+  // Settlements pay out live money: the test dashboard's test-processing money has none.
+  const settled = person.testDashboard ? [] : await selectSettled(db, filter);
   const byCurrency = new Map(
-    movements.map((row) => [
-      row.code.trim(),
-      {
-        sum: BigInt(row.sum) - (settledByCode.get(row.code.trim()) ?? 0n),
-        dimension: row.dimension,
-      },
-    ]),
+    movements.map((row) => [row.code.trim(), { sum: BigInt(row.sum), dimension: row.dimension }]),
   );
+  // A currency settled beyond what its counted invoices add up to still shows, below zero.
+  for (const row of settled) {
+    const code = row.code.trim();
+    const counted = byCurrency.get(code);
+    byCurrency.set(code, {
+      sum: (counted?.sum ?? 0n) - BigInt(row.sum),
+      dimension: counted?.dimension ?? row.dimension,
+    });
+  }
   return {
-    balance: [...byCurrency.entries()].map(([code, { sum, dimension }]) => ({
-      sum: minorUnitsJson(sum),
-      currency: { code, dimension },
-    })),
+    balance: [...byCurrency.entries()]
+      .sort(([one], [other]) => one.localeCompare(other))
+      .map(([code, { sum, dimension }]) => ({
+        sum: minorUnitsJson(sum),
+        currency: { code, dimension },
+      })),
   };
 };

@@ -149,9 +149,11 @@ export const selectSettled = (db: Database, filter: FiguresFilter) =>
     .select({
       sum: sql<string>`coalesce(sum(${settlements.baseAmount}), 0)`,
       code: currencies.code,
+      dimension: currencies.dimension,
     })
     .from(settlements)
     .innerJoin(terminals, eq(terminals.id, settlements.terminalId))
     .innerJoin(currencies, eq(currencies.id, terminals.currencyId))
     .where(settlementFilter(filter))
-    .groupBy(currencies.code);
+    .groupBy(currencies.code, currencies.dimension)
+    .orderBy(asc(currencies.code));

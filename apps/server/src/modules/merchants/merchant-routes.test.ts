@@ -302,6 +302,46 @@ describe.each(TEST_DATABASE_KINDS)('merchant endpoints on %s', (kind) => {
       expect(terminalOnly.json().data.balance[0].sum).toBe(500_000 - 5_000 - 100_000);
     });
 
+    it('counts settlements against live money only, and shows a currency settled below zero', async () => {
+      const { db, app } = testApp;
+      const terminal = await createTestTerminal(db, own.id, { name: 'Sandbox and settled' });
+      await createTestInvoice(db, terminal, {
+        amount: 30_000n,
+        status: 'DONE',
+        isTestProcessing: true,
+      });
+      const [settled] = await db
+        .insert(settlements)
+        .values({
+          merchantId: own.id,
+          terminalId: terminal.id,
+          baseAmount: 10_000n,
+          settlementAmount: 700_000n,
+          createdBy: (await db.select().from(people).limit(1))[0]?.id ?? 1,
+        })
+        .returning();
+      try {
+        const url = `/api/v1/merchant/balance?terminalId=${terminal.id}`;
+        // Live: no counted invoice, one settlement: the currency shows, below zero.
+        expect((await call('GET', url, cookies.merchant)).json().data).toEqual({
+          balance: [{ sum: -10_000, currency: { code: 'UZS', dimension: 2 } }],
+        });
+        // The test dashboard: the test money, which no settlement paid out.
+        const tester = await createTestPerson(db, {
+          username: 'settled-tester',
+          role: 'merchant',
+          merchantId: own.id,
+        });
+        await db.update(people).set({ testDashboard: true }).where(eq(people.id, tester.id));
+        const cookie = await signIn(app, 'settled-tester', tester.password);
+        expect((await call('GET', url, cookie)).json().data).toEqual({
+          balance: [{ sum: 30_000, currency: { code: 'UZS', dimension: 2 } }],
+        });
+      } finally {
+        if (settled) await db.delete(settlements).where(eq(settlements.id, settled.id));
+      }
+    });
+
     it('shows test-processing money only on the test dashboard', async () => {
       const { db, app } = testApp;
       const terminal = await createTestTerminal(db, own.id, { name: 'Sandbox' });
