@@ -465,11 +465,18 @@ describe.each(TEST_DATABASE_KINDS)('callback delivery on %s', (kind) => {
 });
 
 describe('callback delivery options', () => {
-  it('refuses a lease that does not outlast the timeout, and non-positive sizes', () => {
+  it('refuses a lease that does not outlast a whole batch, and non-positive sizes', () => {
     const db = {} as Database;
     expect(() => callbackDeliveryJob(db, { leaseMs: 5_000, timeoutMs: 5_000 })).toThrow(
-      'leaseMs must exceed timeoutMs',
+      'leaseMs must exceed ceil(batchSize / concurrency) × timeoutMs (25000 ms)',
     );
+    // 50 callbacks, 10 at a time: the last five start after four timeouts of 15 s at most.
+    expect(() => callbackDeliveryJob(db, { leaseMs: 60_000, timeoutMs: 15_000 })).toThrow(
+      '(75000 ms)',
+    );
+    expect(() =>
+      callbackDeliveryJob(db, { leaseMs: 60_000, timeoutMs: 15_000, concurrency: 25 }),
+    ).not.toThrow();
     expect(() => callbackDeliveryJob(db, { concurrency: 0 })).toThrow(
       'concurrency must be a positive integer',
     );

@@ -51,8 +51,11 @@ export interface CallbackDeliveryOptions {
   timeoutMs?: number;
   /**
    * How long a claim keeps other workers away (default 60 s). A worker that dies between claim
-   * and record leaves the callback to be picked up again once the lease has run out. Must exceed
-   * timeoutMs, so a live worker always records before its lease runs out.
+   * and record leaves the callback to be picked up again once the lease has run out. A whole
+   * batch is claimed at once and sent `concurrency` at a time, so the last of it may start only
+   * after ceil(batchSize / concurrency) - 1 attempts before it: the lease must exceed
+   * ceil(batchSize / concurrency) × timeoutMs, so a live worker always records before its lease
+   * runs out (another worker would send the callback again).
    */
   leaseMs?: number;
   /** The job's pause between runs that found less than a full batch (default 2 s). */
@@ -79,8 +82,12 @@ const settingsOf = ({ allowPrivateNetworks = false, ...limits }: CallbackDeliver
       throw new Error(`callback delivery: ${name} must be a positive integer`);
     }
   }
-  if (settings.leaseMs <= settings.timeoutMs) {
-    throw new Error('callback delivery: leaseMs must exceed timeoutMs');
+  const batchMs = Math.ceil(settings.batchSize / settings.concurrency) * settings.timeoutMs;
+  if (settings.leaseMs <= batchMs) {
+    throw new Error(
+      'callback delivery: leaseMs must exceed ceil(batchSize / concurrency) × timeoutMs ' +
+        `(${batchMs} ms), the longest a claimed batch may take`,
+    );
   }
   return { ...settings, allowPrivateNetworks };
 };

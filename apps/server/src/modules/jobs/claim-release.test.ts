@@ -64,9 +64,10 @@ describe.each(TEST_DATABASE_KINDS)('stopping the jobs on %s', (kind) => {
       [
         callbackDeliveryJob(db, {
           ...TO_LOCAL_RECEIVER,
+          batchSize: 3,
           concurrency: 1,
           timeoutMs: 30_000,
-          leaseMs: 60_000,
+          leaseMs: 120_000,
         }),
       ],
       { error: () => {} },
