@@ -1074,6 +1074,58 @@ describe.each(TEST_DATABASE_KINDS)('developer routes on %s', (kind) => {
         .where(eq(callbacks.id, event.deliveries[0]?.callbackId ?? 0));
       expect(row).toMatchObject({ status: 'FAILED', lastError: 'The endpoint was deleted' });
     });
+
+    it.runIf(kind === 'postgres')(
+      'gives up a delivery that was being queued while the endpoint was deleted',
+      async () => {
+        const endpoint = await createEndpoint(['invoice.done'], '/racing');
+        let commit: () => void = () => {};
+        const committing = new Promise<void>((resolve) => {
+          commit = resolve;
+        });
+        let queued: () => void = () => {};
+        const isQueued = new Promise<void>((resolve) => {
+          queued = resolve;
+        });
+        // An invoice's transaction that has queued a delivery to the endpoint, not yet committed.
+        const writer = fixture.db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(callbacks)
+            .values({
+              merchantId: fixture.own.id,
+              endpointId: endpoint.id,
+              url: endpoint.url,
+              invoiceStatus: 'DONE',
+              payload: { type: 'invoice.done' },
+            })
+            .returning();
+          queued();
+          await committing;
+          return row;
+        });
+        await isQueued;
+        const deleting = call('DELETE', `${DEV}/webhook-endpoints/${endpoint.id}`, 'merchant');
+        // The delete waits on the endpoint's row (before the fix: only at its last statement).
+        const waitingOnLocks = async () => {
+          const [row] = await fixture.db
+            .select({ waiting: sql<number>`count(*)::int` })
+            .from(sql`pg_stat_activity`)
+            .where(sql`wait_event_type = 'Lock' AND datname = current_database()`);
+          return row?.waiting ?? 0;
+        };
+        while ((await waitingOnLocks()) === 0) await new Promise((r) => setImmediate(r));
+        commit();
+        const row = await writer;
+        expect((await deleting).statusCode).toBe(200);
+
+        const [after] = await fixture.db
+          .select()
+          .from(callbacks)
+          .where(eq(callbacks.id, row?.id ?? 0));
+        expect(after).toMatchObject({ status: 'FAILED', lastError: 'The endpoint was deleted' });
+        expect(await deliver()).toBe(0);
+      },
+    );
   });
 
   // --- Event log ---------------------------------------------------------------------------------

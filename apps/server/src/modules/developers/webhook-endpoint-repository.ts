@@ -59,5 +59,17 @@ export const updateWebhookEndpoint = async (
   return endpoint;
 };
 
+/**
+ * Locks an endpoint's row until the transaction ends. It waits for the transactions that are
+ * queueing deliveries to it (their foreign key holds a share lock on the row) to commit, so a
+ * statement after it sees their deliveries.
+ */
+export const lockWebhookEndpointRow = (tx: Database, endpointId: number) =>
+  tx
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.id, endpointId))
+    .for('update');
+
 export const deleteWebhookEndpointRow = (tx: Database, endpointId: number) =>
   tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));

@@ -25,6 +25,7 @@ import {
   findWebhookEndpoint,
   insertWebhookEndpoint,
   listWebhookEndpoints,
+  lockWebhookEndpointRow,
   updateWebhookEndpoint,
   type WebhookEndpointRecord,
 } from './webhook-endpoint-repository.ts';
@@ -192,6 +193,9 @@ export const deleteWebhookEndpoint = async (
 ): Promise<void> => {
   const endpoint = await reachableEndpoint(db, actor, endpointId);
   await db.transaction(async (tx) => {
+    // First wait for deliveries being queued to it right now: given up with the others, not
+    // left PENDING once the delete has cleared their endpoint (they would go to its URL).
+    await lockWebhookEndpointRow(tx, endpointId);
     await failPendingDeliveries(tx, endpointId, 'The endpoint was deleted');
     await deleteWebhookEndpointRow(tx, endpointId);
     await audit(
