@@ -117,40 +117,56 @@ describe.each(TEST_DATABASE_KINDS)('invoice change endpoints on %s', (kind) => {
     });
 
     it('sends a withdrawal put in progress by hand to the provider, once (decision 0017)', async () => {
-      const attemptsOf = (invoiceId: string) =>
-        fixture.db
-          .select()
-          .from(invoiceTransactions)
-          .where(eq(invoiceTransactions.invoiceId, invoiceId));
-      // Confirmed deposits that cover the payout (decision 0017).
+      const attemptsOf = async (invoiceId: string) =>
+        (
+          await fixture.db
+            .select()
+            .from(invoiceTransactions)
+            .where(eq(invoiceTransactions.invoiceId, invoiceId))
+        ).map((attempt) => attempt.status);
+      // Confirmed deposits that cover the payouts (decision 0017).
       await fixture.createInvoice(fixture.terminals.ownDeposit, {
         status: 'DONE',
         amount: 1_000_000n,
       });
-      const invoice = await fixture.createInvoice(fixture.terminals.ownWithdrawal, {
-        status: 'NEW',
-      });
-      const setStatus = (statusId: number) =>
-        fixture.call('PATCH', '/api/v1/invoice/status', 'support', {
-          invoiceId: invoice.id,
+      const setStatus = async (invoiceId: string, statusId: number) => {
+        const response = await fixture.call('PATCH', '/api/v1/invoice/status', 'support', {
+          invoiceId,
           statusId,
         });
-      const queued = await setStatus(STATUS_ID.IN_PROGRESS);
-      expect(queued.statusCode, queued.body).toBe(200);
-      expect(await attemptsOf(invoice.id)).toMatchObject([{ status: 'NEW' }]);
+        expect(response.statusCode, response.body).toBe(200);
+      };
 
-      // Declined and put back by hand while that attempt is still open: no second one.
-      expect((await setStatus(STATUS_ID.DECLINED)).statusCode).toBe(200);
-      expect((await setStatus(STATUS_ID.IN_PROGRESS)).statusCode).toBe(200);
-      expect(await attemptsOf(invoice.id)).toHaveLength(1);
+      const invoice = await fixture.createInvoice(fixture.terminals.ownWithdrawal, {
+        status: 'NEW',
+        credentialValue: '998901234567',
+      });
+      await setStatus(invoice.id, STATUS_ID.IN_PROGRESS);
+      expect(await attemptsOf(invoice.id)).toEqual(['NEW']);
+      // Declined and put back while that attempt is still open: no second one.
+      await setStatus(invoice.id, STATUS_ID.DECLINED);
+      await setStatus(invoice.id, STATUS_ID.IN_PROGRESS);
+      expect(await attemptsOf(invoice.id)).toEqual(['NEW']);
+
+      // Paid, then put back in progress by hand (a correction): never sent a second time.
+      await fixture.db
+        .update(invoiceTransactions)
+        .set({ status: 'SUCCESS' })
+        .where(eq(invoiceTransactions.invoiceId, invoice.id));
+      await setStatus(invoice.id, STATUS_ID.PAYED);
+      await setStatus(invoice.id, STATUS_ID.IN_PROGRESS);
+      expect(await attemptsOf(invoice.id)).toEqual(['SUCCESS']);
+
+      // No phone to pay to yet (the customer has not given one): nothing goes to the provider.
+      const noDestination = await fixture.createInvoice(fixture.terminals.ownWithdrawal, {
+        status: 'NEW',
+      });
+      await setStatus(noDestination.id, STATUS_ID.IN_PROGRESS);
+      expect(await attemptsOf(noDestination.id)).toEqual([]);
 
       // A deposit put in progress by hand waits for its customer, not for a provider.
       const deposit = await fixture.createInvoice(fixture.terminals.ownDeposit, { status: 'NEW' });
-      const response = await fixture.call('PATCH', '/api/v1/invoice/status', 'support', {
-        invoiceId: deposit.id,
-        statusId: STATUS_ID.IN_PROGRESS,
-      });
-      expect(response.statusCode).toBe(200);
+      await setStatus(deposit.id, STATUS_ID.IN_PROGRESS);
       expect(await attemptsOf(deposit.id)).toEqual([]);
     });
 

@@ -3,6 +3,7 @@ import {
   canChangeInvoiceStatus,
   isAboveCurrencyMaximum,
   isInvoiceStatusCode,
+  mayChangeStatus,
   mayRetryInvoice,
   REFERENCE_HEADER_IDS,
   type SimulatedStatus,
@@ -50,11 +51,15 @@ export const changeStatusByHand = async (
       { kind: 'staff', personId: person.id, sourceIp },
       'manual change',
     );
-    // A payout put in the provider's queue by hand goes to the provider, as a retry does: its
-    // money is reserved from now on (decision 0017), and nothing else would ever send it.
+    // A payout put in the provider's queue by hand, the way a retry would (from NEW or DECLINED),
+    // goes to the provider as a retry does: its money is reserved from now on (decision 0017),
+    // and nothing else would ever send it. Only with somewhere to pay to; never one that was
+    // paid already (PAYED or DONE back to IN_PROGRESS is a correction, not a second payout).
     if (
       invoice.flowType === 'WITHDRAWAL' &&
       target === 'IN_PROGRESS' &&
+      mayChangeStatus('retry', invoice.status, 'IN_PROGRESS') &&
+      invoice.credentialValue !== null &&
       !(await findOpenProviderAttempt(tx, invoice.id))
     ) {
       await openProviderAttempt(tx, invoice.id);
