@@ -108,7 +108,7 @@ describe.each(TEST_DATABASE_KINDS)('invoice fees on %s', (kind) => {
     expect(await stored(invoice.id)).toMatchObject({ fee: 10_000n, feePercent: '2.5' });
   });
 
-  it('leaves a fee fixed before the percent was kept as it is', async () => {
+  it('keeps a fee fixed before the percent was kept, and scales it with a corrected amount', async () => {
     const invoice = await fixture.createInvoice(terminal, {
       status: 'CANCELED',
       amount: 1_000_000n,
@@ -116,7 +116,22 @@ describe.each(TEST_DATABASE_KINDS)('invoice fees on %s', (kind) => {
     });
     await setStatus(invoice.id, 'DONE');
     expect(await stored(invoice.id)).toMatchObject({ fee: 30_000n, feePercent: null });
-    await setAmount(invoice.id, 500_000n);
-    expect(await stored(invoice.id)).toMatchObject({ fee: 30_000n, feePercent: null });
+    await setAmount(invoice.id, 333_333n);
+    // 3 % of 333,333 is 9,999.99: rounded half up.
+    expect(await stored(invoice.id)).toMatchObject({ fee: 10_000n, feePercent: null });
+  });
+
+  it('keeps no percent the fee rule cannot charge (saved before values were checked)', async () => {
+    await setFeePercent('150.25');
+    try {
+      const invoice = await fixture.createInvoice(terminal, {
+        status: 'IN_PROGRESS',
+        amount: 1_000_000n,
+      });
+      await setStatus(invoice.id, 'DONE');
+      expect(await stored(invoice.id)).toMatchObject({ fee: 0n, feePercent: null });
+    } finally {
+      await setFeePercent('2.5');
+    }
   });
 });

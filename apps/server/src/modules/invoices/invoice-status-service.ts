@@ -102,7 +102,8 @@ const feeAt = (amount: bigint, feePercent: string | null): bigint =>
  * (a deposit when confirmed, a payout when queued, so its reservation includes it), from the
  * terminal's FEE_PERCENT at that moment, and the percent is kept on the invoice: a return to a
  * counting status, or a corrected amount (feeOfCorrectedAmount), charges the same percent of the
- * amount then. A fee fixed before the percent was kept stands as it is.
+ * amount then. A fee fixed before the percent was kept stands as it is (a corrected amount
+ * scales it).
  */
 const feeTermsFor = async (
   tx: Database,
@@ -112,14 +113,23 @@ const feeTermsFor = async (
   const kept = { fee: invoice.fee, feePercent: invoice.feePercent };
   const startsCounting = movesMoney(invoice, to) && !movesMoney(invoice, invoice.status);
   if (!startsCounting || (invoice.feePercent === null && invoice.fee !== 0n)) return kept;
-  const feePercent =
+  const percent =
     invoice.feePercent ?? (await feePercentOfTerminal(tx, invoice.terminalId)) ?? null;
+  // A percent the rule cannot charge (saved before it was checked) charges nothing, as it did,
+  // and is not kept: the invoice has no terms to carry forward.
+  const feePercent = percent !== null && percentFeeOf(0n, percent) !== null ? percent : null;
   return { fee: feeAt(invoice.amount, feePercent), feePercent };
 };
 
-/** The fee of an invoice whose amount is corrected: the kept percent of the new amount. */
-const feeOfCorrectedAmount = (invoice: InvoiceRecord, amount: bigint): bigint =>
-  invoice.feePercent === null ? invoice.fee : feeAt(amount, invoice.feePercent);
+/**
+ * The fee of an invoice whose amount is corrected: the kept percent of the new amount. A fee
+ * fixed before the percent was kept is scaled with the amount (rounded half up), the same share.
+ */
+const feeOfCorrectedAmount = (invoice: InvoiceRecord, amount: bigint): bigint => {
+  if (invoice.feePercent !== null) return feeAt(amount, invoice.feePercent);
+  if (invoice.fee === 0n) return 0n;
+  return (invoice.fee * amount * 2n + invoice.amount) / (2n * invoice.amount);
+};
 
 const logChange = (
   tx: Database,
