@@ -1,3 +1,4 @@
+import { FEE_PERCENT_VALUE_MESSAGE } from '@paygate/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventLog, terminalAttributes, terminals } from '../../db/schema.ts';
@@ -475,6 +476,27 @@ describe.each(TEST_DATABASE_KINDS)('terminal changes on %s', (kind) => {
         [ALERT_TYPE.window]: '1440',
         [ALERT_TYPE.minAttempts]: '1',
       });
+    });
+
+    it('holds a changed fee percent to the fee rule, and lets one saved before the rule stay', async () => {
+      const terminal = await newTerminal('Old fee');
+      // Saved before values were held to the fee rule (decision 0017).
+      await fixture.db
+        .insert(terminalAttributes)
+        .values({ terminalId: terminal.id, attributeTypeId: TYPE.N, value: '150.25' });
+      const kept = await put(terminal.id, 'merchantEditor', {
+        name: 'Old fee, renamed',
+        attributes: [{ value: '150.25', attrType: { id: TYPE.N } }],
+      });
+      expect(kept.statusCode, kept.body).toBe(200);
+
+      const changed = await put(terminal.id, 'merchantEditor', {
+        name: 'Old fee, renamed',
+        attributes: [{ value: '150.5', attrType: { id: TYPE.N } }],
+      });
+      expect(changed.statusCode).toBe(400);
+      expect(changed.json().detail).toBe(FEE_PERCENT_VALUE_MESSAGE);
+      expect(await attributeValues(terminal.id)).toEqual({ [TYPE.N]: '150.25' });
     });
 
     it.each([

@@ -249,8 +249,8 @@ export const saveTerminal = async (
   for (const attribute of attributes) {
     const type = types.get(attribute.attrType.id);
     if (!type) throw invalid(`Unknown attribute type ${attribute.attrType.id}`);
-    // An alert setting is also held to its range (it would otherwise be read as its default).
-    const error = validateAttributeValue(type.paramType, attribute.value, type.code);
+    // Every value to its parameter type here; what the attribute means below, for changes only.
+    const error = validateAttributeValue(type.paramType, attribute.value);
     if (error) throw invalid(error);
     values.set(type.id, normaliseAttributeValue(attribute.value ?? ''));
   }
@@ -261,6 +261,13 @@ export const saveTerminal = async (
     const changed = [...values].filter(([typeId, value]) => current.get(typeId) !== value);
     if (changed.length > 0 && !canChangeTerminalAttributes(changer.person)) {
       throw notAllowed(ATTRIBUTES_NOT_ALLOWED);
+    }
+    // An alert setting is held to its range, the fee percent to what the fee rule can charge;
+    // a value kept as it is was saved before such a rule and must not block the rest of a save.
+    for (const [typeId, value] of changed) {
+      const type = types.get(typeId);
+      const meaningError = type ? validateAttributeValue(type.paramType, value, type.code) : null;
+      if (meaningError) throw invalid(meaningError);
     }
 
     if (name !== terminal.name) {
