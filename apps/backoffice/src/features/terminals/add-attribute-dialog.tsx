@@ -37,6 +37,7 @@ export const AddAttributeDialog = ({ types, onAdd, onClose }: AddAttributeDialog
         typeCode: type.code,
         value: values.value,
         saved: false,
+        savedValue: null,
       });
     },
   });

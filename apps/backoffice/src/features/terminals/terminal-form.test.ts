@@ -1,3 +1,4 @@
+import { FEE_PERCENT_VALUE_MESSAGE } from '@paygate/domain';
 import { describe, expect, it } from 'vitest';
 import { type AttributeRow, rowValueError, savePayload, searchTerminals } from './terminal-form.ts';
 import { TERMINALS } from './terminals-test-fixtures.ts';
@@ -13,6 +14,7 @@ const row = (
   typeCode: null,
   value,
   saved: true,
+  savedValue: value,
   ...overrides,
 });
 
@@ -62,6 +64,16 @@ describe('rowValueError', () => {
     expect(rowValueError('I', '4.5', 'ALERT_MIN_ATTEMPTS')).toBe('value is not Integer');
     // Other integer attributes have no range.
     expect(rowValueError('I', '100000000', 'CALLBACK_TIMEOUT')).toBeNull();
+  });
+
+  it('judges what an attribute means only once its value changes, as the server does', () => {
+    // A fee percent saved before the fee rule: left as it is, it does not block the form.
+    expect(rowValueError('N', '150.25', 'FEE_PERCENT', '150.25')).toBeNull();
+    expect(rowValueError('N', ' 150.25 ', 'FEE_PERCENT', '150.25')).toBeNull();
+    expect(rowValueError('N', '150.5', 'FEE_PERCENT', '150.25')).toBe(FEE_PERCENT_VALUE_MESSAGE);
+    expect(rowValueError('N', '150.5', 'FEE_PERCENT')).toBe(FEE_PERCENT_VALUE_MESSAGE);
+    // Its parameter type is judged whatever was saved.
+    expect(rowValueError('N', '2', 'FEE_PERCENT', '2')).toBe('value is not Numeric');
   });
 });
 

@@ -23,6 +23,8 @@ export interface AttributeRow {
   value: string;
   /** False for a row added in this form and not saved yet. */
   saved: boolean;
+  /** The value the server has (null for a row not saved yet): kept as it is, it is not re-judged. */
+  savedValue: string | null;
 }
 
 export interface TerminalFormValues {
@@ -40,6 +42,7 @@ export const terminalFormValues = (terminal: TerminalDetails): TerminalFormValue
     typeCode: attribute.attrType.code,
     value: attribute.value,
     saved: true,
+    savedValue: attribute.value,
   })),
 });
 
@@ -70,16 +73,23 @@ export const nameSchema = yup.string().test('name', ruleTest<string>(validateEnt
 
 /**
  * SPEC §5 attribute value rule of a table row: an empty value is allowed there (it is dropped on
- * save); any other value must fit the row's parameter type (and an alert setting's range).
+ * save); any other value must fit the row's parameter type and, once changed from `savedValue`,
+ * what its attribute means (an alert setting's range, the fee rule), as the server judges a save:
+ * a value saved before such a rule does not block the rest of the form.
  */
 export const rowValueError = (
   paramType: AttributeParamType | null,
   value: string,
   typeCode: string | null = null,
+  savedValue: string | null = null,
 ) =>
   paramType === null || isEmptyAttributeValue(value)
     ? null
-    : validateAttributeValue(paramType, value, typeCode);
+    : validateAttributeValue(
+        paramType,
+        value,
+        savedValue !== null && normaliseAttributeValue(value) === savedValue ? null : typeCode,
+      );
 
 export const terminalFormSchema = yup.object({
   name: nameSchema,
@@ -92,6 +102,7 @@ export const terminalFormSchema = yup.object({
             (context.parent as AttributeRow).paramType,
             value ?? '',
             (context.parent as AttributeRow).typeCode,
+            (context.parent as AttributeRow).savedValue,
           ),
         ),
       ),
