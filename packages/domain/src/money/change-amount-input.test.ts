@@ -185,6 +185,8 @@ describe('changeAmountToMinorUnits', () => {
         fc.bigInt({ min: 0n, max: 10n ** 30n }),
         fc.integer({ min: 0, max: 99 }),
         (whole, cents) => {
+          // 0.00 is refused as zero (its own test above), not converted.
+          fc.pre(whole > 0n || cents > 0);
           const text = `${whole}.${String(cents).padStart(2, '0')}`;
           expect(changeAmountToMinorUnits(text, 2)).toEqual({
             ok: true,
