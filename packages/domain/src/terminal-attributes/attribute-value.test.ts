@@ -6,6 +6,7 @@ import {
   ATTRIBUTE_VALUE_MAX_LENGTH,
   ATTRIBUTE_VALUE_MESSAGES,
   type AttributeParamType,
+  attributeChangeError,
   dropEmptyAttributes,
   isAttributeParamType,
   isEmptyAttributeValue,
@@ -327,6 +328,17 @@ describe('with the type code', () => {
     expect(validateAttributeValue('N', '2', FEE_PERCENT_ATTRIBUTE_CODE)).toBe(
       'value is not Numeric',
     );
+  });
+
+  it('judges what an attribute means only for a changed value (attributeChangeError)', () => {
+    const fee = FEE_PERCENT_ATTRIBUTE_CODE;
+    expect(attributeChangeError('N', ' 150.25 ', fee, '150.25')).toBeNull();
+    expect(attributeChangeError('N', '150.5', fee, '150.25')).toBe(FEE_PERCENT_VALUE_MESSAGE);
+    expect(attributeChangeError('N', '150.5', fee, null)).toBe(FEE_PERCENT_VALUE_MESSAGE);
+    expect(attributeChangeError('I', '101', 'ALERT_SUCCESS_RATE_MIN', '101')).toBeNull();
+    // The parameter type always, whatever is stored.
+    expect(attributeChangeError('N', '2', fee, '2')).toBe('value is not Numeric');
+    expect(attributeChangeError('N', ' ', fee, '2.5')).toBe('Value is required');
   });
 
   it('leaves other types as their parameter type says', () => {

@@ -77,3 +77,23 @@ export const validateAttributeValue = (
   if (!matchesParamType(text, paramType)) return ATTRIBUTE_VALUE_MESSAGES[paramType];
   return alertAttributeValueError(typeCode, text) ?? feePercentAttributeValueError(typeCode, text);
 };
+
+/**
+ * The message for a value a save gives an attribute, or null when it may be saved: its parameter
+ * type always; what the attribute means (an alert setting's range, the fee rule) only when the
+ * value differs from `savedValue`, the one stored (null: none), so a value stored before such a
+ * rule does not block the rest of a save. The back office's form and the server judge a save by
+ * this one rule.
+ */
+export const attributeChangeError = (
+  paramType: AttributeParamType,
+  value: unknown,
+  typeCode: string | null,
+  savedValue: string | null,
+): string | null => {
+  const unchanged =
+    savedValue !== null &&
+    typeof value === 'string' &&
+    normaliseAttributeValue(value) === savedValue;
+  return validateAttributeValue(paramType, value, unchanged ? null : typeCode);
+};

@@ -1,6 +1,7 @@
 import type { ReferenceItem, SaveTerminalRequest, Terminal, TerminalDetails } from '@paygate/api';
 import {
   type AttributeParamType,
+  attributeChangeError,
   dropEmptyAttributes,
   isAttributeParamType,
   isEmptyAttributeValue,
@@ -85,11 +86,7 @@ export const rowValueError = (
 ) =>
   paramType === null || isEmptyAttributeValue(value)
     ? null
-    : validateAttributeValue(
-        paramType,
-        value,
-        savedValue !== null && normaliseAttributeValue(value) === savedValue ? null : typeCode,
-      );
+    : attributeChangeError(paramType, value, typeCode, savedValue);
 
 export const terminalFormSchema = yup.object({
   name: nameSchema,

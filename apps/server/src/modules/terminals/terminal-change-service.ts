@@ -1,6 +1,7 @@
 import {
   ATTRIBUTE_PARAM_TYPE_NAMES,
   type AttributeParamType,
+  attributeChangeError,
   canChangeTerminalAttributes,
   canSwitchTerminalMode,
   dropEmptyAttributes,
@@ -9,7 +10,6 @@ import {
   isAttributeParamType,
   normaliseAttributeValue,
   REFERENCE_HEADER_IDS,
-  validateAttributeValue,
   validateEntityName,
 } from '@paygate/domain';
 import type { Database } from '../../db/database.ts';
@@ -245,29 +245,23 @@ export const saveTerminal = async (
     throw invalid(`Attribute type ${repeated} is given more than once`);
   }
   const types = await loadAttributeTypes(db, typeIds);
-  const values = new Map<number, string>();
-  for (const attribute of attributes) {
-    const type = types.get(attribute.attrType.id);
-    if (!type) throw invalid(`Unknown attribute type ${attribute.attrType.id}`);
-    // Every value to its parameter type here; what the attribute means below, for changes only.
-    const error = validateAttributeValue(type.paramType, attribute.value);
-    if (error) throw invalid(error);
-    values.set(type.id, normaliseAttributeValue(attribute.value ?? ''));
-  }
 
   await db.transaction(async (tx) => {
     const terminal = await lockVisibleTerminal(tx, scope, terminalId);
     const current = await attributeValuesOf(tx, terminal.id);
+    const values = new Map<number, string>();
+    for (const attribute of attributes) {
+      const type = types.get(attribute.attrType.id);
+      if (!type) throw invalid(`Unknown attribute type ${attribute.attrType.id}`);
+      // Its parameter type always; an alert setting's range and the fee rule for changes only.
+      const saved = current.get(type.id) ?? null;
+      const error = attributeChangeError(type.paramType, attribute.value, type.code, saved);
+      if (error) throw invalid(error);
+      values.set(type.id, normaliseAttributeValue(attribute.value ?? ''));
+    }
     const changed = [...values].filter(([typeId, value]) => current.get(typeId) !== value);
     if (changed.length > 0 && !canChangeTerminalAttributes(changer.person)) {
       throw notAllowed(ATTRIBUTES_NOT_ALLOWED);
-    }
-    // An alert setting is held to its range, the fee percent to what the fee rule can charge;
-    // a value kept as it is was saved before such a rule and must not block the rest of a save.
-    for (const [typeId, value] of changed) {
-      const type = types.get(typeId);
-      const meaningError = type ? validateAttributeValue(type.paramType, value, type.code) : null;
-      if (meaningError) throw invalid(meaningError);
     }
 
     if (name !== terminal.name) {
