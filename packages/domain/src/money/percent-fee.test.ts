@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { percentFeeOf } from './percent-fee.ts';
+import { isChargeableFeePercent, percentFeeOf } from './percent-fee.ts';
 
 describe('percentFeeOf', () => {
   it('takes an exact percentage, rounding half up to a minor unit', () => {
@@ -19,6 +19,10 @@ describe('percentFeeOf', () => {
   it('refuses what is not a percentage from 0 to 100', () => {
     for (const percent of ['', 'abc', '-1', '100.5', '1e2', '1.1234567', '2,5']) {
       expect(percentFeeOf(1_000n, percent), percent).toBeNull();
+      expect(isChargeableFeePercent(percent), percent).toBe(false);
+    }
+    for (const percent of ['0', '2.5', '100', '99.999999']) {
+      expect(isChargeableFeePercent(percent), percent).toBe(true);
     }
   });
 

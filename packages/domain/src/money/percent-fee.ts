@@ -15,3 +15,7 @@ export const percentFeeOf = (amount: bigint, percent: string): bigint | null => 
   const denominator = 100n * scale;
   return (amount * scaledPercent * 2n + denominator) / (2n * denominator);
 };
+
+/** Whether a percent is one percentFeeOf can charge (a decimal from 0 to 100, ≤ 6 decimals). */
+export const isChargeableFeePercent = (percent: string): boolean =>
+  percentFeeOf(0n, percent) !== null;

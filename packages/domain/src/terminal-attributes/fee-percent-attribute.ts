@@ -1,11 +1,11 @@
-import { percentFeeOf } from '../money/percent-fee.ts';
+import { isChargeableFeePercent } from '../money/percent-fee.ts';
 
 /**
  * The terminal attribute (reference list 105) holding the fee percent that completed invoices are
  * charged (decision 0017). Its parameter type is N; on top of that its value must be a percent
- * the fee rule can charge (percentFeeOf): from 0 to 100, with at most 6 decimals. A value the
- * type accepts and the rule does not (150.25, 1.1234567) used to be saved and then charged
- * nothing at all.
+ * the fee rule can charge (isChargeableFeePercent): from 0 to 100, with at most 6 decimals. A
+ * value the type accepts and the rule does not (150.25, 1.1234567) used to be saved and then
+ * charged nothing at all.
  */
 export const FEE_PERCENT_ATTRIBUTE_CODE = 'FEE_PERCENT';
 
@@ -20,6 +20,6 @@ export const feePercentAttributeValueError = (
   code: string | null | undefined,
   text: string,
 ): string | null =>
-  code === FEE_PERCENT_ATTRIBUTE_CODE && percentFeeOf(0n, text) === null
+  code === FEE_PERCENT_ATTRIBUTE_CODE && !isChargeableFeePercent(text)
     ? FEE_PERCENT_VALUE_MESSAGE
     : null;

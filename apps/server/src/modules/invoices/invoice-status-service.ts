@@ -4,6 +4,7 @@ import {
   canRetryInvoice,
   holdsAccountLimit,
   type InvoiceStatusCode,
+  isChargeableFeePercent,
   mayChangeAmount,
   mayChangeStatus,
   mustBeCovered,
@@ -117,7 +118,7 @@ const feeTermsFor = async (
     invoice.feePercent ?? (await feePercentOfTerminal(tx, invoice.terminalId)) ?? null;
   // A percent the rule cannot charge (saved before it was checked) charges nothing, as it did,
   // and is not kept: the invoice has no terms to carry forward.
-  const feePercent = percent !== null && percentFeeOf(0n, percent) !== null ? percent : null;
+  const feePercent = percent !== null && isChargeableFeePercent(percent) ? percent : null;
   return { fee: feeAt(invoice.amount, feePercent), feePercent };
 };
 
