@@ -1110,7 +1110,10 @@ describe.each(TEST_DATABASE_KINDS)('developer routes on %s', (kind) => {
           const [row] = await fixture.db
             .select({ waiting: sql<number>`count(*)::int` })
             .from(sql`pg_stat_activity`)
-            .where(sql`wait_event_type = 'Lock' AND datname = current_database()`);
+            .where(
+              sql`wait_event_type = 'Lock' AND datname = current_database()
+                AND query LIKE '%webhook_endpoints%'`,
+            );
           return row?.waiting ?? 0;
         };
         while ((await waitingOnLocks()) === 0) await new Promise((r) => setImmediate(r));
