@@ -36,7 +36,6 @@ export const AddAttributeDialog = ({ types, onAdd, onClose }: AddAttributeDialog
         paramType: type.paramType,
         typeCode: type.code,
         value: values.value,
-        saved: false,
         savedValue: null,
       });
     },

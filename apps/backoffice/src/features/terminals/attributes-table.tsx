@@ -70,7 +70,7 @@ export const AttributesTable = ({
                 <tr key={row.attrTypeId}>
                   <th scope="row">
                     {row.typeName}
-                    {row.saved ? null : (
+                    {row.savedValue === null && (
                       <>
                         {' '}
                         <Badge kind="primary">New</Badge>

@@ -13,7 +13,6 @@ const row = (
   paramType: 'S' as const,
   typeCode: null,
   value,
-  saved: true,
   savedValue: value,
   ...overrides,
 });
@@ -28,7 +27,7 @@ describe('savePayload', () => {
           row(2, ''),
           row(3, '   '),
           row(4, 'kept as is', { paramType: null }),
-          row(5, 'true', { paramType: 'B', saved: false }),
+          row(5, 'true', { paramType: 'B', savedValue: null }),
         ],
       }),
     ).toEqual({

@@ -22,9 +22,10 @@ export interface AttributeRow {
   /** The type's code (ALERT_SUCCESS_RATE_MIN…): some codes bound their values. */
   typeCode: string | null;
   value: string;
-  /** False for a row added in this form and not saved yet. */
-  saved: boolean;
-  /** The value the server has (null for a row not saved yet): kept as it is, it is not re-judged. */
+  /**
+   * The value the server has, null for a row added in this form and not saved yet. A value kept
+   * as it is is not judged again by what its attribute means (attributeChangeError).
+   */
   savedValue: string | null;
 }
 
@@ -42,7 +43,6 @@ export const terminalFormValues = (terminal: TerminalDetails): TerminalFormValue
     paramType: isAttributeParamType(attribute.paramType.code) ? attribute.paramType.code : null,
     typeCode: attribute.attrType.code,
     value: attribute.value,
-    saved: true,
     savedValue: attribute.value,
   })),
 });

@@ -140,7 +140,7 @@ const TerminalView = ({ terminal, merchantId, access }: TerminalViewProps) => {
 
   const remove = async (row: AttributeRow) => {
     // A row added since the last save exists only here.
-    if (!row.saved) {
+    if (row.savedValue === null) {
       dropRow(row);
       return;
     }
