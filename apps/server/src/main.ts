@@ -14,12 +14,12 @@ import {
   type ShutdownOutcome,
   shutDownGracefully,
 } from './modules/health/server-lifecycle.ts';
+import { idempotencyKeyPurgeJob } from './modules/idempotency/idempotency-entry.ts';
 import { invoiceExpiryJob } from './modules/invoices/invoice-expiry-job.ts';
 import { sandboxProviderJob } from './modules/invoices/sandbox-provider-job.ts';
 import { type RunningJobs, startBackgroundJobs } from './modules/jobs/background-jobs.ts';
 import { LiveEventHub } from './modules/live/live-event-hub.ts';
 import { liveEventPruneJob } from './modules/live/live-event-prune-job.ts';
-import { idempotencyKeyPurgeJob } from './modules/merchant-api/idempotency.ts';
 import { createAppMetrics } from './modules/metrics/app-metrics.ts';
 import { metricCountFoldJob } from './modules/metrics/metric-count-fold-job.ts';
 import { issueProviderSigningSecret } from './modules/provider-api/provider-keys.ts';

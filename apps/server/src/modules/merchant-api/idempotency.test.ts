@@ -6,7 +6,7 @@ import {
   IDEMPOTENCY_MESSAGES,
   idempotencyKeyPurgeJob,
   purgeExpiredIdempotencyKeys,
-} from './idempotency.ts';
+} from '../idempotency/idempotency-entry.ts';
 import { signedCall } from './merchant-api-test-client.ts';
 import {
   createMerchantApiFixture,
@@ -174,7 +174,7 @@ describe.each(TEST_DATABASE_KINDS)('merchant API idempotency on %s', (kind) => {
     'answers 409 at once while another transaction holds the key',
     async () => {
       const key = crypto.randomUUID();
-      const lockName = `merchant-api-idempotency:${fixture.shop.id}:${key}`;
+      const lockName = `idempotency-key:${fixture.shop.id}:${key}`;
       let release: () => void = () => {};
       const held = new Promise<void>((resolve) => {
         release = resolve;

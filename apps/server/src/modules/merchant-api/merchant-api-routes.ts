@@ -7,8 +7,9 @@ import { rawBodyOf } from '../../http/signed-request-auth.ts';
 import {
   IDEMPOTENT_REPLAYED_HEADER,
   idempotencyRequestHash,
+  replayedResponseHeaders,
   runIdempotent,
-} from './idempotency.ts';
+} from '../idempotency/idempotency-entry.ts';
 import {
   MERCHANT_API_SECURITY,
   registerMerchantAuthentication,
@@ -29,7 +30,6 @@ import {
   merchantInvoiceComponent,
   merchantInvoiceListComponent,
   merchantInvoiceListQuerySchema,
-  replayedResponseHeaders,
 } from './merchant-invoice-schemas.ts';
 import {
   createMerchantInvoice,

@@ -9,7 +9,7 @@ import {
 import { INVOICE_STATUSES } from '../../db/schema.ts';
 import { recordIdSchema } from '../../http/record-id.ts';
 import { sharedSchema } from '../../http/shared-schemas.ts';
-import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENT_REPLAYED_HEADER } from './idempotency.ts';
+import { idempotencyKeyHeaderProperty } from '../idempotency/idempotency-entry.ts';
 
 /** Default and bounds of an invoice's lifetime (minutes): 15 minutes up to a week. */
 export const DEFAULT_EXPIRES_IN_MINUTES = 15;
@@ -145,15 +145,7 @@ export const createInvoiceBodySchema = {
 
 export const createInvoiceHeadersSchema = {
   type: 'object',
-  properties: {
-    'idempotency-key': {
-      type: 'string',
-      pattern: IDEMPOTENCY_KEY_PATTERN,
-      description:
-        'Optional. Retrying with the same key and the same request returns the first ' +
-        'response; the same key with another request is 409. Kept at least 24 hours.',
-    },
-  },
+  properties: idempotencyKeyHeaderProperty,
 } as const;
 
 const nullableUrl = { type: ['string', 'null'] } as const;
@@ -234,14 +226,6 @@ export const merchantInvoiceSchema = {
 export const merchantInvoiceComponent = sharedSchema('MerchantInvoice', merchantInvoiceSchema);
 
 /** Response header of a replayed answer, for the OpenAPI document. */
-export const replayedResponseHeaders = {
-  [IDEMPOTENT_REPLAYED_HEADER]: {
-    type: 'string',
-    enum: ['true'],
-    description: 'Present when this is the stored answer to an earlier request with the same key.',
-  },
-} as const;
-
 export const invoiceIdParamsSchema = {
   type: 'object',
   required: ['invoiceId'],

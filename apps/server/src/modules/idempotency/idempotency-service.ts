@@ -10,7 +10,7 @@ import {
   tryTransactionLock,
 } from './idempotency-repository.ts';
 
-/** Header of the merchant's idempotency key (optional on POST). */
+/** Header of the caller's idempotency key (optional; merchant API invoices, settlements). */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 /** Set on a response that is the stored answer to an earlier request with the same key. */
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -48,13 +48,58 @@ export interface IdempotencyClaim {
 }
 
 /**
- * Runs `execute` in one transaction, guarded by the merchant's idempotency key when there is one.
- *
- * The key row is inserted in the same transaction as the work and gets the response before the
- * commit, so a key is only ever stored with a successful answer: a failed request (validation,
- * conflict, crash) rolls its key back and the merchant can fix the request and retry with it.
- * A transaction-scoped advisory lock on the key lets a concurrent request with the same key
- * answer 409 at once instead of queueing behind the first (or creating a second invoice).
+ * The answer stored for the key, to be given again; or the key newly claimed for this request,
+ * with `store` to keep the answer (in the same transaction, before the commit).
+ */
+export type ClaimedIdempotencyKey =
+  | { replayed: true; response: StoredResponse }
+  | { replayed: false; store: (response: StoredResponse) => Promise<void> };
+
+/**
+ * Claims the key for this request inside the caller's transaction, or finds the answer stored for
+ * it. The key row is inserted in the transaction of the work and gets its answer
+ * (`store`) before the commit, so a key is only ever stored with a successful
+ * answer: a failed request (validation, conflict, crash) rolls its key back and the caller can
+ * fix the request and retry with it. A transaction-scoped advisory lock on the key lets a
+ * concurrent request with the same key answer 409 at once instead of queueing behind the first.
+ */
+export const claimIdempotencyKey = async (
+  tx: Database,
+  claim: IdempotencyClaim,
+): Promise<ClaimedIdempotencyKey> => {
+  const lockName = `idempotency-key:${claim.merchantId}:${claim.key}`;
+  if (!(await tryTransactionLock(tx, lockName))) {
+    throw conflict(IDEMPOTENCY_MESSAGES.inProgress, 'idempotency_key_in_progress');
+  }
+  const claimedId = await insertIdempotencyKey(tx, {
+    merchantId: claim.merchantId,
+    key: claim.key,
+    requestHash: claim.requestHash,
+  });
+  if (claimedId !== undefined) {
+    return {
+      replayed: false,
+      store: (response) => storeIdempotentResponse(tx, claimedId, response),
+    };
+  }
+
+  const existing = await findIdempotencyKey(tx, claim.merchantId, claim.key);
+  if (existing && existing.requestHash !== claim.requestHash) {
+    throw conflict(IDEMPOTENCY_MESSAGES.differentRequest, 'idempotency_key_reused');
+  }
+  // No stored answer (or the row vanished under a purge): the first request is not done.
+  if (!existing || existing.responseStatus === null) {
+    throw conflict(IDEMPOTENCY_MESSAGES.inProgress, 'idempotency_key_in_progress');
+  }
+  return {
+    replayed: true,
+    response: { statusCode: existing.responseStatus, body: existing.responseBody },
+  };
+};
+
+/**
+ * Runs `execute` in one transaction, guarded by the merchant's idempotency key when there is one
+ * (claimIdempotencyKey): a retry of the same request gets the first answer, replayed.
  */
 export const runIdempotent = async (
   db: Database,
@@ -63,32 +108,10 @@ export const runIdempotent = async (
 ): Promise<IdempotentResult> =>
   db.transaction(async (tx) => {
     if (!claim) return { ...(await execute(tx)), replayed: false };
-
-    const lockName = `merchant-api-idempotency:${claim.merchantId}:${claim.key}`;
-    if (!(await tryTransactionLock(tx, lockName))) {
-      throw conflict(IDEMPOTENCY_MESSAGES.inProgress, 'idempotency_key_in_progress');
-    }
-
-    const claimedId = await insertIdempotencyKey(tx, {
-      merchantId: claim.merchantId,
-      key: claim.key,
-      requestHash: claim.requestHash,
-    });
-
-    if (claimedId === undefined) {
-      const existing = await findIdempotencyKey(tx, claim.merchantId, claim.key);
-      if (existing && existing.requestHash !== claim.requestHash) {
-        throw conflict(IDEMPOTENCY_MESSAGES.differentRequest, 'idempotency_key_reused');
-      }
-      // No stored answer (or the row vanished under a purge): the first request is not done.
-      if (!existing || existing.responseStatus === null) {
-        throw conflict(IDEMPOTENCY_MESSAGES.inProgress, 'idempotency_key_in_progress');
-      }
-      return { statusCode: existing.responseStatus, body: existing.responseBody, replayed: true };
-    }
-
+    const claimed = await claimIdempotencyKey(tx, claim);
+    if (claimed.replayed) return { ...claimed.response, replayed: true };
     const response = await execute(tx);
-    await storeIdempotentResponse(tx, claimedId, response);
+    await claimed.store(response);
     return { ...response, replayed: false };
   });
 

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/database.ts';
 import { idempotencyKeys } from '../../db/schema.ts';
 
-/** The merchant API's idempotency keys: SQL only (idempotency.ts). */
+/** Idempotency keys (per merchant): SQL only (idempotency-service.ts). */
 
 /**
  * Takes the transaction-scoped advisory lock of the name, without waiting: false when another
