@@ -810,8 +810,9 @@ export const loginAttempts = pgTable(
 );
 
 /**
- * Idempotency keys of the merchant API: the first response to a key is kept and replayed for the
- * same request; the same key with another request is refused. Kept at least 24 hours.
+ * Idempotency keys of the merchant API's invoices and of settlements, per merchant: the first
+ * response to a key is kept and replayed for the same request; the same key with another request
+ * is refused. Kept at least 24 hours.
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

@@ -1297,7 +1297,7 @@ export interface paths {
         put?: never;
         /**
          * Settle part of a terminal’s available balance
-         * @description The available balance is completed deposits less fees, less completed withdrawals with fees, less withdrawals under way, less earlier settlements; test-processing invoices do not count. A base amount above it is refused with 409.
+         * @description The available balance is completed deposits less fees, less completed withdrawals with fees, less withdrawals under way, less earlier settlements; test-processing invoices do not count. A base amount above it is refused with 409. With an Idempotency-Key, a retry of the same request by the same person returns the first settlement (header Idempotent-Replayed: true) and settles nothing more.
          */
         post: operations["createSettlement"];
         delete?: never;
@@ -7802,7 +7802,10 @@ export interface operations {
                 /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
                 merchantId?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Optional. Retrying with the same key and the same request returns the first response; the same key with another request is 409. Kept at least 24 hours. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7818,9 +7821,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created (or the replayed answer of an earlier request) */
             201: {
                 headers: {
+                    /** @description Present when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {

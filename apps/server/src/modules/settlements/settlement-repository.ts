@@ -76,6 +76,15 @@ export const terminalBalance = async (
 
 export type SettlementRecord = typeof settlements.$inferSelect;
 
+/** The settlement of the id on the terminal, or undefined. */
+export const findSettlement = async (db: Database, id: number, terminalId: number) => {
+  const [found] = await db
+    .select()
+    .from(settlements)
+    .where(and(eq(settlements.id, id), eq(settlements.terminalId, terminalId)));
+  return found;
+};
+
 /** The code and decimals of a currency, or undefined. */
 export const findCurrency = async (db: Database, currencyId: number) => {
   const [currency] = await db

@@ -245,6 +245,101 @@ describe.each(TEST_DATABASE_KINDS)('settlements on %s', (kind) => {
     expect((await settle('admin', body)).statusCode).toBe(201);
   });
 
+  describe('with an Idempotency-Key', () => {
+    const settleWithKey = (
+      who: Parameters<TerminalFixture['call']>[2],
+      body: unknown,
+      key: string,
+    ) => fixture.call('POST', '/api/v1/settlement', who, body, { 'idempotency-key': key });
+    const settledEvents = async (terminalId: number) =>
+      (
+        await Promise.all(
+          (
+            await settledOn(terminalId)
+          ).map(({ id }) => fixture.events(SETTLEMENT_EVENT_CODES.created, id)),
+        )
+      ).flat();
+
+    it('settles once for a retry of the same request, and answers it with the first settlement', async () => {
+      const funded = await fundedTerminal('Retried', 1_000_000n);
+      const body = { baseAmount: 300_000, settlementAmount: 20_000_000, terminalId: funded.id };
+      const key = crypto.randomUUID();
+      const first = await settleWithKey('merchant', body, key);
+      expect(first.statusCode, first.body).toBe(201);
+      expect(first.headers['idempotent-replayed']).toBeUndefined();
+
+      const retry = await settleWithKey('merchant', body, key);
+      expect(retry.statusCode, retry.body).toBe(201);
+      expect(retry.headers['idempotent-replayed']).toBe('true');
+      expect(retry.json()).toEqual(first.json());
+      expect(await settledOn(funded.id)).toHaveLength(1);
+      expect(await settledEvents(funded.id)).toHaveLength(1);
+      expect((await terminalBalance(fixture.db, funded)).available).toBe(700_000n);
+
+      // Without a key, or with a new one, the same amounts are a new settlement.
+      expect((await settle('merchant', body)).statusCode).toBe(201);
+      expect((await settleWithKey('merchant', body, crypto.randomUUID())).statusCode).toBe(201);
+      expect(await settledOn(funded.id)).toHaveLength(3);
+    });
+
+    it('refuses the key with other amounts, another terminal or another person (409), settling nothing', async () => {
+      const funded = await fundedTerminal('Keyed', 1_000_000n);
+      const other = await fundedTerminal('Keyed too', 1_000_000n);
+      const body = { baseAmount: 100_000, settlementAmount: 1, terminalId: funded.id };
+      const key = crypto.randomUUID();
+      expect((await settleWithKey('merchant', body, key)).statusCode).toBe(201);
+      for (const [who, changed] of [
+        ['merchant', { ...body, baseAmount: 100_001 }],
+        ['merchant', { ...body, settlementAmount: 2 }],
+        ['merchant', { ...body, terminalId: other.id }],
+        ['admin', body],
+      ] as const) {
+        const refused = await settleWithKey(who, changed, key);
+        expect(refused.statusCode, `${who} ${JSON.stringify(changed)}`).toBe(409);
+        expect(refused.json()).toMatchObject({
+          detail: 'Idempotency-Key was used with a different request',
+          code: 'idempotency_key_reused',
+        });
+      }
+      expect(await settledOn(funded.id)).toHaveLength(1);
+      expect(await settledOn(other.id)).toHaveLength(0);
+    });
+
+    it('does not use a key up on a refused settlement', async () => {
+      const funded = await fundedTerminal('Refused first', 100_000n);
+      const key = crypto.randomUUID();
+      const tooMuch = { baseAmount: 100_001, settlementAmount: 1, terminalId: funded.id };
+      expect((await settleWithKey('merchant', tooMuch, key)).statusCode).toBe(409);
+      const fixed = await settleWithKey('merchant', { ...tooMuch, baseAmount: 100_000 }, key);
+      expect(fixed.statusCode, fixed.body).toBe(201);
+      expect(fixed.headers['idempotent-replayed']).toBeUndefined();
+      expect(await settledOn(funded.id)).toHaveLength(1);
+    });
+
+    it('settles once for parallel retries with one key: each waits and gets the settlement', async () => {
+      const funded = await fundedTerminal('Parallel retries', 1_000_000n);
+      const body = { baseAmount: 100_000, settlementAmount: 1, terminalId: funded.id };
+      const key = crypto.randomUUID();
+      const responses = await Promise.all(
+        Array.from({ length: 6 }, () => settleWithKey('merchant', body, key)),
+      );
+      expect(responses.map((response) => response.statusCode)).toEqual(Array(6).fill(201));
+      const made = responses.filter((response) => !response.headers['idempotent-replayed']);
+      expect(made).toHaveLength(1);
+      const id = made[0]?.json().data.id;
+      for (const response of responses) expect(response.json().data.id).toBe(id);
+      expect(await settledOn(funded.id)).toHaveLength(1);
+      expect((await terminalBalance(fixture.db, funded)).available).toBe(900_000n);
+    });
+
+    it('refuses a malformed key with 400', async () => {
+      const body = { baseAmount: 1, settlementAmount: 1, terminalId: terminal.id };
+      const response = await settleWithKey('merchant', body, 'two words');
+      expect(response.statusCode).toBe(400);
+      expect(response.json().detail).toContain('idempotency-key');
+    });
+  });
+
   it('needs settlement.create and a session', async () => {
     const body = { baseAmount: 1, settlementAmount: 1, terminalId: terminal.id };
     expect((await settle('operator', body)).statusCode).toBe(403);

@@ -5,6 +5,11 @@ import { minorUnitsJson } from '../../http/money-json.ts';
 import { recordIdSchema } from '../../http/record-id.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
 import { merchantIdQueryProperty, merchantScopeOf, requirePerson } from '../auth/auth-entry.ts';
+import {
+  IDEMPOTENT_REPLAYED_HEADER,
+  idempotencyKeyHeaderProperty,
+  replayedResponseHeaders,
+} from '../idempotency/idempotency-entry.ts';
 import { createSettlement } from './settlement-service.ts';
 
 /**
@@ -52,6 +57,7 @@ export const settlementRoutes = (app: FastifyInstance, db: Database) => {
   app.post<{
     Querystring: { merchantId?: number };
     Body: { baseAmount: number; settlementAmount: number; terminalId: number };
+    Headers: { 'idempotency-key'?: string };
   }>(
     '/api/v1/settlement',
     {
@@ -63,15 +69,22 @@ export const settlementRoutes = (app: FastifyInstance, db: Database) => {
         description:
           'The available balance is completed deposits less fees, less completed withdrawals ' +
           'with fees, less withdrawals under way, less earlier settlements; test-processing ' +
-          'invoices do not count. A base amount above it is refused with 409.',
+          'invoices do not count. A base amount above it is refused with 409. With an ' +
+          'Idempotency-Key, a retry of the same request by the same person returns the first ' +
+          'settlement (header Idempotent-Replayed: true) and settles nothing more.',
         querystring: {
           type: 'object',
           additionalProperties: false,
           properties: merchantIdQueryProperty,
         },
+        headers: { type: 'object', properties: idempotencyKeyHeaderProperty },
         body: settlementBody,
         response: {
-          201: dataEnvelope(settlementSchema),
+          201: {
+            ...dataEnvelope(settlementSchema),
+            description: 'Created (or the replayed answer of an earlier request)',
+            headers: replayedResponseHeaders,
+          },
           400: errorResponseSchema,
           403: errorResponseSchema,
           404: errorResponseSchema,
@@ -81,14 +94,16 @@ export const settlementRoutes = (app: FastifyInstance, db: Database) => {
     },
     async (request, reply) => {
       const person = requirePerson(request.person);
-      const settlement = await createSettlement(db, {
+      const { settlement, replayed } = await createSettlement(db, {
         person,
         sourceIp: request.ip,
         scope: merchantScopeOf(person, request.query.merchantId),
         terminalId: request.body.terminalId,
         baseAmount: BigInt(request.body.baseAmount),
         settlementAmount: BigInt(request.body.settlementAmount),
+        idempotencyKey: request.headers['idempotency-key'],
       });
+      if (replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
       return reply.code(201).send({
         data: {
           id: settlement.id,

@@ -50,6 +50,7 @@ export interface TerminalFixture extends TestApp {
     url: string,
     who?: TestPersonName,
     payload?: unknown,
+    headers?: Record<string, string>,
   ) => Promise<LightMyRequestResponse>;
   /** Event-log rows of one code about one entity. */
   events: (eventCode: string, entityId: number) => Promise<Array<typeof eventLog.$inferSelect>>;
@@ -85,11 +86,11 @@ export const createTerminalFixture = async (
     other,
     cookies,
     personIds,
-    call: (method, url, who, payload) =>
+    call: (method, url, who, payload, headers = {}) =>
       app.inject({
         method,
         url,
-        headers: who ? { cookie: cookies[who] } : {},
+        headers: who ? { ...headers, cookie: cookies[who] } : headers,
         ...(payload === undefined ? {} : { payload: payload as object }),
       }),
     events: (eventCode, entityId) =>
