@@ -326,6 +326,7 @@ describe('invoice cache tags', () => {
         settlementAmount: 80,
         terminalId: 7,
         merchantId: 3,
+        idempotencyKey: 'settle-7-once',
       }),
     );
 
@@ -339,6 +340,7 @@ describe('invoice cache tags', () => {
     expect(callsTo('GET /api/v1/merchant/balance')).toBe(2);
     const post = requests().find((request) => request.method === 'POST');
     expect(new URL(post?.url ?? '').searchParams.get('merchantId')).toBe('3');
+    expect(post?.headers.get('Idempotency-Key')).toBe('settle-7-once');
     expect(await post?.clone().json()).toEqual({
       baseAmount: 100_000,
       settlementAmount: 80,

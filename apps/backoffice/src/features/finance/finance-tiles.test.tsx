@@ -118,4 +118,45 @@ describe('finance tiles', () => {
     expect(await screen.findByText(/exceeds the terminal's available balance/)).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
+
+  it('sends one Idempotency-Key per intended settlement, the same again for a resend', async () => {
+    const api = renderTiles(['settlement.create'], '11');
+    api.set('POST /api/v1/settlement', { status: 503, body: { detail: 'Try again' } });
+    const keysSent = () =>
+      api.requests
+        .filter((request) => request.method === 'POST')
+        .map((request) => request.headers.get('Idempotency-Key'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Settlement' }));
+    const dialog = await screen.findByRole('dialog');
+    const submit = () =>
+      userEvent.click(within(dialog).getByRole('button', { name: 'Create settlement' }));
+    await userEvent.type(within(dialog).getByLabelText('Base amount, UZS'), '100');
+    await userEvent.type(within(dialog).getByLabelText('Settlement amount, USDT'), '1');
+    await submit();
+    await waitFor(() => expect(keysSent()).toHaveLength(1));
+    expect(keysSent()[0]).toMatch(/^[0-9a-f]{32}$/);
+
+    // The same amounts again (the answer was lost or refused): the same key, settled once.
+    await submit();
+    await waitFor(() => expect(keysSent()).toHaveLength(2));
+    expect(keysSent()[1]).toBe(keysSent()[0]);
+
+    // Other amounts are another settlement.
+    await userEvent.clear(within(dialog).getByLabelText('Base amount, UZS'));
+    await userEvent.type(within(dialog).getByLabelText('Base amount, UZS'), '200');
+    api.set('POST /api/v1/settlement', { status: 201, body: { data: { id: 1 } } });
+    await submit();
+    await waitFor(() => expect(keysSent()).toHaveLength(3));
+    expect(keysSent()[2]).not.toBe(keysSent()[0]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // Made: the next settlement, even of the same amounts, has a key of its own.
+    await userEvent.click(screen.getByRole('button', { name: 'Settlement' }));
+    const again = await screen.findByRole('dialog');
+    await userEvent.type(within(again).getByLabelText('Base amount, UZS'), '200');
+    await userEvent.type(within(again).getByLabelText('Settlement amount, USDT'), '1');
+    await userEvent.click(within(again).getByRole('button', { name: 'Create settlement' }));
+    await waitFor(() => expect(keysSent()).toHaveLength(4));
+    expect(new Set(keysSent()).size).toBe(3);
+  });
 });

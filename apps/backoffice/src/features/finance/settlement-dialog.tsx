@@ -1,7 +1,9 @@
 import { errorMessageOf, useCreateSettlementMutation } from '@paygate/api';
 import { Button, Dialog, TextField, useToast } from '@paygate/ui';
 import { useFormik } from 'formik';
+import { useRef } from 'react';
 import {
+  newIdempotencyKey,
   type SettlementFormValues,
   settlementPayload,
   settlementSchema,
@@ -31,6 +33,14 @@ export const SettlementDialog = ({
 }: SettlementDialogProps) => {
   const [createSettlement] = useCreateSettlementMutation();
   const toast = useToast();
+  // One key per intended settlement: sending the same amounts again (after an error, a lost
+  // answer, or closing and reopening the dialog) reuses it, so the server settles them once;
+  // other amounts are another settlement with a new key. Cleared once a settlement is made.
+  const sent = useRef<{ request: string; key: string } | null>(null);
+  const keyFor = (request: string) => {
+    if (sent.current?.request !== request) sent.current = { request, key: newIdempotencyKey() };
+    return sent.current.key;
+  };
   const form = useFormik<SettlementFormValues>({
     initialValues: { baseAmount: '', settlementAmount: '' },
     validationSchema: settlementSchema(currency.dimension),
@@ -40,8 +50,13 @@ export const SettlementDialog = ({
       const payload = settlementPayload(values, currency.dimension, terminal.id);
       // SPEC §5: submit is ignored without a terminal id.
       if (!payload || !terminal.id) return;
+      const request = { ...payload, ...(merchantId ? { merchantId } : {}) };
       try {
-        await createSettlement({ ...payload, ...(merchantId ? { merchantId } : {}) }).unwrap();
+        await createSettlement({
+          ...request,
+          idempotencyKey: keyFor(JSON.stringify(request)),
+        }).unwrap();
+        sent.current = null;
         toast.success(SETTLEMENT_CREATED);
         helpers.resetForm();
         onClose();

@@ -55,3 +55,12 @@ export const settlementPayload = (
   if (!base.ok || !usdt.ok) return null;
   return { baseAmount: base.value, settlementAmount: usdt.value, terminalId };
 };
+
+/**
+ * A new Idempotency-Key: 128 random bits in hex. getRandomValues, not randomUUID, which browsers
+ * offer only to secure contexts.
+ */
+export const newIdempotencyKey = (): string =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
