@@ -702,6 +702,10 @@ export const callbacks = pgTable(
     index('callbacks_invoice_idx').on(table.invoiceId, table.createDate),
     index('callbacks_event_idx').on(table.eventId),
     index('callbacks_due_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'PENDING'`),
+    // The delivery job's claim takes each merchant's oldest due callbacks in turn.
+    index('callbacks_merchant_due_idx')
+      .on(table.merchantId, table.nextAttemptAt, table.id)
+      .where(sql`${table.status} = 'PENDING'`),
   ],
 );
 

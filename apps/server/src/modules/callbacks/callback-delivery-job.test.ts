@@ -318,8 +318,8 @@ describe.each(TEST_DATABASE_KINDS)('callback delivery on %s', (kind) => {
     );
 
     const counts = await Promise.all([
-      deliverDueCallbacks(db, { ...TO_LOCAL_RECEIVER, batchSize: 20, concurrency: 5 }),
-      deliverDueCallbacks(db, { ...TO_LOCAL_RECEIVER, batchSize: 20, concurrency: 5 }),
+      deliverDueCallbacks(db, { ...TO_LOCAL_RECEIVER, batchSize: 20, perMerchant: 20 }),
+      deliverDueCallbacks(db, { ...TO_LOCAL_RECEIVER, batchSize: 20, perMerchant: 20 }),
     ]);
 
     expect(counts[0] + counts[1]).toBe(30);
@@ -436,6 +436,60 @@ describe.each(TEST_DATABASE_KINDS)('callback delivery on %s', (kind) => {
     });
   });
 
+  it('takes turns across merchants: one merchant’s backlog does not fill the batch', async () => {
+    const backlog: Array<Awaited<ReturnType<typeof world.queueCallback>>> = [];
+    for (let index = 0; index < 12; index += 1) {
+      backlog.push(await world.queueCallback(receiver.url()));
+    }
+    // Older than anything the other merchant has: oldest first would take only these.
+    await db
+      .update(callbacks)
+      .set({ nextAttemptAt: sql`now() - interval '1 hour'` })
+      .where(
+        inArray(
+          callbacks.id,
+          backlog.map(({ id }) => id),
+        ),
+      );
+    const other = await createMerchantWorld(db);
+    const others = [
+      await other.queueCallback(receiver.url()),
+      await other.queueCallback(receiver.url()),
+    ];
+
+    const options = { ...TO_LOCAL_RECEIVER, batchSize: 6, perMerchant: 3, concurrency: 2 };
+    expect(await deliverDueCallbacks(db, options)).toBe(5);
+    const sentIds = () => receiver.received.map(({ headers }) => headers['webhook-id']);
+    expect(sentIds()).toEqual(
+      expect.arrayContaining(others.map(({ eventId }) => `evt_${eventId}`)),
+    );
+    // The backlog's three oldest went, in turns with the other merchant's two.
+    expect(
+      sentIds().filter((id) => backlog.some(({ eventId }) => id === `evt_${eventId}`)),
+    ).toEqual(backlog.slice(0, 3).map(({ eventId }) => `evt_${eventId}`));
+    const order = sentIds().map((id) =>
+      others.some(({ eventId }) => id === `evt_${eventId}`) ? 'other' : 'backlog',
+    );
+    expect(order.slice(0, 4).sort()).toEqual(['backlog', 'backlog', 'other', 'other']);
+
+    // The rest of the backlog, three at a time now that it is alone.
+    expect(await deliverDueCallbacks(db, options)).toBe(3);
+  });
+
+  it('goes again at once while a merchant had its full share, even in a batch that was not full', async () => {
+    for (let index = 0; index < 5; index += 1) await world.queueCallback(receiver.url());
+    const job = callbackDeliveryJob(db, {
+      ...TO_LOCAL_RECEIVER,
+      batchSize: 50,
+      perMerchant: 2,
+      idleDelayMs: 60_000,
+    });
+    expect(await job.runOnce()).toBe(true);
+    expect(await job.runOnce()).toBe(true);
+    expect(await job.runOnce()).toBe(false);
+    expect(receiver.received).toHaveLength(5);
+  });
+
   it('runs as a background job that claims again at once after a full batch', async () => {
     const queued = await Promise.all(
       Array.from({ length: 5 }, () => world.queueCallback(receiver.url())),
@@ -479,6 +533,9 @@ describe('callback delivery options', () => {
     ).not.toThrow();
     expect(() => callbackDeliveryJob(db, { concurrency: 0 })).toThrow(
       'concurrency must be a positive integer',
+    );
+    expect(() => callbackDeliveryJob(db, { perMerchant: 1.5 })).toThrow(
+      'perMerchant must be a positive integer',
     );
   });
 

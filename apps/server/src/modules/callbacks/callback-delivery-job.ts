@@ -47,6 +47,12 @@ export interface CallbackDeliveryOptions {
   batchSize?: number;
   /** Deliveries in flight at once within a run (default 10). */
   concurrency?: number;
+  /**
+   * Callbacks of one merchant in one batch at most (default 5, half the lanes): a merchant whose
+   * server answers slowly or not at all holds at most that many lanes, for one timeout, while
+   * the other merchants' callbacks go through the rest. A batch takes turns across merchants.
+   */
+  perMerchant?: number;
   /** How long one attempt may take until the response headers arrive (default 10 s). */
   timeoutMs?: number;
   /**
@@ -70,6 +76,7 @@ export interface CallbackDeliveryOptions {
 const DEFAULTS = {
   batchSize: 50,
   concurrency: 10,
+  perMerchant: 5,
   timeoutMs: 10_000,
   leaseMs: 60_000,
   idleDelayMs: 2_000,
@@ -346,19 +353,19 @@ const forEachLimited = async <T>(
   if (errors.length > 1) throw new AggregateError(errors, 'callback delivery: recording failed');
 };
 
-/**
- * One batch: claims the due callbacks, POSTs each to its URL (no database transaction open
- * meanwhile), records every attempt. Returns how many callbacks were attempted. Delivery is
- * at-least-once: a crash after a POST but before its record repeats the POST after the lease.
- */
-export const deliverDueCallbacks = async (
+/** What one batch did, and whether more may be due at once. */
+interface BatchOutcome {
+  attempted: number;
+  /** The batch was full, or a merchant had its full share: the job goes again at once. */
+  moreDue: boolean;
+}
+
+const deliverBatch = async (
   db: Database,
-  options: CallbackDeliveryOptions = {},
-  run: DeliveryRun = {},
-): Promise<number> => {
-  const settings = settingsOf(options);
-  const { stopping, unfinished } = run;
-  const claimed = await claimDueCallbacks(db, settings.batchSize, settings.leaseMs);
+  settings: DeliverySettings,
+  { stopping, unfinished }: DeliveryRun,
+): Promise<BatchOutcome> => {
+  const claimed = await claimDueCallbacks(db, settings);
   for (const { id } of claimed) unfinished?.add(id);
   await forEachLimited(claimed, settings.concurrency, async (callback) => {
     // Stopping: not attempted, or cut short by us rather than the merchant; the claim goes back.
@@ -372,8 +379,29 @@ export const deliverDueCallbacks = async (
       unfinished?.delete(callback.id);
     }
   });
-  return claimed.length;
+  const perMerchant = new Map<number, number>();
+  for (const { merchantId } of claimed) {
+    perMerchant.set(merchantId, (perMerchant.get(merchantId) ?? 0) + 1);
+  }
+  return {
+    attempted: claimed.length,
+    moreDue:
+      claimed.length >= settings.batchSize ||
+      [...perMerchant.values()].some((count) => count >= settings.perMerchant),
+  };
 };
+
+/**
+ * One batch: claims the due callbacks (in turns across merchants, claimDueCallbacks), POSTs each
+ * to its URL (no database transaction open meanwhile), records every attempt. Returns how many
+ * callbacks were attempted. Delivery is at-least-once: a crash after a POST but before its
+ * record repeats the POST after the lease.
+ */
+export const deliverDueCallbacks = async (
+  db: Database,
+  options: CallbackDeliveryOptions = {},
+  run: DeliveryRun = {},
+): Promise<number> => (await deliverBatch(db, settingsOf(options), run)).attempted;
 
 /** What a job's run shares with deliverDueCallbacks for a clean stop. */
 export interface DeliveryRun {
@@ -401,7 +429,7 @@ export const callbackDeliveryJob = (
     name: 'callback-delivery',
     idleDelayMs: settings.idleDelayMs,
     runOnce: async (stopping) =>
-      (await deliverDueCallbacks(db, settings, { stopping, unfinished })) >= settings.batchSize,
+      (await deliverBatch(db, settings, { stopping, unfinished })).moreDue,
     releaseClaims: () => releaseUnfinished(db, unfinished),
   };
 };

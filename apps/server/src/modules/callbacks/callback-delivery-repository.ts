@@ -39,13 +39,92 @@ const signingSecretsOf = sql<string[] | null>`(
 
 const intervalOf = (ms: number): SQL => sql`${`${ms} milliseconds`}::interval`;
 
+/** Due: PENDING, next_attempt_at reached, and not claimed or the claim expired. */
+const isDue = () =>
+  and(
+    eq(callbacks.status, 'PENDING'),
+    lte(callbacks.nextAttemptAt, sql`now()`),
+    or(isNull(callbacks.claimedUntil), lt(callbacks.claimedUntil, sql`now()`)),
+  );
+
+/** Due, for the raw SQL below (alias `queued`); the same rule as isDue. */
+const QUEUED_IS_DUE = sql`queued.status = 'PENDING'
+      AND queued.next_attempt_at <= now()
+      AND (queued.claimed_until IS NULL OR queued.claimed_until < now())`;
+
 /**
- * Claims up to `batchSize` due callbacks for this worker: FOR UPDATE SKIP LOCKED so concurrent
- * workers (other server instances) pass over each other's rows, and a lease in claimed_until so
- * they keep away after the commit, while this worker delivers outside any transaction.
- * Due: PENDING, next_attempt_at reached, and not claimed or the claim expired.
+ * The ids of the next batch, taken in turns: each merchant's oldest due callback, then each
+ * one's second, and so on, at most `perMerchant` of one merchant. Oldest first across all
+ * merchants instead let one merchant's backlog fill every batch.
+ *
+ * The `batchSize` merchants with the oldest due callbacks are taken, then up to `perMerchant`
+ * of each are locked FOR UPDATE SKIP LOCKED, so a worker claiming beside another passes over
+ * the rows the other holds and takes the next ones. Every step reads one index range per
+ * merchant (callbacks_merchant_due_idx), not all that is due. Raw SQL: the subqueries read
+ * callbacks under an alias of their own.
  */
-export const claimDueCallbacks = (db: Database, batchSize: number, leaseMs: number) =>
+const fairBatchIds = (batchSize: number, perMerchant: number): SQL => sql`(
+  WITH next_merchants AS (
+    SELECT m.id AS merchant_id, oldest.next_attempt_at
+    FROM merchants m
+    CROSS JOIN LATERAL (
+      SELECT queued.next_attempt_at
+      FROM callbacks queued
+      WHERE queued.merchant_id = m.id AND ${QUEUED_IS_DUE}
+      ORDER BY queued.next_attempt_at, queued.id
+      LIMIT 1
+    ) oldest
+    ORDER BY oldest.next_attempt_at
+    LIMIT ${batchSize}
+  ), locked AS (
+    SELECT share.id, share.merchant_id, share.next_attempt_at
+    FROM next_merchants
+    CROSS JOIN LATERAL (
+      SELECT queued.id, queued.merchant_id, queued.next_attempt_at
+      FROM callbacks queued
+      WHERE queued.merchant_id = next_merchants.merchant_id AND ${QUEUED_IS_DUE}
+      ORDER BY queued.next_attempt_at, queued.id
+      LIMIT ${perMerchant}
+      FOR UPDATE SKIP LOCKED
+    ) share
+  )
+  SELECT turns.id
+  FROM (
+    SELECT locked.id, locked.next_attempt_at,
+      row_number() OVER (PARTITION BY locked.merchant_id ORDER BY locked.next_attempt_at, locked.id) AS turn
+    FROM locked
+  ) turns
+  ORDER BY turns.turn, turns.next_attempt_at, turns.id
+  LIMIT ${batchSize}
+)`;
+
+/** The claimed batch in the order of its turns (see fairBatchIds): merchants alternate. */
+const inTurns = <Row extends { merchantId: number }>(oldestFirst: Row[]): Row[] => {
+  const seen = new Map<number, number>();
+  return oldestFirst
+    .map((row) => {
+      const turn = (seen.get(row.merchantId) ?? 0) + 1;
+      seen.set(row.merchantId, turn);
+      return { row, turn };
+    })
+    .sort((a, b) => a.turn - b.turn)
+    .map(({ row }) => row);
+};
+
+export interface ClaimLimits {
+  batchSize: number;
+  /** Callbacks of one merchant in one batch at most. */
+  perMerchant: number;
+  leaseMs: number;
+}
+
+/**
+ * Claims up to `batchSize` due callbacks for this worker, in turns across merchants (at most
+ * `perMerchant` of one): FOR UPDATE SKIP LOCKED so concurrent workers (other server instances)
+ * pass over each other's rows, and a lease in claimed_until so they keep away after the commit,
+ * while this worker delivers outside any transaction. The rows are read locked, as they are now.
+ */
+export const claimDueCallbacks = (db: Database, { batchSize, perMerchant, leaseMs }: ClaimLimits) =>
   db.transaction(async (tx): Promise<ClaimedCallback[]> => {
     const due = await tx
       .select({
@@ -65,15 +144,8 @@ export const claimDueCallbacks = (db: Database, batchSize: number, leaseMs: numb
       })
       .from(callbacks)
       .leftJoin(webhookEndpoints, eq(webhookEndpoints.id, callbacks.endpointId))
-      .where(
-        and(
-          eq(callbacks.status, 'PENDING'),
-          lte(callbacks.nextAttemptAt, sql`now()`),
-          or(isNull(callbacks.claimedUntil), lt(callbacks.claimedUntil, sql`now()`)),
-        ),
-      )
+      .where(and(inArray(callbacks.id, fairBatchIds(batchSize, perMerchant)), isDue()))
       .orderBy(asc(callbacks.nextAttemptAt), asc(callbacks.id))
-      .limit(batchSize)
       .for('update', { of: callbacks, skipLocked: true });
     if (due.length === 0) return [];
     await tx
@@ -85,7 +157,7 @@ export const claimDueCallbacks = (db: Database, batchSize: number, leaseMs: numb
           due.map(({ id }) => id),
         ),
       );
-    return due.map(({ signingSecrets, ...callback }) => ({
+    return inTurns(due).map(({ signingSecrets, ...callback }) => ({
       ...callback,
       // Read by hand above, so not opened by the column type.
       signingSecrets: (signingSecrets ?? []).map(openSigningSecret),

@@ -1,0 +1,1 @@
+CREATE INDEX "callbacks_merchant_due_idx" ON "callbacks" USING btree ("merchant_id","next_attempt_at","id") WHERE "callbacks"."status" = 'PENDING';
