@@ -571,7 +571,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a webhook.test event to the endpoint (also while disabled) */
+        /**
+         * Send a webhook.test event to the endpoint (also while disabled)
+         * @description A new test event, delivered like any other. 409 while five test events to the endpoint are still waiting to be delivered.
+         */
         post: operations["sendTestWebhook"];
         delete?: never;
         options?: never;
@@ -622,7 +625,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Deliver an event again to the same destination (same body and webhook-id) */
+        /**
+         * Deliver an event again to the same destination (same body and webhook-id)
+         * @description Queues a new delivery, due now, and answers its callbackId. A delivery has at most one resend waiting: while one is (not yet sent, or waiting for a retry), it is made due now and its callbackId is answered instead.
+         */
         post: operations["resendCallback"];
         delete?: never;
         options?: never;

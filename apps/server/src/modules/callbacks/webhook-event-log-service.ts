@@ -1,14 +1,18 @@
 import { WEBHOOK_TEST_EVENT_TYPE, webhookEventIdOf, webhookEventPublicId } from '@paygate/domain';
 import type { Database } from '../../db/database.ts';
-import { invalid, notFoundError } from '../../service-errors.ts';
+import { invalid, notFoundError, stateConflict } from '../../service-errors.ts';
 import {
   attemptsOfCallbacks,
   countEvents,
+  countPendingDeliveries,
   deliveriesOfEvents,
   type EventFilter,
   findCallback,
+  findPendingResend,
   findWebhookEvent,
   insertCallbacks,
+  lockCallbackRow,
+  makeCallbackDueNow,
   selectEventPage,
   selectEventsAfter,
   type WebhookEventRecord,
@@ -25,7 +29,16 @@ export const EVENT_LOG_MESSAGES = {
   eventNotFound: 'Event not found',
   callbackNotFound: 'Callback not found',
   badCursor: 'starting_after must be the id of one of your events (evt_…)',
+  testEventsWaiting: (waiting: number) =>
+    `${waiting} test events to this endpoint are still waiting to be delivered; ` +
+    'send another once they are',
 } as const;
+
+/**
+ * Test events waiting for delivery to one endpoint at most: each is a new event, and a person (or
+ * a script with a session) sending them without end would fill the queue and the event log.
+ */
+export const MAX_PENDING_TEST_EVENTS = 5;
 
 type Delivery = Awaited<ReturnType<typeof deliveriesOfEvents>>[number];
 
@@ -120,10 +133,21 @@ export const callbackMerchantId = async (db: Database, callbackId: number) =>
  * Sends one delivery again: a new delivery of the same event (the same body and webhook-id, so
  * the merchant deduplicates it) to the same destination, due at once. It names the first
  * delivery it repeats (resendOf), whose webhook-id a delivery without an event keeps.
+ *
+ * A delivery has at most one resend PENDING: resending it again while one is (not yet sent, or
+ * waiting for a retry) makes that one due now instead of queueing another, so clicking Resend
+ * (or a script calling it) cannot pile up deliveries of one event, each retried for a day.
  */
 export const resendDelivery = async (tx: Database, callbackId: number) => {
   const original = await findCallback(tx, callbackId);
   if (!original) throw notFoundError(EVENT_LOG_MESSAGES.callbackNotFound);
+  const firstDeliveryId = original.resendOf ?? original.id;
+  await lockCallbackRow(tx, firstDeliveryId);
+  const pending = await findPendingResend(tx, firstDeliveryId);
+  if (pending) {
+    await makeCallbackDueNow(tx, pending.id);
+    return pending;
+  }
   const [queued] = await insertCallbacks(tx, [
     {
       merchantId: original.merchantId,
@@ -134,18 +158,26 @@ export const resendDelivery = async (tx: Database, callbackId: number) => {
       invoiceStatus: original.invoiceStatus,
       payload: original.payload,
       isManual: true,
-      resendOf: original.resendOf ?? original.id,
+      resendOf: firstDeliveryId,
     },
   ]);
   if (!queued) throw new Error('resend queued nothing');
   return queued;
 };
 
-/** A webhook.test event to one endpoint, delivered even while the endpoint is disabled. */
+/**
+ * A webhook.test event to one endpoint, delivered even while the endpoint is disabled; 409 while
+ * MAX_PENDING_TEST_EVENTS of them wait. The caller holds the endpoint's row lock, so parallel
+ * sends count each other.
+ */
 export const sendTestEvent = async (
   tx: Database,
   endpoint: { id: number; merchantId: number; url: string },
 ) => {
+  const waiting = await countPendingDeliveries(tx, endpoint.id, WEBHOOK_TEST_EVENT_TYPE);
+  if (waiting >= MAX_PENDING_TEST_EVENTS) {
+    throw stateConflict(EVENT_LOG_MESSAGES.testEventsWaiting(waiting));
+  }
   const { event } = await publishEvent(tx, {
     merchantId: endpoint.merchantId,
     type: WEBHOOK_TEST_EVENT_TYPE,

@@ -146,6 +146,41 @@ export const findCallback = async (db: Database, callbackId: number) => {
   return callback;
 };
 
+/** Locks a delivery's row until the transaction ends: resends of one delivery take turns. */
+export const lockCallbackRow = (tx: Database, callbackId: number) =>
+  tx.select({ id: callbacks.id }).from(callbacks).where(eq(callbacks.id, callbackId)).for('update');
+
+/** The newest resend of a first delivery that is still PENDING, or undefined. */
+export const findPendingResend = async (tx: Database, firstDeliveryId: number) => {
+  const [pending] = await tx
+    .select()
+    .from(callbacks)
+    .where(and(eq(callbacks.resendOf, firstDeliveryId), eq(callbacks.status, 'PENDING')))
+    .orderBy(desc(callbacks.id))
+    .limit(1);
+  return pending;
+};
+
+/** The delivery's next attempt is due now (database clock). */
+export const makeCallbackDueNow = (tx: Database, callbackId: number) =>
+  tx.update(callbacks).set({ nextAttemptAt: sql`now()` }).where(eq(callbacks.id, callbackId));
+
+/** How many deliveries of an event type to an endpoint are PENDING. */
+export const countPendingDeliveries = async (tx: Database, endpointId: number, type: string) => {
+  const [row] = await tx
+    .select({ pending: count() })
+    .from(callbacks)
+    .innerJoin(webhookEvents, eq(webhookEvents.id, callbacks.eventId))
+    .where(
+      and(
+        eq(callbacks.endpointId, endpointId),
+        eq(callbacks.status, 'PENDING'),
+        eq(webhookEvents.type, type),
+      ),
+    );
+  return row?.pending ?? 0;
+};
+
 /** Ends the pending deliveries to an endpoint that is going away. */
 export const failPendingDeliveries = (tx: Database, endpointId: number, reason: string) =>
   tx

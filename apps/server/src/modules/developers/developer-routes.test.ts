@@ -1373,6 +1373,71 @@ describe.each(TEST_DATABASE_KINDS)('developer routes on %s', (kind) => {
       ]);
     });
 
+    it('keeps one resend of a delivery waiting: resending again makes it due now', async () => {
+      await createEndpoint(['invoice.done'], '/one-resend');
+      const invoice = await invoiceMadeDone();
+      await deliver();
+      const [original] = await fixture.db
+        .select()
+        .from(callbacks)
+        .where(and(eq(callbacks.invoiceId, invoice.id), eq(callbacks.isManual, false)));
+      if (!original) throw new Error('no delivery');
+      const resend = () =>
+        dataOf<{ callbackId: number }>(
+          call('POST', `${DEV}/callbacks/${original.id}/resend`, 'merchant'),
+          202,
+        );
+      const resendsOf = () =>
+        fixture.db.select().from(callbacks).where(eq(callbacks.resendOf, original.id));
+
+      const first = await resend();
+      expect((await resend()).callbackId).toBe(first.callbackId);
+      // Resending the resend is resending the same delivery.
+      const viaResend = await dataOf<{ callbackId: number }>(
+        call('POST', `${DEV}/callbacks/${first.callbackId}/resend`, 'merchant'),
+        202,
+      );
+      expect(viaResend.callbackId).toBe(first.callbackId);
+      expect(await resendsOf()).toHaveLength(1);
+
+      // Waiting for a retry an hour away: a resend makes it due now, still one row.
+      await fixture.db
+        .update(callbacks)
+        .set({ attempts: 1, nextAttemptAt: sql`now() + interval '1 hour'` })
+        .where(eq(callbacks.id, first.callbackId));
+      expect((await resend()).callbackId).toBe(first.callbackId);
+      const [waiting] = await resendsOf();
+      expect(waiting?.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
+      expect(await deliver()).toBe(1);
+
+      // Sent: the next resend is a new delivery.
+      const next = await resend();
+      expect(next.callbackId).not.toBe(first.callbackId);
+      expect(await resendsOf()).toHaveLength(2);
+      expect(await deliver()).toBe(1);
+    });
+
+    it('refuses a test event while five to the endpoint wait (409), and sends again once they are delivered', async () => {
+      const endpoint = await createEndpoint(['invoice.done'], '/test-flood');
+      const sendTest = () =>
+        call('POST', `${DEV}/webhook-endpoints/${endpoint.id}/test`, 'merchant');
+      for (let sent = 0; sent < 5; sent += 1) await dataOf(sendTest(), 202);
+      const refused = await sendTest();
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().detail).toBe(
+        '5 test events to this endpoint are still waiting to be delivered; send another once they are',
+      );
+      const queued = await fixture.db
+        .select()
+        .from(callbacks)
+        .where(and(eq(callbacks.endpointId, endpoint.id), eq(callbacks.status, 'PENDING')));
+      expect(queued).toHaveLength(5);
+
+      expect(await deliver()).toBe(5);
+      await dataOf(sendTest(), 202);
+      expect(await deliver()).toBe(1);
+    });
+
     it('keeps the webhook-id of a delivery from before events existed on its resends', async () => {
       const invoice = await invoiceMadeDone();
       const received = receiver.received.length;

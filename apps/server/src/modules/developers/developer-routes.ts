@@ -453,6 +453,9 @@ export const developerRoutes = async (app: FastifyInstance, { db }: { db: Databa
         tags: TAGS,
         operationId: 'sendTestWebhook',
         summary: `Send a ${WEBHOOK_TEST_EVENT_TYPE} event to the endpoint (also while disabled)`,
+        description:
+          'A new test event, delivered like any other. 409 while five test events to the ' +
+          'endpoint are still waiting to be delivered.',
         params: idParams,
         response: {
           202: dataEnvelope({
@@ -537,6 +540,10 @@ export const developerRoutes = async (app: FastifyInstance, { db }: { db: Databa
         tags: TAGS,
         operationId: 'resendCallback',
         summary: 'Deliver an event again to the same destination (same body and webhook-id)',
+        description:
+          'Queues a new delivery, due now, and answers its callbackId. A delivery has at most ' +
+          'one resend waiting: while one is (not yet sent, or waiting for a retry), it is made ' +
+          'due now and its callbackId is answered instead.',
         params: idParams,
         response: {
           202: dataEnvelope({

@@ -215,6 +215,7 @@ export const sendWebhookTestEvent = async (
 ): Promise<{ eventId: string }> => {
   const endpoint = await reachableEndpoint(db, actor, endpointId);
   return db.transaction(async (tx) => {
+    await lockWebhookEndpointRow(tx, endpointId);
     const sent = await sendTestEvent(tx, endpoint);
     await audit(
       tx,
