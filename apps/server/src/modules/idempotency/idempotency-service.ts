@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
-import { conflict } from '../../http/http-errors.ts';
+import { stateConflict } from '../../service-errors.ts';
 import type { BackgroundJob } from '../jobs/jobs-entry.ts';
 import {
   deleteExpiredIdempotencyKeys,
@@ -57,19 +57,26 @@ export type ClaimedIdempotencyKey =
 
 /**
  * Claims the key for this request inside the caller's transaction, or finds the answer stored for
- * it. The key row is inserted in the transaction of the work and gets its answer
- * (`store`) before the commit, so a key is only ever stored with a successful
- * answer: a failed request (validation, conflict, crash) rolls its key back and the caller can
- * fix the request and retry with it. A transaction-scoped advisory lock on the key lets a
- * concurrent request with the same key answer 409 at once instead of queueing behind the first.
+ * it. The key row is inserted in the transaction of the work and gets its answer (`store`) before
+ * the commit, so a key is only ever stored with a successful answer: a failed request
+ * (validation, conflict, crash) rolls its key back and the caller can fix the request and retry
+ * with it.
+ *
+ * A request whose key is in use by one still running: by default a transaction-scoped advisory
+ * lock on the key answers it 409 at once instead of queueing it behind the first (the merchant
+ * API). With `waitForRunning`, it waits on the key's unique index until the first ends, then gets
+ * its answer (or the key, should the first fail): for a caller already queued behind the first
+ * on a row lock, where the advisory lock could still look taken for a moment after the row's was
+ * released (PostgreSQL releases a transaction's advisory locks after its others).
  */
 export const claimIdempotencyKey = async (
   tx: Database,
   claim: IdempotencyClaim,
+  { waitForRunning = false }: { waitForRunning?: boolean } = {},
 ): Promise<ClaimedIdempotencyKey> => {
   const lockName = `idempotency-key:${claim.merchantId}:${claim.key}`;
-  if (!(await tryTransactionLock(tx, lockName))) {
-    throw conflict(IDEMPOTENCY_MESSAGES.inProgress, 'idempotency_key_in_progress');
+  if (!waitForRunning && !(await tryTransactionLock(tx, lockName))) {
+    throw stateConflict(IDEMPOTENCY_MESSAGES.inProgress, 'idempotency_key_in_progress');
   }
   const claimedId = await insertIdempotencyKey(tx, {
     merchantId: claim.merchantId,
@@ -85,11 +92,11 @@ export const claimIdempotencyKey = async (
 
   const existing = await findIdempotencyKey(tx, claim.merchantId, claim.key);
   if (existing && existing.requestHash !== claim.requestHash) {
-    throw conflict(IDEMPOTENCY_MESSAGES.differentRequest, 'idempotency_key_reused');
+    throw stateConflict(IDEMPOTENCY_MESSAGES.differentRequest, 'idempotency_key_reused');
   }
   // No stored answer (or the row vanished under a purge): the first request is not done.
   if (!existing || existing.responseStatus === null) {
-    throw conflict(IDEMPOTENCY_MESSAGES.inProgress, 'idempotency_key_in_progress');
+    throw stateConflict(IDEMPOTENCY_MESSAGES.inProgress, 'idempotency_key_in_progress');
   }
   return {
     replayed: true,

@@ -79,8 +79,9 @@ const settledIdOf = (body: unknown): number => {
  * sees the ones before, so parallel requests never spend the balance twice. 409 when the base
  * amount exceeds the terminal's available balance or the merchant's balance in its currency.
  *
- * With an idempotency key, the key is claimed after the terminal's lock: a retry sent while the
- * first request is still running waits for it and then gets its settlement (decision 0004).
+ * With an idempotency key, the key is claimed after the terminal's lock, waiting for a request
+ * still running with it: a retry sent meanwhile waits for the first and then gets its settlement
+ * (decision 0004).
  */
 export const createSettlement = async (
   db: Database,
@@ -91,11 +92,15 @@ export const createSettlement = async (
     // The row lock makes settlements of one terminal take turns: each sees the ones before.
     const terminal = await lockVisibleTerminal(tx, scope, terminalId);
     const key = request.idempotencyKey
-      ? await claimIdempotencyKey(tx, {
-          merchantId: terminal.merchantId,
-          key: request.idempotencyKey,
-          requestHash: settlementRequestHash(person.id, request),
-        })
+      ? await claimIdempotencyKey(
+          tx,
+          {
+            merchantId: terminal.merchantId,
+            key: request.idempotencyKey,
+            requestHash: settlementRequestHash(person.id, request),
+          },
+          { waitForRunning: true },
+        )
       : null;
     if (key?.replayed) {
       const earlier = await findSettlement(tx, settledIdOf(key.response.body), terminal.id);
