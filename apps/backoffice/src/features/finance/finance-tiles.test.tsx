@@ -142,12 +142,25 @@ describe('finance tiles', () => {
     expect(keysSent()[1]).toBe(keysSent()[0]);
 
     // Other amounts are another settlement.
-    await userEvent.clear(within(dialog).getByLabelText('Base amount, UZS'));
-    await userEvent.type(within(dialog).getByLabelText('Base amount, UZS'), '200');
-    api.set('POST /api/v1/settlement', { status: 201, body: { data: { id: 1 } } });
+    const base = within(dialog).getByLabelText('Base amount, UZS');
+    await userEvent.clear(base);
+    await userEvent.type(base, '300');
     await submit();
     await waitFor(() => expect(keysSent()).toHaveLength(3));
     expect(keysSent()[2]).not.toBe(keysSent()[0]);
+    // Back to the first amounts (their settlement may have been made): their key again.
+    await userEvent.clear(base);
+    await userEvent.type(base, '100');
+    await submit();
+    await waitFor(() => expect(keysSent()).toHaveLength(4));
+    expect(keysSent()[3]).toBe(keysSent()[0]);
+
+    await userEvent.clear(base);
+    await userEvent.type(base, '200');
+    api.set('POST /api/v1/settlement', { status: 201, body: { data: { id: 1 } } });
+    await submit();
+    await waitFor(() => expect(keysSent()).toHaveLength(5));
+    expect(new Set(keysSent()).size).toBe(3);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     // Made: the next settlement, even of the same amounts, has a key of its own.
@@ -156,7 +169,8 @@ describe('finance tiles', () => {
     await userEvent.type(within(again).getByLabelText('Base amount, UZS'), '200');
     await userEvent.type(within(again).getByLabelText('Settlement amount, USDT'), '1');
     await userEvent.click(within(again).getByRole('button', { name: 'Create settlement' }));
-    await waitFor(() => expect(keysSent()).toHaveLength(4));
-    expect(new Set(keysSent()).size).toBe(3);
+    await waitFor(() => expect(keysSent()).toHaveLength(6));
+    expect(keysSent()[5]).not.toBe(keysSent()[4]);
+    expect(new Set(keysSent()).size).toBe(4);
   });
 });

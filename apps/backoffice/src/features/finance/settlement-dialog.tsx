@@ -34,12 +34,16 @@ export const SettlementDialog = ({
   const [createSettlement] = useCreateSettlementMutation();
   const toast = useToast();
   // One key per intended settlement: sending the same amounts again (after an error, a lost
-  // answer, or closing and reopening the dialog) reuses it, so the server settles them once;
-  // other amounts are another settlement with a new key. Cleared once a settlement is made.
-  const sent = useRef<{ request: string; key: string } | null>(null);
+  // answer, other amounts in between, or closing and reopening the dialog) reuses theirs, so the
+  // server settles them once; other amounts are another settlement with a key of their own. A
+  // key is forgotten once its settlement is confirmed, so the same amounts later settle again.
+  const unconfirmed = useRef(new Map<string, string>());
   const keyFor = (request: string) => {
-    if (sent.current?.request !== request) sent.current = { request, key: newIdempotencyKey() };
-    return sent.current.key;
+    const known = unconfirmed.current.get(request);
+    if (known) return known;
+    const key = newIdempotencyKey();
+    unconfirmed.current.set(request, key);
+    return key;
   };
   const form = useFormik<SettlementFormValues>({
     initialValues: { baseAmount: '', settlementAmount: '' },
@@ -51,12 +55,10 @@ export const SettlementDialog = ({
       // SPEC §5: submit is ignored without a terminal id.
       if (!payload || !terminal.id) return;
       const request = { ...payload, ...(merchantId ? { merchantId } : {}) };
+      const requestText = JSON.stringify(request);
       try {
-        await createSettlement({
-          ...request,
-          idempotencyKey: keyFor(JSON.stringify(request)),
-        }).unwrap();
-        sent.current = null;
+        await createSettlement({ ...request, idempotencyKey: keyFor(requestText) }).unwrap();
+        unconfirmed.current.delete(requestText);
         toast.success(SETTLEMENT_CREATED);
         helpers.resetForm();
         onClose();
