@@ -706,6 +706,13 @@ export const callbacks = pgTable(
     index('callbacks_merchant_due_idx')
       .on(table.merchantId, table.nextAttemptAt, table.id)
       .where(sql`${table.status} = 'PENDING'`),
+    // A resend finds the one already waiting; a test send counts the waiting ones of an endpoint.
+    index('callbacks_pending_resend_idx')
+      .on(table.resendOf)
+      .where(sql`${table.status} = 'PENDING'`),
+    index('callbacks_pending_endpoint_idx')
+      .on(table.endpointId)
+      .where(sql`${table.status} = 'PENDING'`),
   ],
 );
 

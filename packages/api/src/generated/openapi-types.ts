@@ -573,7 +573,7 @@ export interface paths {
         put?: never;
         /**
          * Send a webhook.test event to the endpoint (also while disabled)
-         * @description A new test event, delivered like any other. 409 while five test events to the endpoint are still waiting to be delivered.
+         * @description A new test event, delivered like any other. While five test events to the endpoint wait for delivery, none is added: the waiting ones are made due now, and the newest one’s eventId is answered.
          */
         post: operations["sendTestWebhook"];
         delete?: never;

@@ -126,6 +126,9 @@ export interface ClaimLimits {
  */
 export const claimDueCallbacks = (db: Database, { batchSize, perMerchant, leaseMs }: ClaimLimits) =>
   db.transaction(async (tx): Promise<ClaimedCallback[]> => {
+    // Most runs find nothing: one probe of callbacks_due_idx instead of one per merchant.
+    const [anyDue] = await tx.select({ id: callbacks.id }).from(callbacks).where(isDue()).limit(1);
+    if (!anyDue) return [];
     const due = await tx
       .select({
         id: callbacks.id,

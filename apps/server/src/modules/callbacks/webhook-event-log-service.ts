@@ -4,15 +4,16 @@ import { invalid, notFoundError, stateConflict } from '../../service-errors.ts';
 import {
   attemptsOfCallbacks,
   countEvents,
-  countPendingDeliveries,
   deliveriesOfEvents,
   type EventFilter,
   findCallback,
   findPendingResend,
   findWebhookEvent,
+  holdEndpointRow,
   insertCallbacks,
   lockCallbackRow,
-  makeCallbackDueNow,
+  makeCallbacksDueNow,
+  pendingDeliveriesTo,
   selectEventPage,
   selectEventsAfter,
   type WebhookEventRecord,
@@ -29,14 +30,13 @@ export const EVENT_LOG_MESSAGES = {
   eventNotFound: 'Event not found',
   callbackNotFound: 'Callback not found',
   badCursor: 'starting_after must be the id of one of your events (evt_…)',
-  testEventsWaiting: (waiting: number) =>
-    `${waiting} test events to this endpoint are still waiting to be delivered; ` +
-    'send another once they are',
+  endpointDeleted: 'The endpoint of this delivery was deleted',
 } as const;
 
 /**
  * Test events waiting for delivery to one endpoint at most: each is a new event, and a person (or
  * a script with a session) sending them without end would fill the queue and the event log.
+ * Past it, a send makes the waiting ones due now instead (sendTestEvent).
  */
 export const MAX_PENDING_TEST_EVENTS = 5;
 
@@ -142,10 +142,15 @@ export const resendDelivery = async (tx: Database, callbackId: number) => {
   const original = await findCallback(tx, callbackId);
   if (!original) throw notFoundError(EVENT_LOG_MESSAGES.callbackNotFound);
   const firstDeliveryId = original.resendOf ?? original.id;
+  if (original.endpointId !== null) await holdEndpointRow(tx, original.endpointId);
   await lockCallbackRow(tx, firstDeliveryId);
+  // Deleted while we waited for its row: its deliveries are given up, not sent to its old URL.
+  if (original.endpointId !== null && (await findCallback(tx, callbackId))?.endpointId === null) {
+    throw stateConflict(EVENT_LOG_MESSAGES.endpointDeleted);
+  }
   const pending = await findPendingResend(tx, firstDeliveryId);
   if (pending) {
-    await makeCallbackDueNow(tx, pending.id);
+    await makeCallbacksDueNow(tx, [pending.id]);
     return pending;
   }
   const [queued] = await insertCallbacks(tx, [
@@ -166,17 +171,24 @@ export const resendDelivery = async (tx: Database, callbackId: number) => {
 };
 
 /**
- * A webhook.test event to one endpoint, delivered even while the endpoint is disabled; 409 while
- * MAX_PENDING_TEST_EVENTS of them wait. The caller holds the endpoint's row lock, so parallel
- * sends count each other.
+ * A webhook.test event to one endpoint, delivered even while the endpoint is disabled. While
+ * MAX_PENDING_TEST_EVENTS wait (say the endpoint was broken and they wait for retries hours
+ * away), a send queues no new event but makes the waiting ones due now, and answers the newest:
+ * the merchant who fixed its endpoint gets test events at once. The caller holds the endpoint's
+ * row lock, so parallel sends count each other.
  */
 export const sendTestEvent = async (
   tx: Database,
   endpoint: { id: number; merchantId: number; url: string },
-) => {
-  const waiting = await countPendingDeliveries(tx, endpoint.id, WEBHOOK_TEST_EVENT_TYPE);
-  if (waiting >= MAX_PENDING_TEST_EVENTS) {
-    throw stateConflict(EVENT_LOG_MESSAGES.testEventsWaiting(waiting));
+): Promise<{ eventId: string; madeDue: number }> => {
+  const waiting = await pendingDeliveriesTo(tx, endpoint.id, WEBHOOK_TEST_EVENT_TYPE);
+  const newest = waiting.at(-1);
+  if (waiting.length >= MAX_PENDING_TEST_EVENTS && newest?.eventId) {
+    await makeCallbacksDueNow(
+      tx,
+      waiting.map(({ id }) => id),
+    );
+    return { eventId: webhookEventPublicId(newest.eventId), madeDue: waiting.length };
   }
   const { event } = await publishEvent(tx, {
     merchantId: endpoint.merchantId,
@@ -190,5 +202,5 @@ export const sendTestEvent = async (
     destination: { endpointId: endpoint.id, url: endpoint.url },
     isManual: true,
   });
-  return { eventId: webhookEventPublicId(event.id) };
+  return { eventId: webhookEventPublicId(event.id), madeDue: 0 };
 };

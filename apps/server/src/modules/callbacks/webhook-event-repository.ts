@@ -161,14 +161,14 @@ export const findPendingResend = async (tx: Database, firstDeliveryId: number) =
   return pending;
 };
 
-/** The delivery's next attempt is due now (database clock). */
-export const makeCallbackDueNow = (tx: Database, callbackId: number) =>
-  tx.update(callbacks).set({ nextAttemptAt: sql`now()` }).where(eq(callbacks.id, callbackId));
+/** The deliveries' next attempts are due now (database clock). */
+export const makeCallbacksDueNow = (tx: Database, callbackIds: number[]) =>
+  tx.update(callbacks).set({ nextAttemptAt: sql`now()` }).where(inArray(callbacks.id, callbackIds));
 
-/** How many deliveries of an event type to an endpoint are PENDING. */
-export const countPendingDeliveries = async (tx: Database, endpointId: number, type: string) => {
-  const [row] = await tx
-    .select({ pending: count() })
+/** The PENDING deliveries of an event type to an endpoint, oldest first. */
+export const pendingDeliveriesTo = (tx: Database, endpointId: number, type: string) =>
+  tx
+    .select({ id: callbacks.id, eventId: callbacks.eventId })
     .from(callbacks)
     .innerJoin(webhookEvents, eq(webhookEvents.id, callbacks.eventId))
     .where(
@@ -177,9 +177,20 @@ export const countPendingDeliveries = async (tx: Database, endpointId: number, t
         eq(callbacks.status, 'PENDING'),
         eq(webhookEvents.type, type),
       ),
-    );
-  return row?.pending ?? 0;
-};
+    )
+    .orderBy(asc(callbacks.id));
+
+/**
+ * Holds an endpoint's row as queueing a delivery to it does (its foreign key's lock), before any
+ * delivery row is locked: the order an endpoint's delete takes them in (the endpoint, then its
+ * deliveries), so the two wait for each other instead of deadlocking.
+ */
+export const holdEndpointRow = (tx: Database, endpointId: number) =>
+  tx
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.id, endpointId))
+    .for('key share');
 
 /** Ends the pending deliveries to an endpoint that is going away. */
 export const failPendingDeliveries = (tx: Database, endpointId: number, reason: string) =>

@@ -1417,26 +1417,96 @@ describe.each(TEST_DATABASE_KINDS)('developer routes on %s', (kind) => {
       expect(await deliver()).toBe(1);
     });
 
-    it('refuses a test event while five to the endpoint wait (409), and sends again once they are delivered', async () => {
+    it('adds no test event while five to the endpoint wait: a send makes them due now instead', async () => {
       const endpoint = await createEndpoint(['invoice.done'], '/test-flood');
       const sendTest = () =>
-        call('POST', `${DEV}/webhook-endpoints/${endpoint.id}/test`, 'merchant');
-      for (let sent = 0; sent < 5; sent += 1) await dataOf(sendTest(), 202);
-      const refused = await sendTest();
-      expect(refused.statusCode).toBe(409);
-      expect(refused.json().detail).toBe(
-        '5 test events to this endpoint are still waiting to be delivered; send another once they are',
+        dataOf<{ eventId: string }>(
+          call('POST', `${DEV}/webhook-endpoints/${endpoint.id}/test`, 'merchant'),
+          202,
+        );
+      const sent: string[] = [];
+      for (let count = 0; count < 5; count += 1) sent.push((await sendTest()).eventId);
+      expect(new Set(sent).size).toBe(5);
+      const waitingTests = () =>
+        fixture.db
+          .select()
+          .from(callbacks)
+          .where(and(eq(callbacks.endpointId, endpoint.id), eq(callbacks.status, 'PENDING')));
+      // The endpoint was broken: they wait for a retry an hour away.
+      await fixture.db
+        .update(callbacks)
+        .set({ attempts: 1, nextAttemptAt: sql`now() + interval '1 hour'` })
+        .where(eq(callbacks.endpointId, endpoint.id));
+
+      const sixth = await sendTest();
+      expect(sixth.eventId).toBe(sent[4]);
+      const waiting = await waitingTests();
+      expect(waiting).toHaveLength(5);
+      for (const row of waiting)
+        expect(row.nextAttemptAt.getTime()).toBeLessThan(Date.now() + 1_000);
+      const audits = await auditRows('WEBHOOK_TEST_SENT', endpoint.id);
+      expect(audits.map(({ description }) => description)).toContainEqual(
+        expect.stringContaining('5 waiting test events'),
       );
-      const queued = await fixture.db
-        .select()
-        .from(callbacks)
-        .where(and(eq(callbacks.endpointId, endpoint.id), eq(callbacks.status, 'PENDING')));
-      expect(queued).toHaveLength(5);
 
       expect(await deliver()).toBe(5);
-      await dataOf(sendTest(), 202);
+      expect(await waitingTests()).toHaveLength(0);
+      const next = await sendTest();
+      expect(sent).not.toContain(next.eventId);
       expect(await deliver()).toBe(1);
     });
+
+    it.runIf(kind === 'postgres')(
+      'lets a resend and the delete of its endpoint take turns instead of deadlocking',
+      async () => {
+        const endpoint = await createEndpoint(['invoice.done'], '/resend-delete');
+        await invoiceMadeDone();
+        const [pending] = await fixture.db
+          .select()
+          .from(callbacks)
+          .where(and(eq(callbacks.endpointId, endpoint.id), eq(callbacks.status, 'PENDING')));
+        if (!pending) throw new Error('nothing queued to the endpoint');
+        let release: () => void = () => {};
+        const released = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        let locked: () => void = () => {};
+        const isLocked = new Promise<void>((resolve) => {
+          locked = resolve;
+        });
+        // The delete's steps (deleteWebhookEndpoint), held after the first: the endpoint's row.
+        const deleter = fixture.db.transaction(async (tx) => {
+          await tx.execute(
+            sql`SELECT id FROM webhook_endpoints WHERE id = ${endpoint.id} FOR UPDATE`,
+          );
+          locked();
+          await released;
+          await tx
+            .update(callbacks)
+            .set({ status: 'FAILED', lastError: 'The endpoint was deleted' })
+            .where(and(eq(callbacks.endpointId, endpoint.id), eq(callbacks.status, 'PENDING')));
+          await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
+        });
+        await isLocked;
+        const resending = call('POST', `${DEV}/callbacks/${pending.id}/resend`, 'merchant');
+        const lockWaits = async () => {
+          const [row] = await fixture.db
+            .select({ waiting: sql<number>`count(*)::int` })
+            .from(sql`pg_stat_activity`)
+            .where(sql`wait_event_type = 'Lock' AND datname = current_database()`);
+          return row?.waiting ?? 0;
+        };
+        while ((await lockWaits()) === 0) await new Promise((r) => setImmediate(r));
+        release();
+        await deleter;
+        const resent = await resending;
+        expect(resent.statusCode, resent.body).toBe(409);
+        expect(resent.json().detail).toBe('The endpoint of this delivery was deleted');
+        expect(
+          await fixture.db.select().from(callbacks).where(eq(callbacks.resendOf, pending.id)),
+        ).toHaveLength(0);
+      },
+    );
 
     it('keeps the webhook-id of a delivery from before events existed on its resends', async () => {
       const invoice = await invoiceMadeDone();

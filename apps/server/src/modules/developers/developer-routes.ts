@@ -454,8 +454,9 @@ export const developerRoutes = async (app: FastifyInstance, { db }: { db: Databa
         operationId: 'sendTestWebhook',
         summary: `Send a ${WEBHOOK_TEST_EVENT_TYPE} event to the endpoint (also while disabled)`,
         description:
-          'A new test event, delivered like any other. 409 while five test events to the ' +
-          'endpoint are still waiting to be delivered.',
+          'A new test event, delivered like any other. While five test events to the endpoint ' +
+          'wait for delivery, none is added: the waiting ones are made due now, and the ' +
+          'newest one’s eventId is answered.',
         params: idParams,
         response: {
           202: dataEnvelope({

@@ -216,14 +216,16 @@ export const sendWebhookTestEvent = async (
   const endpoint = await reachableEndpoint(db, actor, endpointId);
   return db.transaction(async (tx) => {
     await lockWebhookEndpointRow(tx, endpointId);
-    const sent = await sendTestEvent(tx, endpoint);
+    const { eventId, madeDue } = await sendTestEvent(tx, endpoint);
     await audit(
       tx,
       actor,
       EVENT_CODES.webhookTestSent,
       endpoint,
-      `Test event ${sent.eventId} sent to ${endpoint.url}`,
+      madeDue > 0
+        ? `${madeDue} waiting test events to ${endpoint.url} made due now (newest ${eventId})`
+        : `Test event ${eventId} sent to ${endpoint.url}`,
     );
-    return sent;
+    return { eventId };
   });
 };

@@ -1,0 +1,2 @@
+CREATE INDEX "callbacks_pending_resend_idx" ON "callbacks" USING btree ("resend_of") WHERE "callbacks"."status" = 'PENDING';--> statement-breakpoint
+CREATE INDEX "callbacks_pending_endpoint_idx" ON "callbacks" USING btree ("endpoint_id") WHERE "callbacks"."status" = 'PENDING';
