@@ -476,6 +476,31 @@ describe.each(TEST_DATABASE_KINDS)('callback delivery on %s', (kind) => {
     expect(await deliverDueCallbacks(db, options)).toBe(3);
   });
 
+  it('delivers each callback of several merchants exactly once to two workers claiming in turns', async () => {
+    const worlds = [world, await createMerchantWorld(db), await createMerchantWorld(db)];
+    const queued: Array<Awaited<ReturnType<typeof world.queueCallback>>> = [];
+    for (const merchant of worlds) {
+      for (let index = 0; index < 8; index += 1) {
+        queued.push(await merchant.queueCallback(receiver.url()));
+      }
+    }
+    const options = { ...TO_LOCAL_RECEIVER, batchSize: 6, perMerchant: 2, concurrency: 3 };
+    let delivered = 0;
+    for (let round = 0; round < 20 && delivered < queued.length; round += 1) {
+      const counts = await Promise.all([
+        deliverDueCallbacks(db, options),
+        deliverDueCallbacks(db, options),
+      ]);
+      // Never more than a merchant's share per worker: 2 of each of the 3 merchants.
+      for (const count of counts) expect(count).toBeLessThanOrEqual(6);
+      delivered += counts[0] + counts[1];
+    }
+    expect(delivered).toBe(queued.length);
+    const ids = receiver.received.map(({ headers }) => headers['webhook-id']);
+    expect(ids).toHaveLength(queued.length);
+    expect(new Set(ids)).toEqual(new Set(queued.map(({ eventId }) => `evt_${eventId}`)));
+  });
+
   it('goes again at once while a merchant had its full share, even in a batch that was not full', async () => {
     for (let index = 0; index < 5; index += 1) await world.queueCallback(receiver.url());
     const job = callbackDeliveryJob(db, {

@@ -1456,6 +1456,22 @@ describe.each(TEST_DATABASE_KINDS)('developer routes on %s', (kind) => {
       expect(await deliver()).toBe(1);
     });
 
+    it('queues at most five test events to an endpoint however many are sent at once', async () => {
+      const endpoint = await createEndpoint(['invoice.done'], '/test-burst');
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          call('POST', `${DEV}/webhook-endpoints/${endpoint.id}/test`, 'merchant'),
+        ),
+      );
+      expect(answers.map(({ statusCode }) => statusCode)).toEqual(Array(8).fill(202));
+      const queued = await fixture.db
+        .select()
+        .from(callbacks)
+        .where(and(eq(callbacks.endpointId, endpoint.id), eq(callbacks.status, 'PENDING')));
+      expect(queued).toHaveLength(5);
+      expect(await deliver()).toBe(5);
+    });
+
     it.runIf(kind === 'postgres')(
       'lets a resend and the delete of its endpoint take turns instead of deadlocking',
       async () => {
