@@ -151,6 +151,17 @@ const logChange = (
   });
 
 /**
+ * Whether the invoice's amount counts against its people account's limit: a real payment to an
+ * assigned account. Test-processing money is no money (decision 0004) and is never matched by a
+ * provider, so a merchant's test traffic cannot fill the accounts every merchant's customers pay
+ * to (decision 0008).
+ */
+const usesAccountLimit = (
+  invoice: Pick<InvoiceRecord, 'peopleAccountId' | 'isTestProcessing'>,
+): invoice is Pick<InvoiceRecord, 'isTestProcessing'> & { peopleAccountId: number } =>
+  invoice.peopleAccountId !== null && !invoice.isTestProcessing;
+
+/**
  * Sets a locked invoice's status: merchant balance, history row, account limit, merchant callback
  * for a final status, event-log row. Call inside a transaction after `lockInvoice`; `reason` ends
  * the event text. A change the actor may not make is refused (409) and nothing is written.
@@ -184,7 +195,7 @@ export const applyStatusChange = async (
     statusDate: updated.statusDate,
     personId: actor.personId,
   });
-  if (invoice.peopleAccountId !== null && holdsAccountLimit(from) !== holdsAccountLimit(to)) {
+  if (usesAccountLimit(invoice) && holdsAccountLimit(from) !== holdsAccountLimit(to)) {
     const delta = holdsAccountLimit(to) ? invoice.amount : -invoice.amount;
     await adjustAccountLimitBalance(tx, invoice.peopleAccountId, delta);
   }
@@ -217,7 +228,7 @@ export const applyAmountChange = async (
   const updated = await updateInvoice(tx, invoice.id, { amount, fee });
   if (!updated) throw notFoundError(INVOICE_NOT_FOUND);
 
-  if (invoice.peopleAccountId !== null && holdsAccountLimit(invoice.status)) {
+  if (usesAccountLimit(invoice) && holdsAccountLimit(invoice.status)) {
     await adjustAccountLimitBalance(tx, invoice.peopleAccountId, amount - invoice.amount);
   }
   await publishAmountChanged(tx, updated, invoice.amount);

@@ -93,7 +93,7 @@ export const findPeopleAccount = async (tx: Database, peopleAccountId: number) =
   return account;
 };
 
-/** Whether an open invoice (NEW or IN_PROGRESS) of the account already has this amount. */
+/** Whether an open real invoice (NEW or IN_PROGRESS, not test) of the account has this amount. */
 export const hasOpenInvoiceOfAmount = async (
   tx: Database,
   peopleAccountId: number,
@@ -106,6 +106,7 @@ export const hasOpenInvoiceOfAmount = async (
       and(
         eq(invoices.peopleAccountId, peopleAccountId),
         eq(invoices.amount, amount),
+        eq(invoices.isTestProcessing, false),
         inArray(invoices.status, ['NEW', 'IN_PROGRESS']),
       ),
     )

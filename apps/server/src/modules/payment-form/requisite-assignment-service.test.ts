@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, peopleAccountLimits } from '../../db/schema.ts';
 import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
+import { applyStatusChange, lockInvoice } from '../invoices/invoices-entry.ts';
 import { createPaymentFormFixture, type PaymentFormFixture } from './payment-form-test-fixture.ts';
 
 /**
@@ -126,4 +127,38 @@ describe.each(TEST_DATABASE_KINDS)('concurrent requisite assignment on %s', (kin
       expect(await assignedTo(second.id)).toBe(top.id);
     },
   );
+
+  it('lets a test payment use an account without taking its limit or an amount from real ones', async () => {
+    await fixture.disableAllAccounts();
+    const account = await fixture.createAccount({ limit: 1_000_000n, checkUniqueAmount: true });
+    const test = await fixture.createInvoice(fixture.terminals.uzsDeposit, {
+      amount: 600_000n,
+      isTestProcessing: true,
+    });
+    const testAnswer = await fixture.requestCredential(test, 'HUMOUZS');
+    expect(testAnswer.statusCode, testAnswer.body).toBe(200);
+    const assignedTo = async (invoiceId: string) => {
+      const [row] = await fixture.db.select().from(invoices).where(eq(invoices.id, invoiceId));
+      return row;
+    };
+    expect(await assignedTo(test.id)).toMatchObject({
+      peopleAccountId: account.id,
+      status: 'IN_PROGRESS',
+    });
+    expect((await fixture.accountLimits(account.id))?.balance).toBe(0n);
+
+    // A real payment of the same amount still gets the account that checks unique amounts.
+    const real = await fixture.createInvoice(fixture.terminals.uzsDeposit, { amount: 600_000n });
+    const realAnswer = await fixture.requestCredential(real, 'HUMOUZS');
+    expect(realAnswer.statusCode, realAnswer.body).toBe(200);
+    expect(await assignedTo(real.id)).toMatchObject({ peopleAccountId: account.id });
+    expect((await fixture.accountLimits(account.id))?.balance).toBe(600_000n);
+
+    // The test payment ending either way leaves the real one's share alone.
+    await fixture.db.transaction(async (tx) => {
+      const locked = await lockInvoice(tx, test.id);
+      await applyStatusChange(tx, locked, 'CANCELED', { kind: 'staff', personId: null }, 'test');
+    });
+    expect((await fixture.accountLimits(account.id))?.balance).toBe(600_000n);
+  });
 });

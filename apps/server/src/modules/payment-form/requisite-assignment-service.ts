@@ -68,13 +68,21 @@ export const assignDepositRequisites = async (
       if (!limits || !account?.enabled || limits.limit - limits.balance < amount) {
         throw new CandidateUnavailable();
       }
-      if (limits.checkUniqueAmount && (await hasOpenInvoiceOfAmount(tx, candidate.id, amount))) {
+      // The provider matches a payment by account and amount: two open real payments of one
+      // amount on one account could not be told apart. Test payments are never matched (the
+      // sandbox settles them), so they neither take an amount nor are refused one.
+      if (
+        !invoice.isTestProcessing &&
+        limits.checkUniqueAmount &&
+        (await hasOpenInvoiceOfAmount(tx, candidate.id, amount))
+      ) {
         throw new CandidateUnavailable();
       }
       const credential = await firstRequisiteOfType(tx, candidate.id, requisiteTypeCodeOf(method));
       if (!credential) throw new CandidateUnavailable();
 
-      await reserveAccount(tx, candidate.id, amount);
+      // Test money takes nothing from the account's limit (usesAccountLimit).
+      await reserveAccount(tx, candidate.id, invoice.isTestProcessing ? 0n : amount);
       await recordCustomerChoice(tx, invoice, {
         amount,
         paymentMethodId: method.id,
