@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS } from '../permissions/permission-table.ts';
 import { ROLE_NAMES, ROLE_PERMISSIONS } from '../permissions/role-permissions.ts';
 import {
+  effectivePermissions,
   mayManageUser,
   mayReachMerchant,
   PLATFORM_ONLY_PERMISSIONS,
@@ -232,5 +233,18 @@ describe('USERNAME_PATTERN', () => {
 
   it('says the rule in words', () => {
     expect(USERNAME_MESSAGE).toContain('3 to 64');
+  });
+});
+
+describe('effectivePermissions', () => {
+  it('keeps everything a platform person holds, once', () => {
+    expect(
+      effectivePermissions(null, ['merchant.rw.all', 'user.manage', 'merchant.rw.all']),
+    ).toEqual(['merchant.rw.all', 'user.manage']);
+  });
+
+  it('drops every platform-only permission from a merchant’s user, whatever their roles say', () => {
+    const held = ['invoice.read', ...PLATFORM_ONLY_PERMISSIONS, 'user.manage.own'];
+    expect(effectivePermissions(7, held)).toEqual(['invoice.read', 'user.manage.own']);
   });
 });

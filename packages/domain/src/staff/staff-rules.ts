@@ -55,6 +55,21 @@ export const PLATFORM_ONLY_PERMISSIONS = [
 export const platformOnlyAmong = (permissions: readonly string[]): string[] =>
   PLATFORM_ONLY_PERMISSIONS.filter((permission) => permissions.includes(permission));
 
+/**
+ * What a person may do: their roles' and extra permissions, less the platform-only ones when they
+ * are bound to a merchant. Assignments refuse those already; this holds even when a role gained
+ * one at the same moment as a merchant user was given it (the two checks cannot see each other).
+ */
+export const effectivePermissions = (
+  merchantId: number | null,
+  held: readonly string[],
+): string[] => {
+  const unique = [...new Set(held)];
+  if (merchantId === null) return unique;
+  const platformOnly: readonly string[] = PLATFORM_ONLY_PERMISSIONS;
+  return unique.filter((permission) => !platformOnly.includes(permission));
+};
+
 /** The permissions of `requested` that `actor` does not hold: nobody grants what they lack. */
 export const permissionsBeyond = (
   actor: { readonly permissions: readonly string[] },

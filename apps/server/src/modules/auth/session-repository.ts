@@ -1,3 +1,4 @@
+import { effectivePermissions } from '@paygate/domain';
 import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { people, personRoles, roles, sessions } from '../../db/schema.ts';
@@ -99,7 +100,7 @@ export const loadSessionPerson = async (
   }
   return {
     ...person,
-    permissions: [...new Set([...rolePermissions, ...extraPermissions])],
+    permissions: effectivePermissions(person.merchantId, [...rolePermissions, ...extraPermissions]),
     sessionId,
   };
 };

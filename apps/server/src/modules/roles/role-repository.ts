@@ -42,7 +42,12 @@ export const selectRole = async (db: Database, id: number): Promise<RoleRecord |
   return role;
 };
 
-/** The roles of these names (any letter case is not matched: names are exact). */
+/**
+ * The roles of these names (any letter case is not matched: names are exact), share-locked until
+ * the transaction ends: a change to one of them waits for the assignment that checked it, and then
+ * sees its holders (a role gaining a platform-only permission while a merchant's user was being
+ * given it passed both checks before).
+ */
 export const selectRolesByName = (
   db: Database,
   names: readonly string[],
@@ -56,7 +61,8 @@ export const selectRolesByName = (
           requiresTwoFactor: roles.requiresTwoFactor,
         })
         .from(roles)
-        .where(inArray(roles.name, [...names]));
+        .where(inArray(roles.name, [...names]))
+        .for('share');
 
 /** The people holding the role who have no second factor, by username. */
 export const selectHoldersWithoutSecondFactor = (

@@ -865,6 +865,28 @@ describe.each(TEST_DATABASE_KINDS)('users API on %s', (kind) => {
     });
   });
 
+  it('never lets a merchant’s user act with a platform-only permission a role gained around the checks', async () => {
+    // What a role change racing an assignment could leave (decision 0019): written directly.
+    await testApp.db
+      .update(roles)
+      .set({ permissions: ['merchant.read', 'merchant.rw.all', 'user.manage'] })
+      .where(eq(roles.name, 'Clerk'));
+    try {
+      const clerk = await signIn(testApp.app, 'clerk-a', 'clerk-a-password');
+      const permissions: string[] = (await me(clerk)).json().data.permissions;
+      expect(permissions).toContain('merchant.read');
+      expect(permissions).not.toContain('merchant.rw.all');
+      expect(permissions).not.toContain('user.manage');
+      // user.manage would list the platform's staff: the clerk reaches no user list at all.
+      expect((await listUsers(clerk)).statusCode).toBe(403);
+    } finally {
+      await testApp.db
+        .update(roles)
+        .set({ permissions: ['merchant.read'] })
+        .where(eq(roles.name, 'Clerk'));
+    }
+  });
+
   describe('password reset', () => {
     it('stops the old password and the sessions, and gives a new one-time link', async () => {
       const { user, cookie } = await activeUser('forgetful', {
@@ -894,6 +916,22 @@ describe.each(TEST_DATABASE_KINDS)('users API on %s', (kind) => {
       expect((await login('forgetful', GOOD_PASSWORD)).statusCode).toBe(401);
       expect((await login('forgetful', 'a brand new passphrase')).statusCode).toBe(200);
       expect((await latestEventAbout(user.id))?.eventCode).toBe('PASSWORD_SET');
+    });
+
+    it('refuses one’s own password or second-factor reset, which Settings guards with the current password', async () => {
+      for (const [cookie, id] of [
+        [bossA, ids['boss-a']],
+        [root, ids.root],
+      ] as const) {
+        for (const path of ['password-reset', 'two-factor-reset']) {
+          const response = await call(cookie, 'POST', `/api/v1/users/${id}/${path}`);
+          expect(response.statusCode, path).toBe(409);
+          expect(response.json().detail).toBe(USER_MESSAGES.ownSecurity);
+        }
+        // Nothing changed: the session goes on, the password still has its hash.
+        expect((await me(cookie)).statusCode).toBe(200);
+        expect((await getUser(root, id ?? 0)).json().data.hasPassword).toBe(true);
+      }
     });
 
     it('makes an earlier unused link stop working', async () => {

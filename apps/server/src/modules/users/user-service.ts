@@ -56,6 +56,9 @@ export const USER_MESSAGES = {
     `A user of a merchant cannot hold: ${permissions.join(', ')}`,
   moreThanOwn: 'You cannot change a user who holds permissions you do not hold',
   self: 'You cannot deactivate yourself',
+  ownSecurity:
+    'Change your own password and second factor under Settings, Security, ' +
+    'where your current password or code is asked',
   noSecondFactor: 'This user has no second factor to reset',
   lastAdministrator: 'The last active administrator cannot be deactivated or lose the admin role',
 } as const;
@@ -333,11 +336,20 @@ export const changeUser = async (
 };
 
 /**
+ * An administrator's resets are for others: one's own would skip the current password and code
+ * that Settings asks, and let a stolen session set a password of its own choosing.
+ */
+const refuseOwnSecurityReset = (person: AuthenticatedPerson, id: number) => {
+  if (id === person.id) throw stateConflict(USER_MESSAGES.ownSecurity);
+};
+
+/**
  * An administrator's reset: the user's password stops working, their sessions end, and the
  * answer carries a new one-time set-password link (shown once).
  */
 export const resetUserPassword = async (db: Database, { person, sourceIp }: Actor, id: number) =>
   db.transaction(async (tx) => {
+    refuseOwnSecurityReset(person, id);
     await lockUser(tx, id);
     const user = await requireManageableUser(tx, person, id);
     await clearPassword(tx, id);
@@ -381,6 +393,7 @@ export const endUserSessions = async (db: Database, { person, sourceIp }: Actor,
  */
 export const resetUserTwoFactor = async (db: Database, { person, sourceIp }: Actor, id: number) =>
   db.transaction(async (tx) => {
+    refuseOwnSecurityReset(person, id);
     await lockUser(tx, id);
     const user = await requireManageableUser(tx, person, id);
     if (!user.twoFactorEnabled) throw stateConflict(USER_MESSAGES.noSecondFactor);
