@@ -5,6 +5,7 @@ import {
   type InvoiceRecord,
   lockInvoice,
 } from '../invoices/invoices-entry.ts';
+import { isTerminalEnabled } from '../terminals/terminals-entry.ts';
 
 /** The invoice behind a payment form, found by the form's public id. */
 export type FormInvoice = InvoiceRecord;
@@ -36,8 +37,29 @@ export const requireActionableForm = (invoice: FormInvoice): FormInvoice => {
   if (invoice.status === 'DONE' || invoice.status === 'DECLINED') {
     throw stateConflict(PAYMENT_FORM_MESSAGES.finished, 'payment_finished');
   }
-  if (isPastExpiry(invoice) && (invoice.status === 'NEW' || invoice.flowType === 'DEPOSIT')) {
+  // What the expiry job cancels: a NEW form, and a deposit still waiting for its money. A
+  // deposit the provider has reported (PAYED) is not expired: the money is in.
+  const expires =
+    invoice.status === 'NEW' ||
+    (invoice.flowType === 'DEPOSIT' && invoice.status === 'IN_PROGRESS');
+  if (isPastExpiry(invoice) && expires) {
     throw goneError(PAYMENT_FORM_MESSAGES.expired, 'payment_expired');
+  }
+  return invoice;
+};
+
+/**
+ * A payment not started yet (NEW) on a terminal its merchant has switched off is cancelled for the
+ * customer (410), before any requisites are handed out or any payout is requested: the switch is
+ * the merchant's kill switch (decision 0004). A started payment goes on: a customer given
+ * requisites may already have paid to them.
+ */
+export const requireTerminalTakingPayments = async (
+  db: Database,
+  invoice: FormInvoice,
+): Promise<FormInvoice> => {
+  if (invoice.status === 'NEW' && !(await isTerminalEnabled(db, invoice.terminalId))) {
+    throw goneError(PAYMENT_FORM_MESSAGES.canceled, 'payment_canceled');
   }
   return invoice;
 };

@@ -10,6 +10,7 @@ import {
   paymentMethods,
   peopleAccounts,
   referenceItems,
+  terminals,
 } from '../../db/schema.ts';
 import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
 import { currencyId, referenceItemId } from '../../seed/reference-data.ts';
@@ -167,6 +168,56 @@ describe.each(TEST_DATABASE_KINDS)('payment form endpoints on %s', (kind) => {
           code: 'payment_finished',
         });
       }
+    });
+  });
+
+  describe('a terminal switched off, and a deposit reported past its deadline', () => {
+    const switchTerminal = (terminalId: number, enabled: boolean) =>
+      fixture.db.update(terminals).set({ enabled }).where(eq(terminals.id, terminalId));
+
+    it('cancels for the customer a payment not started on a terminal switched off; a started deposit goes on', async () => {
+      const fresh = await deposit();
+      const started = await deposit();
+      await fixture.createAccount();
+      expect((await fixture.requestCredential(started, 'HUMOUZS')).statusCode).toBe(200);
+      const payout = await withdrawal();
+      await switchTerminal(fixture.terminals.uzsDeposit.id, false);
+      await switchTerminal(fixture.terminals.rubWithdrawal.id, false);
+      try {
+        for (const answer of [
+          await fixture.post(fresh.formId, 'init'),
+          await fixture.requestCredential(fresh, 'HUMOUZS'),
+          await fixture.post(payout.formId, 'complete', { credential: '79123456789' }),
+        ]) {
+          expect(answer.statusCode, answer.body).toBe(410);
+          expect(answer.json()).toMatchObject({
+            detail: 'The payment was cancelled',
+            code: 'payment_canceled',
+          });
+        }
+        expect((await stored(fresh.id)).status).toBe('NEW');
+        expect((await stored(payout.id)).credentialValue).toBeNull();
+        // Given requisites before the switch: the customer may have paid, and says so.
+        expect((await fixture.post(started.formId, 'init')).statusCode).toBe(200);
+        const paid = await fixture.post(started.formId, 'complete', {});
+        expect(paid.statusCode, paid.body).toBe(200);
+      } finally {
+        await switchTerminal(fixture.terminals.uzsDeposit.id, true);
+        await switchTerminal(fixture.terminals.rubWithdrawal.id, true);
+      }
+      expect((await fixture.post(fresh.formId, 'init')).statusCode).toBe(200);
+    });
+
+    it('opens a deposit the provider reported (PAYED) after its deadline: the money is in', async () => {
+      const reported = await deposit({ status: 'PAYED', expiresAt: new Date(Date.now() - 1_000) });
+      const answer = await fixture.post(reported.formId, 'init');
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json().data.status).toBe('PAYED');
+      const waiting = await deposit({
+        status: 'IN_PROGRESS',
+        expiresAt: new Date(Date.now() - 1_000),
+      });
+      expect((await fixture.post(waiting.formId, 'init')).statusCode).toBe(410);
     });
   });
 

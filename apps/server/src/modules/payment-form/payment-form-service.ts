@@ -8,6 +8,7 @@ import {
   lockFormInvoice,
   PAYMENT_FORM_MESSAGES,
   requireActionableForm,
+  requireTerminalTakingPayments,
 } from './form-invoice-service.ts';
 import { type FormStatus, formStatusReader } from './form-status-reader.ts';
 import {
@@ -147,6 +148,7 @@ export const openForm = async (
   formId: string,
 ): Promise<FormView> => {
   const invoice = requireActionableForm(await findFormInvoice(db, formId));
+  await requireTerminalTakingPayments(db, invoice);
   return formViewOf(db, verificationSecret, invoice);
 };
 
@@ -177,6 +179,7 @@ export const chooseMethod = async (
     throw notAllowed('Invalid support code', 'invalid_support_code');
   }
   let invoice = requireActionableForm(await findFormInvoice(db, formId));
+  await requireTerminalTakingPayments(db, invoice);
 
   // Before the method's own checks: a settled choice is answered as it stands, even when its
   // method was disabled since, and any other choice goes back to it.
@@ -235,6 +238,7 @@ export const completeForm = async (
 ): Promise<FormInvoice> =>
   db.transaction(async (tx) => {
     const locked = requireActionableForm(await lockFormInvoice(tx, formId));
+    await requireTerminalTakingPayments(tx, locked);
     if (locked.flowType === 'DEPOSIT') {
       if (locked.status === 'NEW') throw stateConflict('Choose a payment method first');
       return markCustomerPaid(tx, locked, sourceIp);

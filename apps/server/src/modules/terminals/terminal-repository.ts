@@ -72,6 +72,15 @@ export const selectTerminalAttributes = (db: Database, terminalId: number) =>
 
 export type TerminalAttributeRow = Awaited<ReturnType<typeof selectTerminalAttributes>>[number];
 
+/** Whether the terminal is switched on (false for a missing one). */
+export const isTerminalEnabled = async (db: Database, terminalId: number): Promise<boolean> => {
+  const [row] = await db
+    .select({ enabled: terminals.enabled })
+    .from(terminals)
+    .where(eq(terminals.id, terminalId));
+  return row?.enabled === true;
+};
+
 /** Reads a terminal and locks its row until the transaction ends. */
 export const lockTerminalRow = async (
   tx: Database,
