@@ -1,10 +1,11 @@
+import { computeSupportCode } from '@paygate/domain';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { signIn } from '../support/backoffice-session.ts';
 import { expectToast, invoiceField, isoDay } from '../support/backoffice-ui.ts';
 import { readCsvFile } from '../support/csv-file.ts';
 import { demoApiAs, demoTerminalId } from '../support/demo-api.ts';
 import { E2E_URLS } from '../support/e2e-servers.ts';
-import { createInvoice } from '../support/payment-form.ts';
+import { createInvoice, readInvoice } from '../support/payment-form.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
 
 /**
@@ -36,6 +37,34 @@ const createOperationsInvoice = async (
     expiresInMinutes: 120,
   });
   return invoice.invoiceId;
+};
+
+/**
+ * The customer's side of a payout, through the payment form's own calls: the first method
+ * without a bank list, the invoice's amount, and a UZS phone to pay to. The payout goes to the
+ * provider (IN_PROGRESS, one provider attempt).
+ */
+const customerRequestsPayout = async (request: APIRequestContext, invoiceId: string) => {
+  const formId = new URL((await readInvoice(invoiceId)).paymentUrl).pathname.split('/').pop();
+  const form = `${E2E_URLS.api}/api/payments/form/${formId}`;
+  const opened = await request.post(`${form}/init`);
+  expect(opened.status(), await opened.text()).toBe(200);
+  const { data } = await opened.json();
+  const method = data.methods.find(
+    (candidate: { needsSbpBank: boolean }) => !candidate.needsSbpBank,
+  );
+  const chosen = await request.post(`${form}/credential`, {
+    data: {
+      amount: data.amount,
+      paymentMethodId: method.id,
+      supportCode: await computeSupportCode(String(formId), data.verficationKey),
+    },
+  });
+  expect(chosen.status(), await chosen.text()).toBe(200);
+  const completed = await request.post(`${form}/complete`, {
+    data: { credential: '998901234567' },
+  });
+  expect(completed.status(), await completed.text()).toBe(200);
 };
 
 /** dd/MM/yyyy (the list's URL and display format) of a yyyy-MM-dd day. */
@@ -459,7 +488,10 @@ test.describe('invoice operations on the details screen', () => {
     await expect(money).toContainText('2500.00 UZS');
   });
 
-  test('support retries a withdrawal; a done one offers no retry', async ({ page, request }) => {
+  test('support retries a withdrawal once it has a phone; a done one offers no retry', async ({
+    page,
+    request,
+  }) => {
     const invoiceId = await createOperationsInvoice(request, 'WITHDRAWAL', 150_000);
     await signIn(page, 'support');
     await page.goto(`${E2E_URLS.backoffice}/invoices/${invoiceId}`);
@@ -468,12 +500,23 @@ test.describe('invoice operations on the details screen', () => {
     const transactionsToggle = page.getByRole('button', { name: /^Transactions( \d+)?$/ });
     await expect(transactionsToggle).toHaveText(/^Transactions 0$/);
 
+    // Nothing to send yet: the customer has not given the phone to pay to (decision 0017).
     const retry = page.getByRole('button', { name: 'Retry', exact: true });
     await retry.click();
-    await expectToast(page, 'Successfully changed');
-    // A new provider attempt: the withdrawal is in progress again.
+    await expectToast(page, 'The customer has not given a phone to pay out to yet');
+    await expect(statusField).toContainText('New');
+    await expect(transactionsToggle).toHaveText(/^Transactions 0$/);
+
+    await customerRequestsPayout(request, invoiceId);
+    await page.reload();
     await expect(statusField).toContainText('In progress');
     await expect(transactionsToggle).toHaveText(/^Transactions 1$/);
+
+    await retry.click();
+    await expectToast(page, 'Successfully changed');
+    // A new provider attempt for the same payout.
+    await expect(statusField).toContainText('In progress');
+    await expect(transactionsToggle).toHaveText(/^Transactions 2$/);
     await expect(retry).toBeVisible();
 
     await page.getByRole('combobox', { name: 'Change status' }).selectOption({ label: 'Done' });

@@ -14,6 +14,7 @@ import {
 import { referenceItemId } from '../../seed/reference-data.ts';
 import { createTestMerchant, createTestPerson, signIn } from '../../testing/test-app.ts';
 import { createTestInvoice, createTestTerminal } from '../../testing/test-data.ts';
+import { NO_PAYOUT_PHONE_MESSAGE } from './invoice-status-service.ts';
 import {
   createOperationsFixture,
   type OperationsFixture,
@@ -29,6 +30,9 @@ const STATUS_ID = {
   DECLINED: referenceItemId(201, 5),
   CANCELED: referenceItemId(201, 6),
 };
+
+/** A phone a customer gave on the payment form (UZS: +998 and 9 digits). */
+const PAYOUT_PHONE = '998901234567';
 
 describe.each(TEST_DATABASE_KINDS)('invoice change endpoints on %s', (kind) => {
   let fixture: OperationsFixture;
@@ -317,7 +321,10 @@ describe.each(TEST_DATABASE_KINDS)('invoice change endpoints on %s', (kind) => {
 
     it('refuses to queue a payout by hand or by retry when the balance does not cover it', async () => {
       const payouts = await fundedPayouts(100_000n);
-      const invoice = await createTestInvoice(fixture.db, payouts, { amount: 250_000n });
+      const invoice = await createTestInvoice(fixture.db, payouts, {
+        amount: 250_000n,
+        credentialValue: PAYOUT_PHONE,
+      });
       const queued = await fixture.call('PATCH', '/api/v1/invoice/status', 'support', {
         invoiceId: invoice.id,
         statusId: STATUS_ID.IN_PROGRESS,
@@ -330,6 +337,7 @@ describe.each(TEST_DATABASE_KINDS)('invoice change endpoints on %s', (kind) => {
         invoiceId: invoice.id,
       });
       expect(retried.statusCode).toBe(409);
+      expect(retried.json().detail).toBe(queued.json().detail);
       const [row] = await fixture.db.select().from(invoices).where(eq(invoices.id, invoice.id));
       expect(row?.status).toBe('NEW');
       expect(await eventsOf(invoice.id)).toEqual([]);
@@ -449,6 +457,7 @@ describe.each(TEST_DATABASE_KINDS)('invoice change endpoints on %s', (kind) => {
     it('opens a new provider transaction and puts a declined withdrawal back in progress', async () => {
       const invoice = await fixture.createInvoice(fixture.terminals.ownWithdrawal, {
         status: 'DECLINED',
+        credentialValue: PAYOUT_PHONE,
       });
       const response = await fixture.call('POST', '/api/v1/invoice/retry', 'support', {
         invoiceId: invoice.id,
@@ -467,6 +476,7 @@ describe.each(TEST_DATABASE_KINDS)('invoice change endpoints on %s', (kind) => {
     it('keeps an in-progress withdrawal in progress', async () => {
       const invoice = await fixture.createInvoice(fixture.terminals.ownWithdrawal, {
         status: 'IN_PROGRESS',
+        credentialValue: PAYOUT_PHONE,
       });
       const response = await fixture.call('POST', '/api/v1/invoice/retry', 'support', {
         invoiceId: invoice.id,
@@ -500,9 +510,29 @@ describe.each(TEST_DATABASE_KINDS)('invoice change endpoints on %s', (kind) => {
       expect(attempts).toEqual([]);
     });
 
+    it('refuses a withdrawal whose customer has not given a phone yet (409), sending nothing', async () => {
+      for (const status of ['NEW', 'DECLINED'] as const) {
+        const invoice = await fixture.createInvoice(fixture.terminals.ownWithdrawal, { status });
+        const response = await fixture.call('POST', '/api/v1/invoice/retry', 'support', {
+          invoiceId: invoice.id,
+        });
+        expect(response.statusCode, status).toBe(409);
+        expect(response.json().detail).toBe(NO_PAYOUT_PHONE_MESSAGE);
+        const [row] = await fixture.db.select().from(invoices).where(eq(invoices.id, invoice.id));
+        expect(row?.status).toBe(status);
+        const attempts = await fixture.db
+          .select()
+          .from(invoiceTransactions)
+          .where(eq(invoiceTransactions.invoiceId, invoice.id));
+        expect(attempts).toEqual([]);
+        expect(await eventsOf(invoice.id)).toEqual([]);
+      }
+    });
+
     it('lets the invoice’s own merchant’s users retry their withdrawals (SPEC §4, decision 0006)', async () => {
       const inProgress = await fixture.createInvoice(fixture.terminals.ownWithdrawal, {
         status: 'IN_PROGRESS',
+        credentialValue: PAYOUT_PHONE,
       });
       for (const who of ['merchant', 'bare'] as const) {
         const response = await fixture.call('POST', '/api/v1/invoice/retry', who, {
@@ -542,12 +572,18 @@ describe.each(TEST_DATABASE_KINDS)('invoice change endpoints on %s', (kind) => {
           payload: { invoiceId },
         });
 
-      const covered = await createTestInvoice(fixture.db, payouts, { amount: 200_000n });
+      const covered = await createTestInvoice(fixture.db, payouts, {
+        amount: 200_000n,
+        credentialValue: PAYOUT_PHONE,
+      });
       const sent = await retryAs(covered.id);
       expect(sent.statusCode).toBe(200);
       expect(sent.json().data.invoiceStatus.code).toBe('IN_PROGRESS');
 
-      const uncovered = await createTestInvoice(fixture.db, payouts, { amount: 250_000n });
+      const uncovered = await createTestInvoice(fixture.db, payouts, {
+        amount: 250_000n,
+        credentialValue: PAYOUT_PHONE,
+      });
       const refused = await retryAs(uncovered.id);
       expect(refused.statusCode).toBe(409);
       expect(refused.json().detail).toBe(

@@ -270,6 +270,9 @@ export const closeProviderAttempt = async (
   if (!succeeded && failureReason) await insertInvoiceError(tx, invoice.id, failureReason);
 };
 
+/** A retry of a payout whose customer has not given the phone to pay to (409). */
+export const NO_PAYOUT_PHONE_MESSAGE = 'The customer has not given a phone to pay out to yet';
+
 /**
  * Sends a locked withdrawal to the provider again (SPEC §4): a new provider attempt, and a NEW
  * or DECLINED one back to IN_PROGRESS (which the merchant's balance must cover). Who may ask is
@@ -287,6 +290,9 @@ export const retryWithdrawal = async (
         : 'Only withdrawals can be retried',
     );
   }
+  // The provider is sent the phone to pay to: without one (a payout whose customer has not been
+  // through the payment form yet) there is nothing to send (decision 0017).
+  if (invoice.credentialValue === null) throw stateConflict(NO_PAYOUT_PHONE_MESSAGE);
   const retry = { ...actor, kind: 'retry' as const };
   if (mayChangeStatus('retry', invoice.status, 'IN_PROGRESS')) {
     await applyStatusChange(tx, invoice, 'IN_PROGRESS', retry, 'retry');
