@@ -5,6 +5,7 @@ import type { TrustProxySetting } from './config/server-config.ts';
 import { registerApiNotFoundHandler, registerErrorHandler } from './http/error-handler.ts';
 import { answerClientErrors, answerFrameworkErrors, refusalOf } from './http/framework-errors.ts';
 import { HttpError } from './http/http-errors.ts';
+import { loggedRequest } from './http/logged-request.ts';
 import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.ts';
 import {
   type ListenerKind,
@@ -44,7 +45,11 @@ export const buildApp = async ({
 }: BuildAppOptions): Promise<FastifyInstance> => {
   const kind = staticRoot ? site : 'api';
   const app: FastifyInstance = Fastify({
-    logger,
+    // Every request line goes through loggedRequest, which keeps secrets out of the URL.
+    logger:
+      logger && typeof logger === 'object'
+        ? { ...logger, serializers: { ...logger.serializers, req: loggedRequest } }
+        : logger,
     // Request ids in every log line, every answer's Request-Id header and every problem body; a
     // caller's X-Request-Id is kept for tracing across hops when it is a safe token (request-id.ts).
     requestIdHeader: false,

@@ -10,6 +10,7 @@ import { INVALID_CREDENTIALS_MESSAGE } from '../modules/auth/auth-routes.ts';
 import { seedRoles } from '../seed/roles-seed.ts';
 import { expectProblem } from '../testing/problem-assertions.ts';
 import { createTestPerson, TEST_AUTH } from '../testing/test-app.ts';
+import { redactedUrl } from './logged-request.ts';
 import { NUL_CHARACTER_MESSAGE } from './nul-character-guard.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -85,6 +86,22 @@ describe('problem details and request ids on every answer', () => {
   afterAll(async () => {
     await app?.close();
     await database?.close();
+  });
+
+  it('logs no one-time link’s secret: the URL of every request line is redacted', async () => {
+    const token = 'Zt4mS3cr3tT0k3nThatSetsAPassword123456789';
+    await app.inject({ method: 'GET', url: `/api/v1/password-reset/${token}` });
+    await app.inject({ method: 'POST', url: `/api/v1/password-reset/${token}?x=1`, payload: {} });
+    const text = JSON.stringify(log.lines);
+    expect(text).not.toContain(token);
+    const urls = log.lines
+      .map((line) => (line.req as { url?: string } | undefined)?.url)
+      .filter((url): url is string => url?.startsWith('/api/v1/password-reset/') ?? false);
+    expect(urls).toEqual([
+      '/api/v1/password-reset/[redacted]',
+      '/api/v1/password-reset/[redacted]?x=1',
+    ]);
+    expect(redactedUrl('/api/v1/users/5/password-reset')).toBe('/api/v1/users/5/password-reset');
   });
 
   it('answers the back-office API’s refusals as problems with their codes', async () => {
