@@ -1,1 +1,2 @@
 export * from './invoice-filters.ts';
+export * from './payment-expiry.ts';

@@ -1,3 +1,4 @@
+import { MARKED_PAID_GRACE_HOURS } from '@paygate/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -81,6 +82,23 @@ describe.each(TEST_DATABASE_KINDS)('processing jobs on %s', (kind) => {
         .where(eq(callbacks.invoiceId, expiredNew.id));
       expect(queued).toMatchObject([{ invoiceStatus: 'CANCELED', status: 'PENDING' }]);
       expect(await expireDueInvoices(fixture.db)).toBe(0);
+    });
+
+    it('gives a deposit the customer said they paid a day more before it expires', async () => {
+      const marked = (expiredMinutesAgo: number) =>
+        fixture.createInvoice(fixture.terminals.uzsDeposit, {
+          status: 'IN_PROGRESS',
+          expiresAt: minutesAgo(expiredMinutesAgo),
+          customerMarkedPaidAt: minutesAgo(expiredMinutesAgo + 1),
+        });
+      const justPast = await marked(2);
+      const graceOver = await marked(MARKED_PAID_GRACE_HOURS * 60 + 1);
+      expect(await expireDueInvoices(fixture.db)).toBe(1);
+      expect((await stored(justPast.id))?.status).toBe('IN_PROGRESS');
+      expect((await stored(graceOver.id))?.status).toBe('CANCELED');
+      // The form shows it waiting for the provider, not expired.
+      expect((await fixture.post(justPast.formId, 'init')).statusCode).toBe(200);
+      expect((await fixture.post(graceOver.formId, 'init')).statusCode).toBe(410);
     });
 
     it('expires each invoice once when two instances run at the same time', async () => {

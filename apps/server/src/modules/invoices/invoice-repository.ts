@@ -1,5 +1,9 @@
-import { FEE_PERCENT_ATTRIBUTE_CODE, REFERENCE_HEADER_IDS } from '@paygate/domain';
-import { and, asc, desc, eq, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  FEE_PERCENT_ATTRIBUTE_CODE,
+  MARKED_PAID_GRACE_HOURS,
+  REFERENCE_HEADER_IDS,
+} from '@paygate/domain';
+import { and, asc, desc, eq, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import {
   callbacks,
@@ -162,8 +166,9 @@ export const insertCallback = async (tx: Database, row: typeof callbacks.$inferI
 // --- Work of the background jobs -----------------------------------------------------------------
 
 /**
- * Forms past their expiry, claimed with SKIP LOCKED so several instances never take one twice:
- * NEW invoices of both flows and deposits waiting for the customer's transfer.
+ * Forms past their expiry (packages/domain paymentExpiryOf, in SQL), claimed with SKIP LOCKED so
+ * several instances never take one twice: NEW invoices of both flows and deposits waiting for the
+ * customer's transfer, those the customer says they paid MARKED_PAID_GRACE_HOURS later.
  */
 export const claimExpiredInvoices = (tx: Database, limit: number) =>
   tx
@@ -174,7 +179,17 @@ export const claimExpiredInvoices = (tx: Database, limit: number) =>
         lte(invoices.expiresAt, sql`now()`),
         or(
           eq(invoices.status, 'NEW'),
-          and(eq(invoices.status, 'IN_PROGRESS'), eq(invoices.flowType, 'DEPOSIT')),
+          and(
+            eq(invoices.status, 'IN_PROGRESS'),
+            eq(invoices.flowType, 'DEPOSIT'),
+            or(
+              isNull(invoices.customerMarkedPaidAt),
+              lte(
+                invoices.expiresAt,
+                sql`now() - make_interval(hours => ${MARKED_PAID_GRACE_HOURS}::int)`,
+              ),
+            ),
+          ),
         ),
       ),
     )

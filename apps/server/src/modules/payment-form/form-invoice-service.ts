@@ -1,3 +1,4 @@
+import { isPaymentExpired } from '@paygate/domain';
 import type { Database } from '../../db/database.ts';
 import { goneError, notFoundError, stateConflict } from '../../service-errors.ts';
 import {
@@ -17,10 +18,6 @@ export const PAYMENT_FORM_MESSAGES = {
   finished: 'The payment is already finished',
 } as const;
 
-/** Whether the form's time is up, whatever the expiry worker has done so far. */
-export const isPastExpiry = (invoice: FormInvoice, now = new Date()) =>
-  invoice.expiresAt.getTime() <= now.getTime();
-
 export const findFormInvoice = async (db: Database, formId: string): Promise<FormInvoice> => {
   const invoice = await findInvoiceByFormId(db, formId);
   if (!invoice) throw notFoundError(PAYMENT_FORM_MESSAGES.notFound);
@@ -37,12 +34,9 @@ export const requireActionableForm = (invoice: FormInvoice): FormInvoice => {
   if (invoice.status === 'DONE' || invoice.status === 'DECLINED') {
     throw stateConflict(PAYMENT_FORM_MESSAGES.finished, 'payment_finished');
   }
-  // What the expiry job cancels: a NEW form, and a deposit still waiting for its money. A
-  // deposit the provider has reported (PAYED) is not expired: the money is in.
-  const expires =
-    invoice.status === 'NEW' ||
-    (invoice.flowType === 'DEPOSIT' && invoice.status === 'IN_PROGRESS');
-  if (isPastExpiry(invoice) && expires) {
+  // What the expiry job cancels (packages/domain paymentExpiryOf): a deposit the provider has
+  // reported (PAYED) never expires, the money is in; one the customer says they paid has a grace.
+  if (isPaymentExpired(invoice)) {
     throw goneError(PAYMENT_FORM_MESSAGES.expired, 'payment_expired');
   }
   return invoice;
