@@ -187,17 +187,20 @@ export const clearPassword = async (db: Database, personId: number): Promise<voi
 
 // One-time set-password links.
 
+/** Makes the person's unused links stop working (marked used now). */
+export const cancelUnusedResetTokens = async (db: Database, personId: number): Promise<void> => {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResetTokens.personId, personId), isNull(passwordResetTokens.usedAt)));
+};
+
 /** Stores a link (its hash); earlier unused links of the person stop working. */
 export const insertResetToken = async (
   db: Database,
   token: { personId: number; tokenHash: string; createdBy: number | null; expiresAt: Date },
 ): Promise<void> => {
-  await db
-    .update(passwordResetTokens)
-    .set({ usedAt: sql`now()` })
-    .where(
-      and(eq(passwordResetTokens.personId, token.personId), isNull(passwordResetTokens.usedAt)),
-    );
+  await cancelUnusedResetTokens(db, token.personId);
   await db.insert(passwordResetTokens).values(token);
 };
 

@@ -577,6 +577,10 @@ describe.each(TEST_DATABASE_KINDS)('users API on %s', (kind) => {
       expect((await checkLink(passwordLink.token)).statusCode).toBe(410);
       expect((await useLink(passwordLink.token, GOOD_PASSWORD)).statusCode).toBe(410);
       expect((await getUser(root, user.id)).json().data.hasPassword).toBe(false);
+      // Reactivated: the link issued before stays dead (it may be why they were deactivated).
+      expect((await patchUser(root, user.id, { enabled: true })).statusCode).toBe(200);
+      expect((await checkLink(passwordLink.token)).statusCode).toBe(410);
+      expect((await useLink(passwordLink.token, GOOD_PASSWORD)).statusCode).toBe(410);
     });
 
     it('refuses passwords that break the policy, saying why, and keeps the link usable', async () => {

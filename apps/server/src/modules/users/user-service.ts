@@ -21,6 +21,7 @@ import {
 import { selectRolesByName } from '../roles/roles-entry.ts';
 import { issuePasswordLink } from './password-link-service.ts';
 import {
+  cancelUnusedResetTokens,
   clearPassword,
   countOtherActiveAdministrators,
   countUsers,
@@ -298,8 +299,12 @@ export const changeUser = async (
 
     await updateUserFields(tx, id, fields);
     if (details.roles) await replaceUserRoles(tx, id, roleNames);
-    if (fields.enabled === false) await endSessions(tx, { personId: id, reason: 'deactivated' });
-    else if (
+    if (fields.enabled === false) {
+      await endSessions(tx, { personId: id, reason: 'deactivated' });
+      // A link issued before (perhaps the very reason for the deactivation: it leaked) must not
+      // come back to life when the user is reactivated.
+      await cancelUnusedResetTokens(tx, id);
+    } else if (
       !before.twoFactorEnabled &&
       requiringTwoFactor.some((name) => !before.roles.includes(name))
     ) {
