@@ -9,6 +9,7 @@ import {
   findEnabledPersonById,
   findEnabledPersonByUsername,
   findPasswordHash,
+  merchantIdOfPerson,
   storePasswordHash,
 } from './person-repository.ts';
 import { createSession, endSessions } from './session-repository.ts';
@@ -125,6 +126,8 @@ export const signIn = async (
       eventCode: EVENT_CODES.loginFailed,
       description: `Failed sign-in for "${username}"`,
       personId: person?.id ?? null,
+      // A merchant's auditors see their own staff's failed sign-ins.
+      merchantId: person?.merchantId ?? null,
       sourceIp,
     });
     await finishPasswordCheck(db, check, {
@@ -243,6 +246,7 @@ export const signOut = async (
     eventCode: EVENT_CODES.logout,
     description: 'Signed out',
     personId: claims.personId,
+    merchantId: await merchantIdOfPerson(db, claims.personId),
     sourceIp,
   });
 };

@@ -9,6 +9,7 @@ import {
   markAttemptSucceeded,
   readThrottleState,
 } from './login-attempt-repository.ts';
+import { merchantIdOfPerson } from './person-repository.ts';
 
 const SECOND_MS = 1_000;
 const MINUTE_MS = 60 * SECOND_MS;
@@ -269,10 +270,13 @@ export const finishPasswordCheck = async (
     return;
   }
   for (const lock of reservation.locksOnFailure) {
+    const lockedPerson = lock.kind === 'address' ? null : personId;
     await recordEvent(db, {
       eventCode: EVENT_CODES.loginLocked,
       description: lockDescription(lock, reservation, purpose),
-      personId: lock.kind === 'address' ? null : personId,
+      personId: lockedPerson,
+      // A merchant's auditors see their own staff locked out.
+      merchantId: lockedPerson === null ? null : await merchantIdOfPerson(db, lockedPerson),
       entityType: 'login_throttle',
       entityId: lockEntityId(lock.kind, reservation.username, reservation.address),
       sourceIp,

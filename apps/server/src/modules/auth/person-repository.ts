@@ -22,6 +22,18 @@ export const findEnabledPersonById = async (db: Database, personId: number) => {
   return person;
 };
 
+/** The merchant a person belongs to: null for platform staff and for no such person. */
+export const merchantIdOfPerson = async (
+  db: Database,
+  personId: number,
+): Promise<number | null> => {
+  const [row] = await db
+    .select({ merchantId: people.merchantId })
+    .from(people)
+    .where(eq(people.id, personId));
+  return row?.merchantId ?? null;
+};
+
 /** The stored password hash of a person: null before they set one, undefined for no such person. */
 export const findPasswordHash = async (
   db: Database,

@@ -1,11 +1,11 @@
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { type DatabaseHandle, openDatabase } from '../../db/database.ts';
 import { eventLog } from '../../db/schema.ts';
 import { seedRoles } from '../../seed/roles-seed.ts';
-import { createTestPerson, TEST_AUTH } from '../../testing/test-app.ts';
+import { createTestMerchant, createTestPerson, TEST_AUTH } from '../../testing/test-app.ts';
 
 describe('sign-in audit and session cookie behind a proxy', () => {
   let database: DatabaseHandle;
@@ -123,5 +123,36 @@ describe('sign-in audit and session cookie behind a proxy', () => {
     const cleared = logout.cookies.find(({ name }) => name === 'jwt');
     expect(cleared).toMatchObject({ value: '', httpOnly: true, sameSite: 'Strict', secure: true });
     expect(await latestEvent()).toMatchObject({ eventCode: 'LOGOUT', personId });
+  });
+
+  it('files a merchant’s staff’s failed sign-ins, lock-outs and sign-outs under that merchant', async () => {
+    const shop = await createTestMerchant(database.db, 'Audited shop');
+    const clerk = await createTestPerson(database.db, {
+      username: 'mira',
+      role: 'merchant',
+      merchantId: shop.id,
+    });
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await signInVia(behindNginx, 'mira', 'guess', '198.51.100.77');
+    }
+    const rows = await database.db.select().from(eventLog).where(eq(eventLog.personId, clerk.id));
+    const codes = rows.map(({ eventCode }) => eventCode);
+    expect(codes).toContain('LOGIN_FAILED');
+    expect(codes).toContain('LOGIN_LOCKED');
+    expect(rows.every((row) => row.merchantId === shop.id)).toBe(true);
+
+    const signedIn = await signInVia(behindNginx, 'mira', 'mira-password');
+    const cookie = signedIn.cookies.find(({ name }) => name === 'jwt');
+    await behindNginx.inject({
+      method: 'POST',
+      url: '/api/v1/logout',
+      headers: { cookie: `jwt=${cookie?.value}` },
+      remoteAddress: '127.0.0.1',
+    });
+    expect(await latestEvent()).toMatchObject({
+      eventCode: 'LOGOUT',
+      personId: clerk.id,
+      merchantId: shop.id,
+    });
   });
 });
