@@ -2148,6 +2148,39 @@ export interface components {
             /** @description A deposit the customer has said they paid: the form resumes at Processing. */
             customerMarkedPaid: boolean;
         };
+        TerminalDetails: {
+            id: number;
+            name: string;
+            /** @enum {string} */
+            paymentFlow: "DEPOSIT" | "WITHDRAWAL";
+            currency: {
+                id: number;
+                code: string;
+                dimension: number;
+            };
+            /** @description Test mode: invoices are test-processing */
+            isTest: boolean;
+            enable: boolean;
+            merchantId: number;
+            terminalPoolId: number | null;
+            /** @description Present only for holders of terminal.attr.read */
+            attributes?: {
+                /** @description Id of this terminal’s attribute row */
+                id: number;
+                /** @description The attribute type (reference list 105; the same as attrType.id). A terminal has at most one attribute of a type, so this names the attribute (DELETE ?attributeId=). */
+                attributeId: number;
+                value: string;
+                attrType: {
+                    id: number;
+                    value: string;
+                    code: string | null;
+                };
+                paramType: {
+                    /** @enum {string|null} */
+                    code: "I" | "S" | "C" | "B" | "N" | null;
+                };
+            }[];
+        };
         PeopleAccountCredential: {
             id: number;
             /** @description Requisite type (reference list 103) */
@@ -2217,39 +2250,6 @@ export interface components {
             assignable: boolean;
             /** Format: date-time */
             updatedAt: string;
-        };
-        TerminalDetails: {
-            id: number;
-            name: string;
-            /** @enum {string} */
-            paymentFlow: "DEPOSIT" | "WITHDRAWAL";
-            currency: {
-                id: number;
-                code: string;
-                dimension: number;
-            };
-            /** @description Test mode: invoices are test-processing */
-            isTest: boolean;
-            enable: boolean;
-            merchantId: number;
-            terminalPoolId: number | null;
-            /** @description Present only for holders of terminal.attr.read */
-            attributes?: {
-                /** @description Id of this terminal’s attribute row */
-                id: number;
-                /** @description The attribute type (reference list 105; the same as attrType.id). A terminal has at most one attribute of a type, so this names the attribute (DELETE ?attributeId=). */
-                attributeId: number;
-                value: string;
-                attrType: {
-                    id: number;
-                    value: string;
-                    code: string | null;
-                };
-                paramType: {
-                    /** @enum {string|null} */
-                    code: "I" | "S" | "C" | "B" | "N" | null;
-                };
-            }[];
         };
         User: {
             id: number;
