@@ -98,6 +98,24 @@ const UNAVAILABLE_MESSAGES = [
 ];
 
 /**
+ * SQLSTATEs of a write that lost a race with another request: a unique key or a referenced row
+ * taken or removed at the same moment (the check before it passed), a serialization failure or a
+ * deadlock. The request was fine and would be answered otherwise a moment later: 409, not 500.
+ */
+const CONCURRENT_CHANGE_SQLSTATES = new Set(['23505', '23503', '40001', '40P01']);
+
+/** Whether the error (or one of its causes, as the driver and Drizzle wrap it) is such a loss. */
+export const isConcurrentChangeError = (error: unknown): boolean => {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    if (typeof current !== 'object') return false;
+    const { code } = current as { code?: unknown };
+    if (typeof code === 'string' && CONCURRENT_CHANGE_SQLSTATES.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+};
+
+/**
  * Whether an error (or any error in its cause chain: Drizzle wraps driver errors) means the
  * database is unreachable or going away, so the request should get 503 and may be retried.
  */

@@ -1,7 +1,11 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { goneError, invalid, stateConflict } from '../service-errors.ts';
-import { registerErrorHandler, SERVICE_UNAVAILABLE_MESSAGE } from './error-handler.ts';
+import {
+  CONCURRENT_CHANGE_MESSAGE,
+  registerErrorHandler,
+  SERVICE_UNAVAILABLE_MESSAGE,
+} from './error-handler.ts';
 import { conflict, HttpError, tooManyRequests } from './http-errors.ts';
 
 const appWith = (handler: () => Promise<unknown>) => {
@@ -34,6 +38,25 @@ describe('central error handler', () => {
       requestId: 'req-42',
     });
     expect(response.body).not.toContain('hunter2');
+  });
+
+  it('answers a write that lost a race (unique key, reference, deadlock) 409, not 500', async () => {
+    for (const sqlState of ['23505', '23503', '40001', '40P01']) {
+      // As Drizzle wraps the driver's error: the SQLSTATE is on the cause.
+      const { response, body } = await problemOf(async () => {
+        throw new Error('Failed query: insert into people …', {
+          cause: Object.assign(new Error('duplicate key value'), { code: sqlState }),
+        });
+      });
+      expect(response.statusCode, sqlState).toBe(409);
+      expect(body).toMatchObject({ code: 'conflict', detail: CONCURRENT_CHANGE_MESSAGE });
+      expect(response.body).not.toContain('duplicate key');
+    }
+    // Another database error stays a 500.
+    const { response } = await problemOf(async () => {
+      throw Object.assign(new Error('syntax error'), { code: '42601' });
+    });
+    expect(response.statusCode).toBe(500);
   });
 
   it('passes client errors through with their message and headers', async () => {

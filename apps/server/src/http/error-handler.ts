@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isDatabaseUnavailableError } from '../db/database.ts';
+import { isConcurrentChangeError, isDatabaseUnavailableError } from '../db/database.ts';
 import { ServiceError, type ServiceErrorKind } from '../service-errors.ts';
 import { HttpError } from './http-errors.ts';
 import type { ProblemCode } from './problem-codes.ts';
@@ -22,6 +22,8 @@ const SERVICE_ERROR_STATUS: Record<ServiceErrorKind, number> = {
 };
 
 const INTERNAL_ERROR_MESSAGE = 'Internal server error';
+export const CONCURRENT_CHANGE_MESSAGE =
+  'Someone changed this at the same moment. Reload and try again.';
 export const SERVICE_UNAVAILABLE_MESSAGE = 'Service temporarily unavailable';
 /** Seconds a client is told to wait before retrying while the database is unreachable. */
 const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
@@ -85,6 +87,12 @@ export const registerErrorHandler = (app: FastifyInstance): void => {
       request.log.warn({ err: error }, 'database unavailable');
       reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
       return answer(request, reply, 503, SERVICE_UNAVAILABLE_MESSAGE, 'service_unavailable');
+    }
+    if (isConcurrentChangeError(error)) {
+      // Another request changed the same thing at the same moment: the checks before the write
+      // passed for both. Told so; the next try sees the other change (and gets its real answer).
+      request.log.warn({ err: error }, 'concurrent change');
+      return answer(request, reply, 409, CONCURRENT_CHANGE_MESSAGE, 'conflict');
     }
     request.log.error({ err: error }, 'request failed');
     return answer(request, reply, 500, INTERNAL_ERROR_MESSAGE, 'internal_error');
