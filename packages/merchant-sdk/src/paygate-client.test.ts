@@ -198,6 +198,15 @@ describe('PaygateClient', () => {
       });
       expect(inProgress.sent).toHaveLength(2);
 
+      const raced = fakeFetch(
+        problem(409, { code: 'concurrent_change', detail: 'at the same moment', requestId: 'r-3' }),
+        json(201, { data: invoice('b') }),
+      );
+      await expect(clientWith(raced.fetch).createInvoice(BODY)).resolves.toMatchObject({
+        replayed: false,
+      });
+      expect(raced.sent).toHaveLength(2);
+
       const reused = fakeFetch(
         problem(409, {
           code: 'idempotency_key_reused',

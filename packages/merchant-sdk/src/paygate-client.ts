@@ -30,7 +30,7 @@ export interface PaygateClientOptions {
   now?: () => Date;
   /**
    * How often a failed call is tried again (default 2): after a network error or timeout, a
-   * 5xx, a 429 and a 409 idempotency_key_in_progress. createInvoice always sends an
+   * 5xx, a 429 and a 409 idempotency_key_in_progress or concurrent_change. createInvoice always sends an
    * Idempotency-Key, so a retry never creates a second invoice.
    */
   maxRetries?: number;
@@ -76,9 +76,12 @@ const queryString = (query: Record<string, QueryValue> = {}): string => {
 const RETRYABLE_STATUSES = new Set([429, 500, 502, 503, 504]);
 const MAX_RETRY_AFTER_MS = 30_000;
 
+/** 409s that a moment later answer otherwise: the key's first request, or a racing change, ended. */
+const RETRYABLE_CONFLICTS = new Set(['idempotency_key_in_progress', 'concurrent_change']);
+
 const isRetryable = (error: PaygateApiError) =>
   RETRYABLE_STATUSES.has(error.status) ||
-  (error.status === 409 && error.code === 'idempotency_key_in_progress');
+  (error.status === 409 && RETRYABLE_CONFLICTS.has(error.code ?? ''));
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

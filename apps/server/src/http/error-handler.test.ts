@@ -49,7 +49,7 @@ describe('central error handler', () => {
         });
       });
       expect(response.statusCode, sqlState).toBe(409);
-      expect(body).toMatchObject({ code: 'conflict', detail: CONCURRENT_CHANGE_MESSAGE });
+      expect(body).toMatchObject({ code: 'concurrent_change', detail: CONCURRENT_CHANGE_MESSAGE });
       expect(response.body).not.toContain('duplicate key');
     }
     // Another database error stays a 500.

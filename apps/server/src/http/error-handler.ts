@@ -92,7 +92,7 @@ export const registerErrorHandler = (app: FastifyInstance): void => {
       // Another request changed the same thing at the same moment: the checks before the write
       // passed for both. Told so; the next try sees the other change (and gets its real answer).
       request.log.warn({ err: error }, 'concurrent change');
-      return answer(request, reply, 409, CONCURRENT_CHANGE_MESSAGE, 'conflict');
+      return answer(request, reply, 409, CONCURRENT_CHANGE_MESSAGE, 'concurrent_change');
     }
     request.log.error({ err: error }, 'request failed');
     return answer(request, reply, 500, INTERNAL_ERROR_MESSAGE, 'internal_error');

@@ -41,6 +41,8 @@ export const PROBLEM_CODES = {
     'The Idempotency-Key was already used with a different request: use a new key.',
   idempotency_key_in_progress:
     'A request with this Idempotency-Key is still being handled: retry shortly.',
+  concurrent_change:
+    'Another request changed the same thing at the same moment: retrying is safe and gets the real answer.',
   payment_finished: 'The payment is already finished (payment form).',
   payment_method_chosen:
     'The payment already has a method and its requisites (payment form): read the payment again.',
