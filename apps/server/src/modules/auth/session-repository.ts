@@ -51,6 +51,13 @@ export const rolePermissionsOf = (personId: typeof people.id) => sql<string[]>`c
     where ${personRoles.personId} = ${personId}),
   '{}'::text[])`;
 
+/** Whether one of the person's roles requires a second factor they have not set up. */
+const secondFactorMissingOf = (personId: typeof people.id) => sql<boolean>`(
+  ${people.totpSecret} is null and exists (
+    select 1 from ${personRoles}
+      join ${roles} on ${roles.name} = ${personRoles.roleName}
+     where ${personRoles.personId} = ${personId} and ${roles.requiresTwoFactor}))`;
+
 /**
  * The person behind a live session (not revoked, not expired, used within `idleMinutes`, person
  * enabled), or null. Roles and permissions are read on every call, so a change to a role or to
@@ -74,6 +81,7 @@ export const loadSessionPerson = async (
       rolePermissions: rolePermissionsOf(people.id),
       extraPermissions: people.extraPermissions,
       testDashboard: people.testDashboard,
+      secondFactorMissing: secondFactorMissingOf(people.id),
       // Both read on the database's clock, which wrote last_seen_at.
       seenLongAgo: sql<boolean>`${sessions.lastSeenAt} <= now() - make_interval(secs => ${LAST_SEEN_RESOLUTION_SECONDS})`,
       idle: sql<boolean>`${sessions.lastSeenAt} <= now() - make_interval(mins => ${idleMinutes}::int)`,
@@ -90,9 +98,18 @@ export const loadSessionPerson = async (
       ),
     );
   if (!row) return null;
-  const { rolePermissions, extraPermissions, seenLongAgo, idle, ...person } = row;
+  const { rolePermissions, extraPermissions, seenLongAgo, idle, secondFactorMissing, ...person } =
+    row;
   if (idle) {
     await endSessions(db, { sessionIds: [sessionId], reason: 'idle' });
+    return null;
+  }
+  // A role requires a second factor the person does not have: whatever let the session live on
+  // (the requirement switched on at start by TWO_FACTOR_FOR_ADMINS, or set while a sign-in was
+  // under way), the requirement holds from the moment it is set (decision 0019). They enrol at
+  // their next sign-in.
+  if (secondFactorMissing) {
+    await endSessions(db, { sessionIds: [sessionId], reason: 'two-factor-required' });
     return null;
   }
   if (seenLongAgo && touch) {

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventLog, people, roles } from '../../db/schema.ts';
+import { eventLog, people, personRoles, roles } from '../../db/schema.ts';
 import {
   configureSecretsAtRest,
   openTotpSecret,
@@ -403,5 +403,21 @@ describe.each(TEST_DATABASE_KINDS)('two-factor sign-in on %s', (kind) => {
       .from(eventLog)
       .where(eq(eventLog.eventCode, 'ROLE_CHANGED'));
     expect(event?.details).toEqual({ requiresTwoFactor: { from: true, to: false } });
+  });
+
+  it('ends a session whose person a role now requires a second factor of, however it was set', async () => {
+    await testApp.db.insert(roles).values({ name: 'Vault', permissions: ['merchant.read'] });
+    const keeper = await createTestPerson(testApp.db, { username: 'keeper', role: 'support' });
+    await testApp.db.insert(personRoles).values({ personId: keeper.id, roleName: 'Vault' });
+    const cookie = await signIn(testApp.app, 'keeper', keeper.password);
+    const me = () =>
+      testApp.app.inject({ method: 'GET', url: '/api/v1/people/me', headers: { cookie } });
+    expect((await me()).statusCode).toBe(200);
+    // Switched on around the role service (as TWO_FACTOR_FOR_ADMINS does at start).
+    await testApp.db.update(roles).set({ requiresTwoFactor: true }).where(eq(roles.name, 'Vault'));
+    expect((await me()).statusCode).toBe(401);
+    // And it stays ended, whatever the requirement does next.
+    await testApp.db.update(roles).set({ requiresTwoFactor: false }).where(eq(roles.name, 'Vault'));
+    expect((await me()).statusCode).toBe(401);
   });
 });
