@@ -10,6 +10,7 @@ import {
   findEnabledPersonByUsername,
   findPasswordHash,
   merchantIdOfPerson,
+  settledPasswordState,
   storePasswordHash,
 } from './person-repository.ts';
 import { createSession, endSessions } from './session-repository.ts';
@@ -67,13 +68,18 @@ interface Client {
   userAgent: string | null;
 }
 
+/** When the password was last set or cleared, in ms: what a sign-in's steps compare. */
+const passwordSetAtOf = (person: { passwordChangedAt: Date | null }): number | null =>
+  person.passwordChangedAt?.getTime() ?? null;
+
 /** Opens a session for a person who proved who they are, signs its token, records the sign-in. */
 const openSession = async (
   db: Database,
   settings: SessionSettings,
   person: { id: number; username: string; merchantId: number | null },
+  passwordSetAt: number | null,
   { sourceIp, userAgent, secondFactor }: Client & { secondFactor?: SecondFactor },
-): Promise<SignedIn> => {
+): Promise<SignedIn | null> => {
   const expiresAt = new Date(Date.now() + settings.sessionTtlMinutes * 60_000);
   const sessionId = await createSession(db, {
     personId: person.id,
@@ -81,6 +87,15 @@ const openSession = async (
     sourceIp,
     userAgent,
   });
+  // A password reset or change that ended the person's sessions while this sign-in was between
+  // its password check and here would miss this one: after the session exists, the password is
+  // read again (waiting for a reset under way), and a sign-in with a password that is no longer
+  // theirs gets nothing (decision 0019).
+  const now = await settledPasswordState(db, person.id);
+  if (!now?.enabled || now.passwordHash === null || passwordSetAtOf(now) !== passwordSetAt) {
+    await endSessions(db, { sessionIds: [sessionId], reason: 'password' });
+    return null;
+  }
   const token = await signSessionToken(
     { personId: person.id, sessionId },
     settings.jwtSecret,
@@ -152,7 +167,7 @@ export const signIn = async (
     const step: SecondFactorStep = twoFactor.enabled ? 'verify' : 'enrol';
     const expiresAt = new Date(Date.now() + SECOND_FACTOR_MINUTES * 60_000);
     const token = await signSecondFactorToken(
-      { personId: person.id, step },
+      { personId: person.id, step, passwordSetAt: passwordSetAtOf(person) },
       settings.jwtSecret,
       expiresAt,
     );
@@ -165,7 +180,11 @@ export const signIn = async (
     sourceIp,
     purpose: 'sign-in',
   });
-  return openSession(db, settings, person, request);
+  return (
+    (await openSession(db, settings, person, passwordSetAtOf(person), request)) ?? {
+      outcome: 'refused',
+    }
+  );
 };
 
 /** The person a second-factor token names, if it is valid for `step` and they are enabled. */
@@ -177,7 +196,11 @@ const secondFactorPerson = async (
 ) => {
   const claims = token ? await verifySecondFactorToken(token, settings.jwtSecret) : null;
   if (!claims || claims.step !== step) return null;
-  return (await findEnabledPersonById(db, claims.personId)) ?? null;
+  const person = await findEnabledPersonById(db, claims.personId);
+  // The password the first step checked was reset or changed since: the token is worthless.
+  if (!person || person.passwordHash === null) return null;
+  if (passwordSetAtOf(person) !== claims.passwordSetAt) return null;
+  return { ...person, passwordSetAt: claims.passwordSetAt };
 };
 
 export type SecondStepResult = Throttled | { outcome: 'expired' } | SignedIn;
@@ -198,7 +221,12 @@ export const completeSignInWithCode = async (
   if (checked.outcome === 'throttled') return checked;
   if (checked.result === null)
     throw invalid(TWO_FACTOR_MESSAGES.wrongCode, 'two_factor_code_invalid');
-  return openSession(db, settings, person, { ...request, secondFactor: checked.result });
+  return (
+    (await openSession(db, settings, person, person.passwordSetAt, {
+      ...request,
+      secondFactor: checked.result,
+    })) ?? { outcome: 'expired' }
+  );
 };
 
 /** Enrolment during sign-in, for a person whose role requires a second factor they lack. */
@@ -226,7 +254,11 @@ export const confirmSignInEnrolment = async (
     sourceIp: request.sourceIp,
   });
   if (enabled.outcome === 'throttled') return enabled;
-  const session = await openSession(db, settings, person, { ...request, secondFactor: 'totp' });
+  const session = await openSession(db, settings, person, person.passwordSetAt, {
+    ...request,
+    secondFactor: 'totp',
+  });
+  if (!session) return { outcome: 'expired' };
   return { ...session, recoveryCodes: enabled.recoveryCodes };
 };
 

@@ -22,6 +22,23 @@ export const findEnabledPersonById = async (db: Database, personId: number) => {
   return person;
 };
 
+/**
+ * The person's password as it stands, read with a share lock: a password reset or change still
+ * under way (it holds the row) is waited for, so what is read is its outcome.
+ */
+export const settledPasswordState = async (db: Database, personId: number) => {
+  const [row] = await db
+    .select({
+      enabled: people.enabled,
+      passwordHash: people.passwordHash,
+      passwordChangedAt: people.passwordChangedAt,
+    })
+    .from(people)
+    .where(eq(people.id, personId))
+    .for('share');
+  return row;
+};
+
 /** The merchant a person belongs to: null for platform staff and for no such person. */
 export const merchantIdOfPerson = async (
   db: Database,

@@ -54,6 +54,11 @@ export type SecondFactorStep = 'verify' | 'enrol';
 export interface SecondFactorClaims {
   personId: number;
   step: SecondFactorStep;
+  /**
+   * When the person's password was last set or cleared (ms), as the password step saw it: a reset
+   * or change since makes the token worthless (decision 0019).
+   */
+  passwordSetAt: number | null;
 }
 
 const SECOND_FACTOR_AUDIENCE = 'paygate-second-factor';
@@ -65,7 +70,7 @@ export const signSecondFactorToken = (
   secret: string,
   expiresAt: Date,
 ): Promise<string> =>
-  new SignJWT({ step: claims.step })
+  new SignJWT({ step: claims.step, pwd: claims.passwordSetAt })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(claims.personId))
     .setAudience(SECOND_FACTOR_AUDIENCE)
@@ -83,10 +88,11 @@ export const verifySecondFactorToken = async (
       algorithms: ['HS256'],
       audience: SECOND_FACTOR_AUDIENCE,
     });
-    const { sub, step } = payload;
+    const { sub, step, pwd } = payload;
     if (typeof sub !== 'string' || !PERSON_ID.test(sub) || Number(sub) > RECORD_ID_MAX) return null;
     if (step !== 'verify' && step !== 'enrol') return null;
-    return { personId: Number(sub), step };
+    if (pwd !== null && !Number.isSafeInteger(pwd)) return null;
+    return { personId: Number(sub), step, passwordSetAt: pwd as number | null };
   } catch {
     return null;
   }

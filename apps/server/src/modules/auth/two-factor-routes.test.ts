@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -420,4 +420,71 @@ describe.each(TEST_DATABASE_KINDS)('two-factor sign-in on %s', (kind) => {
     await testApp.db.update(roles).set({ requiresTwoFactor: false }).where(eq(roles.name, 'Vault'));
     expect((await me()).statusCode).toBe(401);
   });
+
+  it('makes a pending second step worthless once the password is reset or changed', async () => {
+    await testApp.db
+      .insert(roles)
+      .values({ name: 'Strongroom', permissions: ['merchant.read'], requiresTwoFactor: true });
+    const person = await createTestPerson(testApp.db, {
+      username: 'zuhra',
+      role: 'Strongroom' as 'support',
+    });
+    const first = await login('zuhra', person.password);
+    expect(first.json().data).toEqual({ next: 'two-factor-enrolment' });
+    const pending = cookieOf(first, SECOND_FACTOR_COOKIE);
+    // An administrator resets the password (as resetUserPassword stores it) before the step.
+    await testApp.db
+      .update(people)
+      .set({ passwordHash: null, passwordChangedAt: new Date(Date.now() + 1_000) })
+      .where(eq(people.id, person.id));
+    const start = await post('/api/v1/login/two-factor/enrolment', pending);
+    expect(start.statusCode).not.toBe(200);
+    expect(cookieOf(start, 'jwt')).toBeUndefined();
+  });
+
+  it.runIf(kind === 'postgres')(
+    'opens no session for a sign-in whose password a reset under way took away',
+    async () => {
+      const person = await createTestPerson(testApp.db, { username: 'anvar', role: 'support' });
+      let commit: () => void = () => {};
+      const committing = new Promise<void>((resolve) => {
+        commit = resolve;
+      });
+      let updated: () => void = () => {};
+      const isUpdated = new Promise<void>((resolve) => {
+        updated = resolve;
+      });
+      // An administrator's reset, its row written but not committed yet.
+      const reset = testApp.db.transaction(async (tx) => {
+        await tx
+          .update(people)
+          .set({ passwordHash: null, passwordChangedAt: new Date() })
+          .where(eq(people.id, person.id));
+        updated();
+        await committing;
+      });
+      await isUpdated;
+      let answered = false;
+      const signingIn = login('anvar', person.password).finally(() => {
+        answered = true;
+      });
+      const waitingOnLock = async () => {
+        const [row] = await testApp.db
+          .select({ waiting: sql<number>`count(*)::int` })
+          .from(sql`pg_stat_activity`)
+          .where(
+            sql`wait_event_type = 'Lock' AND datname = current_database()
+              AND query LIKE '%people%'`,
+          );
+        return (row?.waiting ?? 0) > 0;
+      };
+      // With the fix the sign-in waits for the reset; before it, it was answered at once.
+      while (!answered && !(await waitingOnLock())) await new Promise((r) => setImmediate(r));
+      commit();
+      await reset;
+      const answer = await signingIn;
+      expect(answer.statusCode, answer.body).toBe(401);
+      expect(cookieOf(answer, 'jwt')).toBeUndefined();
+    },
+  );
 });
