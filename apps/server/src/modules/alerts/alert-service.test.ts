@@ -2,7 +2,7 @@ import { TERMINAL_ALERT_ATTRIBUTES } from '@paygate/domain';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Database, type DatabaseHandle, queryRows } from '../../db/database.ts';
+import type { Database, DatabaseHandle } from '../../db/database.ts';
 import {
   alerts,
   invoices,
@@ -15,6 +15,7 @@ import {
 import { openTestDatabase, TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
 import { REFERENCE_LISTS, referenceItemId } from '../../seed/reference-data.ts';
 import { seedReferenceData } from '../../seed/reference-data-seed.ts';
+import { lockWaitCount } from '../../testing/lock-waits.ts';
 import { createTestMerchant } from '../../testing/test-app.ts';
 import { createTestInvoice, createTestTerminal } from '../../testing/test-data.ts';
 import {
@@ -727,14 +728,7 @@ describe.skipIf(!TEST_DATABASE_KINDS.includes('postgres'))('alerts racing on Pos
   afterAll(async () => handle?.close());
 
   /** Sessions of this database waiting for a lock. */
-  const waitingForLock = async () => {
-    const [row] = await queryRows<{ waiting: number }>(
-      db,
-      sql`SELECT count(*)::int AS waiting FROM pg_stat_activity
-             WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-    );
-    return row?.waiting ?? 0;
-  };
+  const waitingForLock = () => lockWaitCount(db);
 
   it('an evaluation that loses the race to open or close says nothing', async () => {
     const other = await (handle.db as unknown as { $client: pg.Pool }).$client.connect();

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import {
   sealTotpSecret,
 } from '../../db/secrets-at-rest.ts';
 import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
+import { lockWaitCount } from '../../testing/lock-waits.ts';
 import { TEST_SERVER_SECRET } from '../../testing/secrets-at-rest.setup.ts';
 import {
   createTestApp,
@@ -468,18 +469,10 @@ describe.each(TEST_DATABASE_KINDS)('two-factor sign-in on %s', (kind) => {
       const signingIn = login('anvar', person.password).finally(() => {
         answered = true;
       });
-      const waitingOnLock = async () => {
-        const [row] = await testApp.db
-          .select({ waiting: sql<number>`count(*)::int` })
-          .from(sql`pg_stat_activity`)
-          .where(
-            sql`wait_event_type = 'Lock' AND datname = current_database()
-              AND query LIKE '%people%'`,
-          );
-        return (row?.waiting ?? 0) > 0;
-      };
       // With the fix the sign-in waits for the reset; before it, it was answered at once.
-      while (!answered && !(await waitingOnLock())) await new Promise((r) => setImmediate(r));
+      while (!answered && (await lockWaitCount(testApp.db, 'people')) === 0) {
+        await new Promise((r) => setImmediate(r));
+      }
       commit();
       await reset;
       const answer = await signingIn;

@@ -9,6 +9,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { callbacks, eventLog, webhookEndpoints } from '../../db/schema.ts';
 import { referenceItemId } from '../../seed/reference-data.ts';
+import { lockWaitCount } from '../../testing/lock-waits.ts';
 import { createTestMerchant, createTestPerson, signIn } from '../../testing/test-app.ts';
 import { createTestTerminal } from '../../testing/test-data.ts';
 import { deliverDueCallbacks } from '../callbacks/callback-delivery-job.ts';
@@ -1106,17 +1107,9 @@ describe.each(TEST_DATABASE_KINDS)('developer routes on %s', (kind) => {
         await isQueued;
         const deleting = call('DELETE', `${DEV}/webhook-endpoints/${endpoint.id}`, 'merchant');
         // The delete waits on the endpoint's row (before the fix: only at its last statement).
-        const waitingOnLocks = async () => {
-          const [row] = await fixture.db
-            .select({ waiting: sql<number>`count(*)::int` })
-            .from(sql`pg_stat_activity`)
-            .where(
-              sql`wait_event_type = 'Lock' AND datname = current_database()
-                AND query LIKE '%webhook_endpoints%'`,
-            );
-          return row?.waiting ?? 0;
-        };
-        while ((await waitingOnLocks()) === 0) await new Promise((r) => setImmediate(r));
+        while ((await lockWaitCount(fixture.db, 'webhook_endpoints')) === 0) {
+          await new Promise((r) => setImmediate(r));
+        }
         commit();
         const row = await writer;
         expect((await deleting).statusCode).toBe(200);
@@ -1505,14 +1498,7 @@ describe.each(TEST_DATABASE_KINDS)('developer routes on %s', (kind) => {
         });
         await isLocked;
         const resending = call('POST', `${DEV}/callbacks/${pending.id}/resend`, 'merchant');
-        const lockWaits = async () => {
-          const [row] = await fixture.db
-            .select({ waiting: sql<number>`count(*)::int` })
-            .from(sql`pg_stat_activity`)
-            .where(sql`wait_event_type = 'Lock' AND datname = current_database()`);
-          return row?.waiting ?? 0;
-        };
-        while ((await lockWaits()) === 0) await new Promise((r) => setImmediate(r));
+        while ((await lockWaitCount(fixture.db)) === 0) await new Promise((r) => setImmediate(r));
         release();
         await deleter;
         const resent = await resending;
