@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -312,4 +312,16 @@ export const openDatabase = async (
 export const queryRows = async <Row>(db: Database, query: SQL): Promise<Row[]> => {
   const result = (await db.execute(query)) as { rows: Row[] };
   return result.rows;
+};
+
+/**
+ * The database's clock now (`clock_timestamp()`, not the transaction's start): the clock the
+ * background jobs decide by, so a check against it agrees with them whatever the app's clock says.
+ */
+export const databaseNow = async (db: Database): Promise<Date> => {
+  const [row] = await queryRows<{ ms: number | string }>(
+    db,
+    sql`SELECT extract(epoch FROM clock_timestamp()) * 1000 AS ms`,
+  );
+  return new Date(Number(row?.ms));
 };

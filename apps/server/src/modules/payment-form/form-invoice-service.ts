@@ -1,5 +1,5 @@
 import { isPaymentExpired } from '@paygate/domain';
-import type { Database } from '../../db/database.ts';
+import { type Database, databaseNow } from '../../db/database.ts';
 import { goneError, notFoundError, stateConflict } from '../../service-errors.ts';
 import {
   findInvoiceByFormId,
@@ -26,9 +26,10 @@ export const findFormInvoice = async (db: Database, formId: string): Promise<For
 
 /**
  * A form the customer can still act on: 410 once expired or cancelled, 409 once it has another
- * outcome. An open invoice past its expiry is treated as expired before the worker cancels it.
+ * outcome. An open invoice past its expiry (at `now`) is treated as expired before the worker
+ * cancels it.
  */
-export const requireActionableForm = (invoice: FormInvoice): FormInvoice => {
+export const requireActionableForm = (invoice: FormInvoice, now = new Date()): FormInvoice => {
   if (invoice.status === 'CANCELED')
     throw goneError(PAYMENT_FORM_MESSAGES.canceled, 'payment_canceled');
   if (invoice.status === 'DONE' || invoice.status === 'DECLINED') {
@@ -36,7 +37,7 @@ export const requireActionableForm = (invoice: FormInvoice): FormInvoice => {
   }
   // What the expiry job cancels (packages/domain paymentExpiryOf): a deposit the provider has
   // reported (PAYED) never expires, the money is in; one the customer says they paid has a grace.
-  if (isPaymentExpired(invoice)) {
+  if (isPaymentExpired(invoice, now)) {
     throw goneError(PAYMENT_FORM_MESSAGES.expired, 'payment_expired');
   }
   return invoice;
@@ -58,8 +59,24 @@ export const requireTerminalTakingPayments = async (
   return invoice;
 };
 
-/** Locks the form's invoice for a change (see lockInvoice) after finding it by form id. */
-export const lockFormInvoice = async (tx: Database, formId: string): Promise<FormInvoice> => {
+/**
+ * requireActionableForm for an invoice locked by the caller's transaction, against the database's
+ * clock, the one the expiry job cancels by: nothing the customer does is applied once the job
+ * would have cancelled the payment, however late the request got its lock or the app's clock is.
+ */
+export const requireActionableWhileLocked = async (
+  tx: Database,
+  locked: FormInvoice,
+): Promise<FormInvoice> => requireActionableForm(locked, await databaseNow(tx));
+
+/**
+ * Locks the form's invoice for a change (see lockInvoice) after finding it by form id, and
+ * requires it to be actionable (requireActionableWhileLocked).
+ */
+export const lockActionableFormInvoice = async (
+  tx: Database,
+  formId: string,
+): Promise<FormInvoice> => {
   const { id } = await findFormInvoice(tx, formId);
-  return lockInvoice(tx, id);
+  return requireActionableWhileLocked(tx, await lockInvoice(tx, id));
 };

@@ -1,5 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   currencies,
   eventLog,
@@ -218,6 +218,38 @@ describe.each(TEST_DATABASE_KINDS)('payment form endpoints on %s', (kind) => {
         expiresAt: new Date(Date.now() - 1_000),
       });
       expect((await fixture.post(waiting.formId, 'init')).statusCode).toBe(410);
+    });
+  });
+
+  describe('the deadline, by the database clock', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    // The expiry job cancels by the database's clock; a server whose own clock runs behind must
+    // not take "I have paid" (or a payout's phone) for a payment the job already counts as expired.
+    it('refuses to complete a payment past its deadline even when the app clock runs behind', async () => {
+      const waiting = await deposit({ status: 'IN_PROGRESS', expiresAt: new Date() });
+      const payout = await withdrawal({ status: 'NEW', expiresAt: new Date() });
+      await fixture.db
+        .update(invoices)
+        .set({ expiresAt: sql`clock_timestamp() - interval '1 minute'` })
+        .where(inArray(invoices.id, [waiting.id, payout.id]));
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() - 3_600_000 });
+
+      const paid = await fixture.post(waiting.formId, 'complete', {});
+      expect(paid.statusCode, paid.body).toBe(410);
+      expect(paid.json()).toMatchObject({ code: 'payment_expired' });
+      const phone = await fixture.post(payout.formId, 'complete', { credential: '79001234567' });
+      expect(phone.statusCode, phone.body).toBe(410);
+      const rows = await fixture.db
+        .select()
+        .from(invoices)
+        .where(inArray(invoices.id, [waiting.id, payout.id]));
+      expect(rows.map((row) => row.customerMarkedPaidAt ?? row.credentialValue)).toEqual([
+        null,
+        null,
+      ]);
     });
   });
 

@@ -5,7 +5,7 @@ import { markCustomerPaid, recordCustomerChoice } from '../invoices/invoices-ent
 import {
   type FormInvoice,
   findFormInvoice,
-  lockFormInvoice,
+  lockActionableFormInvoice,
   PAYMENT_FORM_MESSAGES,
   requireActionableForm,
   requireTerminalTakingPayments,
@@ -216,8 +216,7 @@ export const chooseMethod = async (
     if (result.outcome === 'already-decided') requireActionableForm(invoice);
   } else {
     invoice = await db.transaction(async (tx) => {
-      const locked = await lockFormInvoice(tx, formId);
-      requireActionableForm(locked);
+      const locked = await lockActionableFormInvoice(tx, formId);
       if (isChoiceSettled(locked))
         throw stateConflict(METHOD_ALREADY_CHOSEN, 'payment_method_chosen');
       return recordCustomerChoice(tx, locked, { amount, paymentMethodId: method.id });
@@ -237,7 +236,7 @@ export const completeForm = async (
   sourceIp: string,
 ): Promise<FormInvoice> =>
   db.transaction(async (tx) => {
-    const locked = requireActionableForm(await lockFormInvoice(tx, formId));
+    const locked = await lockActionableFormInvoice(tx, formId);
     await requireTerminalTakingPayments(tx, locked);
     if (locked.flowType === 'DEPOSIT') {
       if (locked.status === 'NEW') throw stateConflict('Choose a payment method first');

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, peopleAccountLimits } from '../../db/schema.ts';
 import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
+import { lockWaitCount } from '../../testing/lock-waits.ts';
 import { applyStatusChange, lockInvoice } from '../invoices/invoices-entry.ts';
 import { createPaymentFormFixture, type PaymentFormFixture } from './payment-form-test-fixture.ts';
 
@@ -125,6 +126,39 @@ describe.each(TEST_DATABASE_KINDS)('concurrent requisite assignment on %s', (kin
 
       expect((await fixture.requestCredential(second, 'HUMOUZS')).statusCode).toBe(200);
       expect(await assignedTo(second.id)).toBe(top.id);
+    },
+  );
+
+  // The deadline passes while the customer's call waits for the invoice's lock: it passed the
+  // check made before the lock, but the one under the lock, by the database's clock, refuses.
+  it.skipIf(kind === 'pglite')(
+    'hands out no requisites once the deadline passed while the call waited for its lock',
+    async () => {
+      await fixture.disableAllAccounts();
+      const account = await fixture.createAccount({ limit: 5_000_000n });
+      const late = await fixture.createInvoice(fixture.terminals.uzsDeposit, {
+        amount: 800_000n,
+        expiresAt: new Date(Date.now() + 600_000),
+      });
+      let request: ReturnType<typeof fixture.requestCredential> | undefined;
+      await fixture.db.transaction(async (tx) => {
+        await lockInvoice(tx, late.id);
+        request = fixture.requestCredential(late, 'HUMOUZS');
+        await expect
+          .poll(() => lockWaitCount(fixture.db, 'for update'), { timeout: 10_000, interval: 20 })
+          .toBeGreaterThan(0);
+        // The deadline passes (moved, not waited for) before the lock is let go.
+        await tx
+          .update(invoices)
+          .set({ expiresAt: sql`clock_timestamp() - interval '1 second'` })
+          .where(eq(invoices.id, late.id));
+      });
+      const answer = await request;
+      expect(answer?.statusCode).toBe(410);
+      expect(answer?.json()).toMatchObject({ code: 'payment_expired' });
+      const [row] = await fixture.db.select().from(invoices).where(eq(invoices.id, late.id));
+      expect(row).toMatchObject({ status: 'NEW', peopleAccountId: null, credentialValue: null });
+      expect((await fixture.accountLimits(account.id))?.balance).toBe(0n);
     },
   );
 

@@ -5,7 +5,7 @@ import {
   recordCustomerChoice,
   sendToProvider,
 } from '../invoices/invoices-entry.ts';
-import type { FormInvoice } from './form-invoice-service.ts';
+import { type FormInvoice, requireActionableWhileLocked } from './form-invoice-service.ts';
 import type { PaymentMethod } from './payment-form-repository.ts';
 import {
   candidateAccounts,
@@ -61,6 +61,8 @@ export const assignDepositRequisites = async (
     db.transaction(async (tx) => {
       const invoice = await lockInvoice(tx, invoiceId);
       if (invoice.status !== 'NEW') return { outcome: 'already-decided', invoice } as const;
+      // The deadline may pass while the customer's call waits for its locks: no requisites after it.
+      await requireActionableWhileLocked(tx, invoice);
 
       const limits = await lockAccountLimits(tx, candidate.id, waitForLock);
       if (!limits && !waitForLock) throw new CandidateBusy();
@@ -123,6 +125,7 @@ export const assignDepositRequisites = async (
   return db.transaction(async (tx) => {
     const invoice = await lockInvoice(tx, invoiceId);
     if (invoice.status !== 'NEW') return { outcome: 'already-decided', invoice } as const;
+    await requireActionableWhileLocked(tx, invoice);
     await recordCustomerChoice(tx, invoice, { amount, paymentMethodId: method.id });
     const declined = await declineInvoice(
       tx,
