@@ -46,6 +46,8 @@ export const PROBLEM_CODES = {
   payment_finished: 'The payment is already finished (payment form).',
   payment_method_chosen:
     'The payment already has a method and its requisites (payment form): read the payment again.',
+  too_many_open_payments:
+    'The customer already holds requisites for as many unfinished deposits as allowed (payment form): pay or let one of them end, then try again.',
   // 410 Gone
   gone: 'The object is gone for good.',
   payment_expired: 'The payment has expired (payment form).',

@@ -1875,6 +1875,7 @@ export interface components {
              *     - `concurrent_change`: Another request changed the same thing at the same moment: retrying is safe and gets the real answer.
              *     - `payment_finished`: The payment is already finished (payment form).
              *     - `payment_method_chosen`: The payment already has a method and its requisites (payment form): read the payment again.
+             *     - `too_many_open_payments`: The customer already holds requisites for as many unfinished deposits as allowed (payment form): pay or let one of them end, then try again.
              *     - `gone`: The object is gone for good.
              *     - `payment_expired`: The payment has expired (payment form).
              *     - `payment_canceled`: The payment was cancelled (payment form).
@@ -1892,7 +1893,7 @@ export interface components {
              *     - `server_error`: Any other server failure (5xx).
              * @enum {string}
              */
-            code: "validation_failed" | "invalid_request" | "malformed_json" | "malformed_url" | "nul_character" | "two_factor_code_invalid" | "unauthenticated" | "invalid_credentials" | "second_step_expired" | "signature_headers_missing" | "timestamp_invalid" | "timestamp_out_of_tolerance" | "invalid_signature" | "forbidden" | "cross_site_request" | "insufficient_scope" | "invalid_support_code" | "not_found" | "route_not_found" | "conflict" | "idempotency_key_reused" | "idempotency_key_in_progress" | "concurrent_change" | "payment_finished" | "payment_method_chosen" | "gone" | "payment_expired" | "payment_canceled" | "link_expired" | "request_timeout" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "too_many_attempts" | "request_header_fields_too_large" | "client_error" | "internal_error" | "service_unavailable" | "server_error";
+            code: "validation_failed" | "invalid_request" | "malformed_json" | "malformed_url" | "nul_character" | "two_factor_code_invalid" | "unauthenticated" | "invalid_credentials" | "second_step_expired" | "signature_headers_missing" | "timestamp_invalid" | "timestamp_out_of_tolerance" | "invalid_signature" | "forbidden" | "cross_site_request" | "insufficient_scope" | "invalid_support_code" | "not_found" | "route_not_found" | "conflict" | "idempotency_key_reused" | "idempotency_key_in_progress" | "concurrent_change" | "payment_finished" | "payment_method_chosen" | "too_many_open_payments" | "gone" | "payment_expired" | "payment_canceled" | "link_expired" | "request_timeout" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "too_many_attempts" | "request_header_fields_too_large" | "client_error" | "internal_error" | "service_unavailable" | "server_error";
             /** @description The request’s id, also sent as the Request-Id header. */
             requestId: string;
             /** @description Validation failures (code validation_failed): every field error, at most 100. */
@@ -1956,6 +1957,52 @@ export interface components {
             data: components["schemas"]["MerchantInvoice"][];
             /** @description Whether more invoices match: ask for them with starting_after set to the invoiceId of the last invoice of data. */
             has_more: boolean;
+        };
+        PaymentForm: {
+            invoiceId: string;
+            /** @enum {string} */
+            type: "deposit" | "withdrawal";
+            status: string;
+            amount: number;
+            currencyInfo: {
+                id: number;
+                code: string;
+                name: string;
+                dimension: number;
+                minValue: number;
+                maxValue: number;
+            };
+            methods: {
+                id: number;
+                name: string;
+                code: string;
+                minAmount: number;
+                maxAmount: number;
+                /** @description A payout by this method also needs the customer's bank, one of …/banks/sbp (a fast-payment method). Always false on a deposit's form. */
+                needsSbpBank: boolean;
+            }[];
+            canChangeAmount: boolean;
+            /** Format: date-time */
+            expiredIn: string;
+            successUrl: string | null;
+            cancelUrl: string | null;
+            errorUrl: string | null;
+            /** @description The method chosen for this payment, one of `methods` by its id (method names need not be unique); null before. paymentMethodName is that method's name. */
+            paymentMethodId: number | null;
+            paymentMethodName: string | null;
+            credentials: {
+                value: string;
+                owner: string;
+                country_code: string | null;
+                bank_name: string;
+                /** @enum {string} */
+                type: "card" | "by_mobile";
+            } | null;
+            /** @description A deposit with requisites: the amount they are reserved for, which can no longer change (a credential call asking another amount is answered with this one). Null before, and for withdrawals. */
+            reservedAmount: number | null;
+            verficationKey: string;
+            /** @description A deposit the customer has said they paid: the form resumes at Processing. */
+            customerMarkedPaid: boolean;
         };
         ProviderInvoice: {
             /** Format: uuid */
@@ -2102,52 +2149,6 @@ export interface components {
                 id: number;
                 name: string;
             }[];
-        };
-        PaymentForm: {
-            invoiceId: string;
-            /** @enum {string} */
-            type: "deposit" | "withdrawal";
-            status: string;
-            amount: number;
-            currencyInfo: {
-                id: number;
-                code: string;
-                name: string;
-                dimension: number;
-                minValue: number;
-                maxValue: number;
-            };
-            methods: {
-                id: number;
-                name: string;
-                code: string;
-                minAmount: number;
-                maxAmount: number;
-                /** @description A payout by this method also needs the customer's bank, one of …/banks/sbp (a fast-payment method). Always false on a deposit's form. */
-                needsSbpBank: boolean;
-            }[];
-            canChangeAmount: boolean;
-            /** Format: date-time */
-            expiredIn: string;
-            successUrl: string | null;
-            cancelUrl: string | null;
-            errorUrl: string | null;
-            /** @description The method chosen for this payment, one of `methods` by its id (method names need not be unique); null before. paymentMethodName is that method's name. */
-            paymentMethodId: number | null;
-            paymentMethodName: string | null;
-            credentials: {
-                value: string;
-                owner: string;
-                country_code: string | null;
-                bank_name: string;
-                /** @enum {string} */
-                type: "card" | "by_mobile";
-            } | null;
-            /** @description A deposit with requisites: the amount they are reserved for, which can no longer change (a credential call asking another amount is answered with this one). Null before, and for withdrawals. */
-            reservedAmount: number | null;
-            verficationKey: string;
-            /** @description A deposit the customer has said they paid: the form resumes at Processing. */
-            customerMarkedPaid: boolean;
         };
         TerminalDetails: {
             id: number;

@@ -259,6 +259,27 @@ describe('credential request', () => {
     );
   });
 
+  it('a customer holding too many unfinished payments (409) stays on the amount step and is told to come back', async () => {
+    const server = stubPaymentServer({
+      'POST init': data(formData({ methods: [HUMO] })),
+      'POST credential': failure(
+        409,
+        'Too many unfinished payments. Finish one of them or wait for it to expire, then try again.',
+        'too_many_open_payments',
+      ),
+    });
+    const { user, t } = await start();
+    const deposit = screen.getByRole('button', { name: t('form.button.deposit') });
+    await user.click(deposit);
+    await settle();
+    expect(await screen.findByText(t('form.toast.tooManyOpen'))).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Fail' })).not.toBeInTheDocument();
+    // Still the amount step: the customer may try again.
+    await user.click(screen.getByRole('button', { name: t('form.button.deposit') }));
+    await settle();
+    expect(server.callsTo('POST credential')).toHaveLength(2);
+  });
+
   it('another method for a deposit whose requisites were reserved meanwhile (409) resumes the requisites', async () => {
     // This page was opened before another tab of the same payment got requisites with Humo.
     const reserved = formData({

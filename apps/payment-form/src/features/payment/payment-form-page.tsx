@@ -1,5 +1,5 @@
 import type { PaymentFormData } from '@paygate/api/payment-form';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useT } from '../../i18n/i18n.tsx';
 import { Notice, useNotice } from './notice.tsx';
 import { exitUrlOf, isOpenStep, type PaymentState } from './payment-steps.ts';
@@ -44,6 +44,10 @@ export const PaymentFormPage = ({ formId, formRequest }: PaymentFormPageProps) =
   const t = useT();
   const [state, dispatch] = usePaymentFlow(formId, { formRequest });
   const { notice, show, close } = useNotice();
+  // The step machine's own notices (e.g. come back later); each new id is shown once.
+  useEffect(() => {
+    if (state.notice) show(t(state.notice.key));
+  }, [state.notice, show, t]);
   const onExpire = useCallback(() => dispatch({ type: 'expired' }), [dispatch]);
   const deadline = useDeadline(
     state.form && isOpenStep(state.step) ? state.form.expiredIn : null,

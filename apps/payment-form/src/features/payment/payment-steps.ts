@@ -4,6 +4,7 @@
  * `usePaymentFlow` runs (load, credential request and its 1 s retry, complete). Polling is tied
  * to the Processing step.
  */
+
 import type {
   PaymentFormCredentials,
   PaymentFormData,
@@ -19,6 +20,7 @@ import {
   paymentAmountLimits,
   paymentPollOutcome,
 } from '@paygate/domain';
+import type { TranslationKey } from '../../i18n/i18n.tsx';
 
 /** SPEC §2: Init is the amount step. */
 export type PaymentStep = 'init' | 'method' | 'credential' | 'processing' | 'success' | 'fail';
@@ -64,6 +66,11 @@ export interface PaymentState {
   /** Completing a payment answers a successUrl; the form's own until then. */
   successUrl: string | null;
   invoiceId: string | null;
+  /**
+   * A toast to show (a translation key); a new id shows it again. Set when the server asks the
+   * customer to come back later rather than failing the payment.
+   */
+  notice: { key: TranslationKey; id: number } | null;
 }
 
 export type PaymentAction =
@@ -81,7 +88,16 @@ export type PaymentAction =
    * `methodChosen`: after Back, the deposit's requisites are already reserved for the method
    * chosen first, which the server keeps (409 payment_method_chosen).
    */
-  | { type: 'credentialFailed'; expired?: boolean; methodChosen?: boolean }
+  | {
+      type: 'credentialFailed';
+      expired?: boolean;
+      methodChosen?: boolean;
+      /**
+       * 409 too_many_open_payments: the customer holds requisites for as many deposits as
+       * allowed; this one stays open and may be tried again once one of them ends.
+       */
+      tooManyOpen?: boolean;
+    }
   | { type: 'back' }
   | { type: 'completeRequested'; credential?: string; bankCodeInteger?: number }
   | { type: 'completed'; successUrl: string | null }
@@ -105,6 +121,7 @@ export const initialPaymentState: PaymentState = {
   task: { kind: 'load' },
   successUrl: null,
   invoiceId: null,
+  notice: null,
 };
 
 const requestCredential = (): PaymentTask => ({ kind: 'credential', delayMs: 0 });
@@ -338,6 +355,14 @@ export const paymentReducer = (state: PaymentState, action: PaymentAction): Paym
       if (state.task?.kind !== 'credential') return state;
       // Read the payment again: it resumes with its requisites, their method as the preset.
       if (action.methodChosen) return { ...state, task: { kind: 'load' } };
+      // Nothing failed: the customer stays on the amount step and is told to come back.
+      if (action.tooManyOpen) {
+        return {
+          ...state,
+          task: null,
+          notice: { key: 'form.toast.tooManyOpen', id: (state.notice?.id ?? 0) + 1 },
+        };
+      }
       return fail(state, action.expired ? 'expired' : 'error');
 
     case 'back': {

@@ -120,6 +120,9 @@ export const usePaymentFlow = (
               if (error instanceof PaymentApiError && error.code === 'payment_method_chosen') {
                 return { type: 'credentialFailed', methodChosen: true };
               }
+              if (error instanceof PaymentApiError && error.code === 'too_many_open_payments') {
+                return { type: 'credentialFailed', tooManyOpen: true };
+              }
               return { type: 'credentialFailed', expired: isGone(error) };
             }
           },

@@ -62,17 +62,29 @@ export const findInvoiceByFormId = async (
   return invoice;
 };
 
-/** Writes the given columns, and stamps the named times with the database clock. */
+/**
+ * Writes the given columns, and stamps the named times with the database clock. `payWithinMinutes`
+ * brings the deadline forward to that many minutes from now, if it is later.
+ */
 export const updateInvoice = async (
   tx: Database,
   id: string,
   change: InvoiceChange,
-  { stampNow = [] }: { stampNow?: Array<'statusDate' | 'customerMarkedPaidAt'> } = {},
+  {
+    stampNow = [],
+    payWithinMinutes,
+  }: { stampNow?: Array<'statusDate' | 'customerMarkedPaidAt'>; payWithinMinutes?: number } = {},
 ): Promise<InvoiceRecord | undefined> => {
   const stamps = Object.fromEntries(stampNow.map((column) => [column, sql`now()`]));
+  const deadline =
+    payWithinMinutes === undefined
+      ? {}
+      : {
+          expiresAt: sql`least(${invoices.expiresAt}, clock_timestamp() + make_interval(mins => ${payWithinMinutes}::int))`,
+        };
   const [updated] = await tx
     .update(invoices)
-    .set({ ...change, ...stamps })
+    .set({ ...change, ...stamps, ...deadline })
     .where(eq(invoices.id, id))
     .returning();
   return updated;

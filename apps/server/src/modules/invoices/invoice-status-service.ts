@@ -354,12 +354,14 @@ export type CustomerChoice = Pick<
 /**
  * Records the customer's choices on a locked invoice: method, amount (only while NEW, within
  * what the caller checked the merchant allows), the requisites assigned to a deposit or the
- * payout details of a withdrawal. Returns the invoice as stored.
+ * payout details of a withdrawal, and (`payWithinMinutes`) a deadline brought forward. Returns
+ * the invoice as stored.
  */
 export const recordCustomerChoice = async (
   tx: Database,
   invoice: InvoiceRecord,
   choice: CustomerChoice,
+  { payWithinMinutes }: { payWithinMinutes?: number } = {},
 ): Promise<InvoiceRecord> => {
   if (
     choice.amount !== undefined &&
@@ -368,7 +370,7 @@ export const recordCustomerChoice = async (
   ) {
     throw stateConflict(`The amount of a ${invoice.status} invoice cannot be changed`);
   }
-  const updated = await updateInvoice(tx, invoice.id, choice);
+  const updated = await updateInvoice(tx, invoice.id, choice, { payWithinMinutes });
   if (!updated) throw notFoundError(INVOICE_NOT_FOUND);
   return updated;
 };

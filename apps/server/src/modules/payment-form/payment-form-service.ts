@@ -210,7 +210,7 @@ export const chooseMethod = async (
   }
 
   if (invoice.flowType === 'DEPOSIT') {
-    const result = await assignDepositRequisites(db, invoice.id, method, amount);
+    const result = await assignDepositRequisites(db, invoice, method, amount);
     if (result.outcome === 'declined') throw stateConflict(NO_ACCOUNT_ERROR);
     invoice = result.invoice;
     if (result.outcome === 'already-decided') requireActionableForm(invoice);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { computeSupportCode } from '@paygate/domain';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
@@ -128,7 +129,18 @@ export const createPaymentFormFixture = async (kind: 'pglite' | 'postgres') => {
     createAccount,
     disableAllAccounts,
     accountLimits,
-    createInvoice: createTestInvoice.bind(null, db),
+    /**
+     * An invoice of its own customer unless one is given: tests share the database, and one
+     * customer may hold requisites for only a few deposits at once (OPEN_REQUISITES_PER_CUSTOMER).
+     */
+    createInvoice: (
+      terminal: Parameters<typeof createTestInvoice>[1],
+      overrides: Parameters<typeof createTestInvoice>[2] = {},
+    ) =>
+      createTestInvoice(db, terminal, {
+        customerExternalId: `customer-${randomUUID()}`,
+        ...overrides,
+      }),
     supportCodeOf,
     post,
     requestCredential,

@@ -1,5 +1,19 @@
 import { REFERENCE_HEADER_IDS } from '@paygate/domain';
-import { and, asc, desc, eq, exists, gte, inArray, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  exists,
+  gte,
+  inArray,
+  isNotNull,
+  ne,
+  notExists,
+  or,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import {
   invoices,
@@ -14,9 +28,25 @@ import {
 /** A requisite type (reference list 103): card numbers or phone numbers. */
 export type RequisiteTypeCode = 'CARD' | 'PHONE';
 
+/** Open real invoices (NEW or IN_PROGRESS, not test) of an account with an amount. */
+const openRealInvoicesOfAmount = (db: Database, peopleAccountId: SQLWrapper, amount: bigint) =>
+  db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.peopleAccountId, peopleAccountId),
+        eq(invoices.amount, amount),
+        eq(invoices.isTestProcessing, false),
+        inArray(invoices.status, ['NEW', 'IN_PROGRESS']),
+      ),
+    );
+
 /**
  * Enabled accounts of the method with a requisite of the type whose limit has room for the
- * amount, highest priority first, then the least recently used. Read without locks.
+ * amount, highest priority first, then the least recently used. With `uniqueAmountApplies`, not
+ * those that check unique amounts and already have an open real payment of this amount. Read
+ * without locks.
  */
 export const candidateAccounts = (
   db: Database,
@@ -25,7 +55,14 @@ export const candidateAccounts = (
     requisiteType,
     amount,
     limit,
-  }: { paymentMethodId: number; requisiteType: RequisiteTypeCode; amount: bigint; limit: number },
+    uniqueAmountApplies,
+  }: {
+    paymentMethodId: number;
+    requisiteType: RequisiteTypeCode;
+    amount: bigint;
+    limit: number;
+    uniqueAmountApplies: boolean;
+  },
 ) => {
   const requisiteItems = db
     .select({ id: referenceItems.id })
@@ -45,6 +82,12 @@ export const candidateAccounts = (
         eq(peopleAccounts.enabled, true),
         eq(peopleAccounts.paymentMethodId, paymentMethodId),
         gte(sql`${peopleAccountLimits.limit} - ${peopleAccountLimits.balance}`, amount),
+        uniqueAmountApplies
+          ? or(
+              eq(peopleAccountLimits.checkUniqueAmount, false),
+              notExists(openRealInvoicesOfAmount(db, peopleAccounts.id, amount)),
+            )
+          : undefined,
         exists(
           db
             .select({ one: sql`1` })
@@ -99,19 +142,55 @@ export const hasOpenInvoiceOfAmount = async (
   peopleAccountId: number,
   amount: bigint,
 ): Promise<boolean> => {
-  const [clash] = await tx
-    .select({ id: invoices.id })
+  const [clash] = await openRealInvoicesOfAmount(tx, sql`${peopleAccountId}`, amount).limit(1);
+  return clash !== undefined;
+};
+
+interface MerchantCustomer {
+  merchantId: number;
+  customerExternalId: string;
+}
+
+/** Arbitrary, fixed: keeps these advisory locks apart from any other use of the same hashes. */
+const CUSTOMER_TURN_LOCK_SEED = 7_245_108_332;
+
+/**
+ * Waits for and takes the customer's turn until the transaction ends: a transaction-scoped
+ * advisory lock on the merchant and the customer's id.
+ */
+export const takeCustomerTurn = async (
+  tx: Database,
+  { merchantId, customerExternalId }: MerchantCustomer,
+) => {
+  await tx.execute(
+    sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${merchantId}:${customerExternalId}`}, ${CUSTOMER_TURN_LOCK_SEED}))`,
+  );
+};
+
+/**
+ * Real deposits of the customer (IN_PROGRESS, not test) holding an account's requisites, other
+ * than `exceptInvoiceId`.
+ */
+export const countRequisitesHeldByCustomer = async (
+  tx: Database,
+  { merchantId, customerExternalId }: MerchantCustomer,
+  exceptInvoiceId: string,
+): Promise<number> => {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
     .from(invoices)
     .where(
       and(
-        eq(invoices.peopleAccountId, peopleAccountId),
-        eq(invoices.amount, amount),
+        eq(invoices.merchantId, merchantId),
+        eq(invoices.customerExternalId, customerExternalId),
+        eq(invoices.flowType, 'DEPOSIT'),
+        eq(invoices.status, 'IN_PROGRESS'),
         eq(invoices.isTestProcessing, false),
-        inArray(invoices.status, ['NEW', 'IN_PROGRESS']),
+        isNotNull(invoices.peopleAccountId),
+        ne(invoices.id, exceptInvoiceId),
       ),
-    )
-    .limit(1);
-  return clash !== undefined;
+    );
+  return row?.count ?? 0;
 };
 
 /** The account's first requisite of the type (by id), or undefined. */

@@ -5,6 +5,11 @@ import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
 import { lockWaitCount } from '../../testing/lock-waits.ts';
 import { applyStatusChange, lockInvoice } from '../invoices/invoices-entry.ts';
 import { createPaymentFormFixture, type PaymentFormFixture } from './payment-form-test-fixture.ts';
+import {
+  OPEN_REQUISITES_PER_CUSTOMER,
+  REQUISITE_HOLD_MINUTES,
+  TOO_MANY_OPEN_PAYMENTS,
+} from './requisite-assignment-service.ts';
 
 /**
  * 50 customers ask for requisites at the same moment over a few accounts: no limit may be
@@ -16,6 +21,11 @@ describe.each(TEST_DATABASE_KINDS)('concurrent requisite assignment on %s', (kin
     fixture = await createPaymentFormFixture(kind);
   });
   afterAll(async () => fixture?.close());
+
+  const invoiceRow = async (invoiceId: string) => {
+    const [row] = await fixture.db.select().from(invoices).where(eq(invoices.id, invoiceId));
+    return row;
+  };
 
   it('never overcommits a limit nor repeats an amount under 50 simultaneous calls', async () => {
     const accounts = [
@@ -161,6 +171,120 @@ describe.each(TEST_DATABASE_KINDS)('concurrent requisite assignment on %s', (kin
       expect((await fixture.accountLimits(account.id))?.balance).toBe(0n);
     },
   );
+
+  it('gives a customer REQUISITE_HOLD_MINUTES to pay once shown requisites, never more than the merchant gave', async () => {
+    await fixture.disableAllAccounts();
+    await fixture.createAccount({ limit: 50_000_000n });
+    const days = await fixture.createInvoice(fixture.terminals.uzsDeposit, {
+      amount: 300_000n,
+      expiresAt: new Date(Date.now() + 2 * 86_400_000),
+    });
+    const soon = new Date(Date.now() + 10 * 60_000);
+    const minutes = await fixture.createInvoice(fixture.terminals.uzsDeposit, {
+      amount: 400_000n,
+      expiresAt: soon,
+    });
+    const before = Date.now();
+    const answer = await fixture.requestCredential(days, 'HUMOUZS');
+    expect(answer.statusCode, answer.body).toBe(200);
+    const holdMs = REQUISITE_HOLD_MINUTES * 60_000;
+    // The form counts down to the new deadline.
+    const shown = Date.parse(answer.json().data.expiredIn);
+    expect(shown).toBeGreaterThanOrEqual(before + holdMs - 5_000);
+    expect(shown).toBeLessThanOrEqual(Date.now() + holdMs + 5_000);
+    expect((await invoiceRow(days.id))?.expiresAt.getTime()).toBe(shown);
+
+    expect((await fixture.requestCredential(minutes, 'HUMOUZS')).statusCode).toBe(200);
+    expect((await invoiceRow(minutes.id))?.expiresAt.getTime()).toBe(soon.getTime());
+  });
+
+  it('lets one customer hold requisites for OPEN_REQUISITES_PER_CUSTOMER deposits at once', async () => {
+    await fixture.disableAllAccounts();
+    const account = await fixture.createAccount({ limit: 50_000_000n });
+    const customerExternalId = `hoarder-${kind}`;
+    const forms = await Promise.all(
+      Array.from({ length: OPEN_REQUISITES_PER_CUSTOMER + 1 }, (_, index) =>
+        fixture.createInvoice(fixture.terminals.uzsDeposit, {
+          amount: BigInt(100_000 * (index + 1)),
+          customerExternalId,
+        }),
+      ),
+    );
+    const held = forms.slice(0, OPEN_REQUISITES_PER_CUSTOMER);
+    for (const form of held) {
+      expect((await fixture.requestCredential(form, 'HUMOUZS')).statusCode).toBe(200);
+    }
+    const balance = (await fixture.accountLimits(account.id))?.balance;
+    const next = forms[OPEN_REQUISITES_PER_CUSTOMER];
+    if (!next || !held[0]) throw new Error('no forms');
+    const refused = await fixture.requestCredential(next, 'HUMOUZS');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'too_many_open_payments',
+      detail: TOO_MANY_OPEN_PAYMENTS,
+    });
+    // Nothing was taken: the payment waits, NEW, and may try again.
+    expect(await invoiceRow(next.id)).toMatchObject({ status: 'NEW', peopleAccountId: null });
+    expect((await fixture.accountLimits(account.id))?.balance).toBe(balance);
+
+    // Other customers, and test payments of this one, are not held back.
+    const other = await fixture.createInvoice(fixture.terminals.uzsDeposit, { amount: 700_000n });
+    expect((await fixture.requestCredential(other, 'HUMOUZS')).statusCode).toBe(200);
+    const test = await fixture.createInvoice(fixture.terminals.uzsDeposit, {
+      amount: 800_000n,
+      customerExternalId,
+      isTestProcessing: true,
+    });
+    expect((await fixture.requestCredential(test, 'HUMOUZS')).statusCode).toBe(200);
+
+    // One held payment ends: the waiting one gets its requisites.
+    await fixture.db.transaction(async (tx) => {
+      const locked = await lockInvoice(tx, held[0]?.id ?? '');
+      await applyStatusChange(tx, locked, 'CANCELED', { kind: 'staff', personId: null }, 'test');
+    });
+    expect((await fixture.requestCredential(next, 'HUMOUZS')).statusCode).toBe(200);
+  });
+
+  it("counts one customer's simultaneous calls one after another", async () => {
+    await fixture.disableAllAccounts();
+    await fixture.createAccount({ limit: 50_000_000n });
+    const customerExternalId = `rush-${kind}`;
+    const forms = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        fixture.createInvoice(fixture.terminals.uzsDeposit, {
+          amount: BigInt(100_000 * (index + 1)),
+          customerExternalId,
+        }),
+      ),
+    );
+    const answers = await Promise.all(
+      forms.map((form) => fixture.requestCredential(form, 'HUMOUZS')),
+    );
+    const codes = answers.map((answer) => answer.statusCode).sort();
+    expect(codes).toEqual([
+      ...Array(OPEN_REQUISITES_PER_CUSTOMER).fill(200),
+      ...Array(8 - OPEN_REQUISITES_PER_CUSTOMER).fill(409),
+    ]);
+  });
+
+  it('finds an account past the first MAX_CANDIDATES when the unique-amount rule rules them out', async () => {
+    await fixture.disableAllAccounts();
+    const amount = 900_000n;
+    // 30 accounts that check unique amounts, each already expecting a payment of this amount.
+    for (let index = 0; index < 30; index += 1) {
+      const busy = await fixture.createAccount({ priority: 50, checkUniqueAmount: true });
+      const open = await fixture.createInvoice(fixture.terminals.uzsDeposit, { amount });
+      await fixture.db
+        .update(invoices)
+        .set({ status: 'IN_PROGRESS', peopleAccountId: busy.id })
+        .where(eq(invoices.id, open.id));
+    }
+    const free = await fixture.createAccount({ priority: 1, checkUniqueAmount: true });
+    const form = await fixture.createInvoice(fixture.terminals.uzsDeposit, { amount });
+    const answer = await fixture.requestCredential(form, 'HUMOUZS');
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(await invoiceRow(form.id)).toMatchObject({ peopleAccountId: free.id });
+  });
 
   it('lets a test payment use an account without taking its limit or an amount from real ones', async () => {
     await fixture.disableAllAccounts();

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.ts';
+import { stateConflict } from '../../service-errors.ts';
 import {
   declineInvoice,
   lockInvoice,
@@ -9,12 +10,14 @@ import { type FormInvoice, requireActionableWhileLocked } from './form-invoice-s
 import type { PaymentMethod } from './payment-form-repository.ts';
 import {
   candidateAccounts,
+  countRequisitesHeldByCustomer,
   findPeopleAccount,
   firstRequisiteOfType,
   hasOpenInvoiceOfAmount,
   lockAccountLimits,
   type RequisiteTypeCode,
   reserveAccount,
+  takeCustomerTurn,
 } from './requisite-assignment-repository.ts';
 
 /** What the customer pays to: card numbers for card methods, phone numbers otherwise. */
@@ -26,6 +29,23 @@ export const NO_ACCOUNT_ERROR = 'No account available for this amount';
 /** How many accounts one assignment tries before it declines the invoice. */
 const MAX_CANDIDATES = 25;
 
+/**
+ * Minutes a customer has to pay once shown requisites (the deadline comes forward to it, never
+ * back). Held until the merchant's own deadline, up to 7 days, a reservation kept an account's
+ * limit and, on accounts that check unique amounts, its amount from every other customer, so a
+ * few forms opened and left could stop an account's deposits for days (decision 0008).
+ */
+export const REQUISITE_HOLD_MINUTES = 30;
+
+/**
+ * Real deposits one customer of a merchant may hold requisites for at once; the next one waits
+ * (409) until one of them is paid, ends or expires. Each holds an account's limit and amount.
+ */
+export const OPEN_REQUISITES_PER_CUSTOMER = 3;
+
+export const TOO_MANY_OPEN_PAYMENTS =
+  'Too many unfinished payments. Finish one of them or wait for it to expire, then try again.';
+
 export type AssignmentResult =
   | { outcome: 'assigned'; invoice: FormInvoice }
   | { outcome: 'declined'; invoice: FormInvoice }
@@ -33,6 +53,23 @@ export type AssignmentResult =
   | { outcome: 'already-decided'; invoice: FormInvoice };
 
 class CandidateUnavailable extends Error {}
+
+/**
+ * OPEN_REQUISITES_PER_CUSTOMER, checked in the assignment's transaction: the customer's turn is
+ * taken first (a transaction-scoped advisory lock), so simultaneous calls of one customer are
+ * counted one after another and cannot all pass on the same count.
+ */
+const requireRoomForCustomer = async (tx: Database, invoice: FormInvoice) => {
+  const customer = {
+    merchantId: invoice.merchantId,
+    customerExternalId: invoice.customerExternalId,
+  };
+  await takeCustomerTurn(tx, customer);
+  const open = await countRequisitesHeldByCustomer(tx, customer, invoice.id);
+  if (open >= OPEN_REQUISITES_PER_CUSTOMER) {
+    throw stateConflict(TOO_MANY_OPEN_PAYMENTS, 'too_many_open_payments');
+  }
+};
 
 /** The candidate's limit row is locked by another assignment (first pass only). */
 class CandidateBusy extends Error {}
@@ -53,16 +90,19 @@ class CandidateBusy extends Error {}
  */
 export const assignDepositRequisites = async (
   db: Database,
-  invoiceId: string,
+  opened: FormInvoice,
   method: PaymentMethod,
   amount: bigint,
 ): Promise<AssignmentResult> => {
+  const invoiceId = opened.id;
   const attempt = (candidate: { id: number }, waitForLock: boolean) =>
     db.transaction(async (tx) => {
       const invoice = await lockInvoice(tx, invoiceId);
       if (invoice.status !== 'NEW') return { outcome: 'already-decided', invoice } as const;
       // The deadline may pass while the customer's call waits for its locks: no requisites after it.
       await requireActionableWhileLocked(tx, invoice);
+      // Test payments take no limit and no amount (below), so they hold nothing back.
+      if (!invoice.isTestProcessing) await requireRoomForCustomer(tx, invoice);
 
       const limits = await lockAccountLimits(tx, candidate.id, waitForLock);
       if (!limits && !waitForLock) throw new CandidateBusy();
@@ -85,12 +125,17 @@ export const assignDepositRequisites = async (
 
       // Test money takes nothing from the account's limit (usesAccountLimit).
       await reserveAccount(tx, candidate.id, invoice.isTestProcessing ? 0n : amount);
-      await recordCustomerChoice(tx, invoice, {
-        amount,
-        paymentMethodId: method.id,
-        peopleAccountId: candidate.id,
-        credentialValue: credential.value,
-      });
+      await recordCustomerChoice(
+        tx,
+        invoice,
+        {
+          amount,
+          paymentMethodId: method.id,
+          peopleAccountId: candidate.id,
+          credentialValue: credential.value,
+        },
+        { payWithinMinutes: REQUISITE_HOLD_MINUTES },
+      );
       // The record as it was: its status change must not move the limit a second time.
       const updated = await sendToProvider(tx, invoice, { kind: 'customer', personId: null });
       return { outcome: 'assigned', invoice: updated } as const;
@@ -104,6 +149,9 @@ export const assignDepositRequisites = async (
     requisiteType: requisiteTypeCodeOf(method),
     amount,
     limit: MAX_CANDIDATES,
+    // Accounts whose unique-amount rule refuses the amount are left out here, not tried and
+    // passed over: MAX_CANDIDATES of them declined a payment that account 26 could take.
+    uniqueAmountApplies: !opened.isTestProcessing,
   });
   const busy: Array<{ id: number }> = [];
   for (const candidate of candidates) {
