@@ -28,6 +28,7 @@ import {
   type SecondFactor,
   startEnrolment,
   TWO_FACTOR_MESSAGES,
+  type TwoFactorStatus,
   twoFactorStatus,
 } from './two-factor-service.ts';
 
@@ -67,6 +68,14 @@ interface Client {
   sourceIp: string;
   userAgent: string | null;
 }
+
+/**
+ * Whether a right password of this person is only the first half of the proof: they have a second
+ * factor, or a role requires one they must set up. Their right password then clears no throttle
+ * count (`password-only`, login-throttle.ts), at sign-in and when changing their password.
+ */
+const secondFactorFollows = (twoFactor: TwoFactorStatus): boolean =>
+  twoFactor.enabled || twoFactor.required;
 
 /** When the password was last set or cleared, in ms: what a sign-in's steps compare. */
 const passwordSetAtOf = (person: { passwordChangedAt: Date | null }): number | null =>
@@ -146,7 +155,7 @@ export const signIn = async (
       sourceIp,
     });
     await finishPasswordCheck(db, check, {
-      succeeded: false,
+      outcome: 'failed',
       personId: person?.id ?? null,
       sourceIp,
       purpose: 'sign-in',
@@ -155,11 +164,11 @@ export const signIn = async (
   }
 
   const twoFactor = await twoFactorStatus(db, person.id);
-  if (twoFactor.enabled || twoFactor.required) {
+  if (secondFactorFollows(twoFactor)) {
     // The password alone is no sign-in: its check stays counted until the second factor passes,
     // so right passwords cannot clear the count between guessed codes.
     await finishPasswordCheck(db, check, {
-      succeeded: false,
+      outcome: 'password-only',
       personId: person.id,
       sourceIp,
       purpose: 'sign-in',
@@ -175,7 +184,7 @@ export const signIn = async (
   }
 
   await finishPasswordCheck(db, check, {
-    succeeded: true,
+    outcome: 'passed',
     personId: person.id,
     sourceIp,
     purpose: 'sign-in',
@@ -319,8 +328,14 @@ export const changePassword = async (
       sourceIp,
     });
   }
+  // A right current password of a person with a second factor clears nothing either: changing
+  // the password (to itself, even) between codes guessed in Security would clear their count.
   await finishPasswordCheck(db, check, {
-    succeeded: currentPasswordOk,
+    outcome: !currentPasswordOk
+      ? 'failed'
+      : secondFactorFollows(await twoFactorStatus(db, person.id))
+        ? 'password-only'
+        : 'passed',
     personId: person.id,
     sourceIp,
     purpose: 'current-password',

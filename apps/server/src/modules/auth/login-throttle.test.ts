@@ -48,7 +48,7 @@ describe.each(TEST_DATABASE_KINDS)('password-check reservations on %s', (kind) =
   const fail = (reservation: PasswordCheckReservation) => {
     if (!reservation.allowed) throw new Error('expected an allowed check');
     return finishPasswordCheck(database.db, reservation, {
-      succeeded: false,
+      outcome: 'failed',
       personId: null,
       sourceIp: reservation.address,
       purpose: 'sign-in',

@@ -20,8 +20,9 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
  * 19. Three keys, each with some free failures and then a wait that doubles with every further
  * failure (1 s, 2 s, 4 s … up to `maxDelayMs`), counted from the key's latest failure:
  *
- * - `pair` (username, address): failures since the pair's last success, within a day. Only the
- *   person's own address is affected, so nobody elsewhere can lock a person out.
+ * - `pair` (username, address): failures since the pair's last success (a check that passed
+ *   whole, see `PasswordCheckOutcome`), within a day. Only the person's own address is
+ *   affected, so nobody elsewhere can lock a person out.
  * - `address` (all usernames from one address): a larger allowance within 15 minutes, so an
  *   office behind one NAT is not held up by one person's typos.
  * - `username` (one username from all addresses): the allowance of distributed guessing.
@@ -211,14 +212,17 @@ const lockDescription = (
   lock: ThrottleLock,
   { username, address }: { username: string; address: string },
   purpose: PasswordCheckPurpose,
+  outcome: Exclude<PasswordCheckOutcome, 'passed'>,
 ) => {
   const wait = `the next check waits ${lock.delayMs / SECOND_MS} s, doubling with each further failure up to ${LOGIN_THROTTLE.maxDelayMs / SECOND_MS} s`;
   const last =
-    purpose === 'current-password'
-      ? ' (the last a wrong current password)'
-      : purpose === 'second-factor'
-        ? ' (the last a wrong second-factor code)'
-        : '';
+    outcome === 'password-only'
+      ? ' (the last a right password of a person with a second factor, counted until a code passes)'
+      : purpose === 'current-password'
+        ? ' (the last a wrong current password)'
+        : purpose === 'second-factor'
+          ? ' (the last a wrong second-factor code)'
+          : '';
   switch (lock.kind) {
     case 'pair':
       return `Password checks locked for "${username}" from ${address} after ${lock.failures} failures in a row${last}: ${wait}`;
@@ -246,26 +250,37 @@ export interface Throttled {
 export type PasswordCheckPurpose = 'sign-in' | 'current-password' | 'second-factor';
 
 /**
- * Records the outcome of a reserved check: a success clears the pair (its failures before it no
- * longer count); a failure stays counted, and when it throttles a key, one LOGIN_LOCKED event
- * says which key, for whom and how long. Refused checks (429) write nothing.
+ * How a reserved check ended. Only `passed`, the whole proof, clears the pair's count (and makes
+ * the address known): a password of a person without a second factor, or a right code.
+ * `password-only`: the password was right but the person has a second factor (or must set one
+ * up), so the password alone proves nothing and is counted as a failure until a code passes.
+ * Otherwise whoever knows the password could clear the count between guessed codes: at sign-in,
+ * or by changing the password (to itself) between codes guessed in Security (decision 0019).
+ */
+export type PasswordCheckOutcome = 'passed' | 'password-only' | 'failed';
+
+/**
+ * Records the outcome of a reserved check. `passed` is the one place the count is cleared: the
+ * attempt becomes a success, and the pair's failures before it no longer count. Anything else
+ * stays counted as a failure, and when it throttles a key, one LOGIN_LOCKED event says which key,
+ * for whom and how long. Refused checks (429) write nothing.
  */
 export const finishPasswordCheck = async (
   db: Database,
   reservation: Extract<PasswordCheckReservation, { allowed: true }>,
   {
-    succeeded,
+    outcome,
     personId,
     sourceIp,
     purpose,
   }: {
-    succeeded: boolean;
+    outcome: PasswordCheckOutcome;
     personId: number | null;
     sourceIp: string;
     purpose: PasswordCheckPurpose;
   },
 ): Promise<void> => {
-  if (succeeded) {
+  if (outcome === 'passed') {
     await markAttemptSucceeded(db, reservation.attemptId);
     return;
   }
@@ -273,7 +288,7 @@ export const finishPasswordCheck = async (
     const lockedPerson = lock.kind === 'address' ? null : personId;
     await recordEvent(db, {
       eventCode: EVENT_CODES.loginLocked,
-      description: lockDescription(lock, reservation, purpose),
+      description: lockDescription(lock, reservation, purpose, outcome),
       personId: lockedPerson,
       // A merchant's auditors see their own staff locked out.
       merchantId: lockedPerson === null ? null : await merchantIdOfPerson(db, lockedPerson),

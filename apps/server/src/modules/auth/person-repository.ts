@@ -75,14 +75,24 @@ export const storePasswordHash = async (
     .where(eq(people.id, personId));
 };
 
-/** Whether a person with this username exists, in any letter case. */
-export const usernameTaken = async (db: Database, username: string): Promise<boolean> => {
+/**
+ * The person holding this username in any letter case, if any: their merchant (null: platform
+ * staff), so that whoever is told the username is taken is told only what they may know.
+ */
+export const usernameHolder = async (
+  db: Database,
+  username: string,
+): Promise<{ merchantId: number | null } | undefined> => {
   const [existing] = await db
-    .select({ id: people.id })
+    .select({ merchantId: people.merchantId })
     .from(people)
     .where(sql`lower(${people.username}) = lower(${username})`);
-  return existing !== undefined;
+  return existing;
 };
+
+/** Whether a person with this username exists, in any letter case. */
+export const usernameTaken = async (db: Database, username: string): Promise<boolean> =>
+  (await usernameHolder(db, username)) !== undefined;
 
 /**
  * Inserts a platform administrator (no merchant, the admin role) without a password, which they

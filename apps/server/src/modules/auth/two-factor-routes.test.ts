@@ -18,6 +18,7 @@ import {
   signIn,
   type TestApp,
 } from '../../testing/test-app.ts';
+import { LOGIN_THROTTLE } from './login-throttle.ts';
 import { SECOND_FACTOR_COOKIE } from './session-cookies.ts';
 import { TWO_FACTOR_MESSAGES } from './two-factor-service.ts';
 
@@ -279,6 +280,81 @@ describe.each(TEST_DATABASE_KINDS)('two-factor sign-in on %s', (kind) => {
     const right = await post('/api/v1/login/two-factor', pending, { code });
     expect(right.statusCode).toBe(429);
     expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  /**
+   * Guesses of `guess` taken in turns with a right password (`rightPassword`), until one of them
+   * is throttled: the throttled answer and how many wrong codes were checked before it.
+   */
+  const guessBetweenRightPasswords = async (
+    rightPassword: (attempt: number) => Promise<LightMyRequestResponse>,
+    guess: (passwordAnswer: LightMyRequestResponse) => Promise<LightMyRequestResponse>,
+  ) => {
+    let wrongCodesChecked = 0;
+    // Waits double from the 6th failure (1 s, 2 s, 4 s…): with 10 rounds one lands inside a
+    // wait even when each request takes seconds on a busy machine.
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const password = await rightPassword(attempt);
+      if (password.statusCode === 429) return { throttled: password, wrongCodesChecked };
+      expect(password.statusCode, password.body).toBe(200);
+      const code = await guess(password);
+      if (code.statusCode === 429) return { throttled: code, wrongCodesChecked };
+      expect(code.statusCode, code.body).toBe(400);
+      wrongCodesChecked += 1;
+    }
+    return { throttled: undefined, wrongCodesChecked };
+  };
+
+  /** A throttled answer as wrong passwords get it: 429 too_many_attempts with Retry-After. */
+  const expectLockedOut = ({
+    throttled,
+    wrongCodesChecked,
+  }: Awaited<ReturnType<typeof guessBetweenRightPasswords>>) => {
+    expect(throttled?.statusCode).toBe(429);
+    expect(throttled?.json().code).toBe('too_many_attempts');
+    expect(Number(throttled?.headers['retry-after'])).toBeGreaterThan(0);
+    // No more guesses than the free failures of wrong passwords.
+    expect(wrongCodesChecked).toBeLessThanOrEqual(LOGIN_THROTTLE.pair.freeFailures);
+  };
+
+  it('locks out wrong codes at sign-in though each comes after the right password', async () => {
+    const person = await enrolled('yaroslav');
+    expectLockedOut(
+      await guessBetweenRightPasswords(
+        () => login('yaroslav', person.password),
+        (first) =>
+          post('/api/v1/login/two-factor', cookieOf(first, SECOND_FACTOR_COOKIE), {
+            code: '111111',
+          }),
+      ),
+    );
+  });
+
+  it('locks out wrong codes in Security though a right current password comes between them', async () => {
+    const person = await enrolled('yekaterina');
+    // The right current password each time: a password change to one of these in turn.
+    const passwords = ['a long and quiet river', 'seven herons over the marsh'];
+    let current = person.password;
+    const result = await guessBetweenRightPasswords(
+      async (attempt) => {
+        const next = passwords[attempt % 2] ?? '';
+        const changed = await post('/api/v1/user/change_password', person.cookie, {
+          currentPassword: current,
+          newPassword: next,
+        });
+        if (changed.statusCode === 200) current = next;
+        return changed;
+      },
+      () => post('/api/v1/two-factor/disable', person.cookie, { code: '111111' }),
+    );
+    expectLockedOut(result);
+    // Still on: the guesses got nowhere.
+    const status = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/v1/two-factor',
+      headers: { cookie: person.cookie },
+    });
+    expect(status.json().data.enabled).toBe(true);
   });
 
   it('leads a person whose role requires it through enrolment at sign-in', async () => {

@@ -124,8 +124,9 @@ const throttledCheck = async <T>(
       sourceIp,
     });
   }
+  // A right code is the whole check: the one outcome that clears the count.
   await finishPasswordCheck(db, reservation, {
-    succeeded: result !== null,
+    outcome: result === null ? 'failed' : 'passed',
     personId: record.personId,
     sourceIp,
     purpose: 'second-factor',

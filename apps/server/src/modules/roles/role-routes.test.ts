@@ -145,7 +145,8 @@ describe.each(TEST_DATABASE_KINDS)('roles API on %s', (kind) => {
       const seen = await list(merchantUser);
       expect(seen.map(({ name }) => name)).toContain('merchant');
       expect(seen.find(({ name }) => name === 'merchant')?.assignable).toBe(true);
-      expect(seen.find(({ name }) => name === 'support')?.assignable).toBe(false);
+      // A platform role is none of theirs: not even listed.
+      expect(seen.map(({ name }) => name)).not.toContain('support');
     });
   });
 
@@ -194,6 +195,60 @@ describe.each(TEST_DATABASE_KINDS)('roles API on %s', (kind) => {
         operator: false,
         'Role editors': true,
       });
+    });
+
+    it('shows a merchant’s user manager only the roles they may give their own staff', async () => {
+      const { db } = testApp;
+      const otherShop = await createTestMerchant(db, 'Other shop');
+      // Made for another merchant's staff: a permission this merchant's manager lacks.
+      const otherShopsRole = await insertCustomRole(db, 'Other shop refunds', [
+        'merchant.read',
+        'invoice.amount.change',
+      ]);
+      const otherClerk = await createPersonWithRoles(
+        db,
+        'other-clerk',
+        ['Other shop refunds'],
+        otherShop.id,
+      );
+      // The platform's: a platform-only permission besides one the manager holds.
+      const platformRole = await insertCustomRole(db, 'Platform readers', [
+        'merchant.read',
+        'merchant.rw.all',
+      ]);
+      // One they may give: every permission in it is theirs.
+      const shopRole = await insertCustomRole(db, 'Shop readers', [
+        'merchant.read',
+        'report.read.balance',
+      ]);
+      try {
+        const seen = await list(merchantUser);
+        const names = seen.map(({ name }) => name);
+        expect(names).toEqual(expect.arrayContaining(['merchant', 'Shop readers']));
+        for (const hidden of [
+          'Other shop refunds',
+          'Platform readers',
+          'Role editors',
+          'admin',
+          'support',
+          'operator',
+        ]) {
+          expect(names, hidden).not.toContain(hidden);
+        }
+        expect(seen.every((role) => role.assignable)).toBe(true);
+        // The platform's role editors and user managers still see every role.
+        for (const cookie of [admin, editor]) {
+          expect((await list(cookie)).map(({ name }) => name)).toEqual(
+            expect.arrayContaining(['Other shop refunds', 'Platform readers', 'Shop readers']),
+          );
+        }
+      } finally {
+        await db.delete(personRoles).where(eq(personRoles.personId, otherClerk.id));
+        await db.delete(people).where(eq(people.id, otherClerk.id));
+        for (const id of [otherShopsRole, platformRole, shopRole]) {
+          await db.delete(roles).where(eq(roles.id, id));
+        }
+      }
     });
   });
 

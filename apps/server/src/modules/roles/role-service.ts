@@ -14,6 +14,7 @@ import { roles } from '../../db/schema.ts';
 import { invalid, notAllowed, notFoundError, stateConflict } from '../../service-errors.ts';
 import { EVENT_CODES, recordEvent } from '../audit/audit-entry.ts';
 import { type AuthenticatedPerson, endSessions } from '../auth/auth-entry.ts';
+import { rolesShownTo } from './role-grants.ts';
 import {
   countHolders,
   countMerchantBoundHolders,
@@ -76,8 +77,9 @@ export const presentRole = (role: RoleRecord, caller: AuthenticatedPerson) => ({
   updatedAt: role.updatedAt.toISOString(),
 });
 
+/** The roles the caller is shown (`rolesShownTo`: a merchant's user manager, those they may give). */
 export const listRoles = async (db: Database, caller: AuthenticatedPerson) =>
-  (await selectRoles(db)).map((role) => presentRole(role, caller));
+  rolesShownTo(caller, await selectRoles(db)).map((role) => presentRole(role, caller));
 
 const requireRole = async (db: Database, id: number): Promise<RoleRecord> => {
   const role = await selectRole(db, id);

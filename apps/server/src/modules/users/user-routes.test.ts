@@ -372,6 +372,38 @@ describe.each(TEST_DATABASE_KINDS)('users API on %s', (kind) => {
       }
     });
 
+    it('tells a merchant’s user manager no more than that a username held outside their merchant cannot be used', async () => {
+      // Another merchant's user, and platform staff: refused without saying a user holds it.
+      for (const username of ['clerk-b', 'Boss-B', 'root', 'HELPDESK']) {
+        const response = await createUser(bossA, {
+          username,
+          roles: ['Clerk'],
+          merchantId: shopA.id,
+        });
+        expect(response.statusCode, username).toBe(409);
+        expect(response.json().detail, username).toBe(USER_MESSAGES.usernameUnavailable);
+        expect(response.json().detail).not.toContain(username);
+      }
+      // Their own merchant's user: they can see them anyway, so they are told plainly.
+      const own = await createUser(bossA, {
+        username: 'CLERK-A',
+        roles: ['Clerk'],
+        merchantId: shopA.id,
+      });
+      expect(own.statusCode).toBe(409);
+      expect(own.json().detail).toBe(USER_MESSAGES.usernameTaken('CLERK-A'));
+      // A platform administrator reaches everyone: the precise message, whoever holds it.
+      for (const username of ['clerk-b', 'helpdesk']) {
+        const response = await createUser(root, {
+          username,
+          roles: ['Clerk'],
+          merchantId: shopA.id,
+        });
+        expect(response.statusCode, username).toBe(409);
+        expect(response.json().detail).toBe(USER_MESSAGES.usernameTaken(username));
+      }
+    });
+
     it('refuses empty or too long names with 400', async () => {
       expect((await createUser(root, { username: 'nameless', firstName: '  ' })).statusCode).toBe(
         400,

@@ -2,9 +2,7 @@ import {
   mayManageUser,
   mayReachMerchant,
   PERSON_NAME_MAX_LENGTH,
-  permissionsBeyond,
   personNameError,
-  platformOnlyAmong,
   USERNAME_MESSAGE,
   USERNAME_PATTERN,
   userManagementReach,
@@ -16,9 +14,9 @@ import {
   type AuthenticatedPerson,
   endSessions,
   removeSecondFactor,
-  usernameTaken,
+  usernameHolder,
 } from '../auth/auth-entry.ts';
-import { selectRolesByName } from '../roles/roles-entry.ts';
+import { roleGrantRefusal, selectRolesByName } from '../roles/roles-entry.ts';
 import { issuePasswordLink } from './password-link-service.ts';
 import {
   cancelUnusedResetTokens,
@@ -47,6 +45,11 @@ import {
 export const USER_MESSAGES = {
   notFound: 'User not found',
   usernameTaken: (username: string) => `User ${username} already exists`,
+  /**
+   * A username held outside the caller's reach (another merchant's user, or the platform's): it
+   * cannot be used (usernames are unique for sign-in), but whose it is stays unsaid.
+   */
+  usernameUnavailable: 'This username cannot be used. Choose another.',
   name: `First and last name are required, at most ${PERSON_NAME_MAX_LENGTH} characters each`,
   noRoles: 'Choose at least one role',
   unknownRole: (name: string) => `Unknown role: ${name}`,
@@ -163,10 +166,14 @@ const checkedRoles = async (
   const missing = names.find((name) => !found.some((role) => role.name === name));
   if (missing !== undefined) throw invalid(USER_MESSAGES.unknownRole(missing));
   const granted = [...new Set(found.flatMap((role) => role.permissions))];
-  const beyond = permissionsBeyond(actor, granted);
-  if (beyond.length > 0) throw notAllowed(USER_MESSAGES.beyondOwn(beyond));
-  const platformOnly = merchantId === null ? [] : platformOnlyAmong(granted);
-  if (platformOnly.length > 0) throw invalid(USER_MESSAGES.platformOnly(platformOnly));
+  // The rule the roles list of a merchant's user manager is filtered by, too.
+  const refusal = roleGrantRefusal(actor, granted, merchantId);
+  if (refusal?.reason === 'beyond-own') {
+    throw notAllowed(USER_MESSAGES.beyondOwn(refusal.permissions));
+  }
+  if (refusal?.reason === 'platform-only') {
+    throw invalid(USER_MESSAGES.platformOnly(refusal.permissions));
+  }
   const requiringTwoFactor = found.filter((role) => role.requiresTwoFactor).map(({ name }) => name);
   return { names: names.sort(), requiringTwoFactor };
 };
@@ -203,8 +210,16 @@ export const createUser = async (db: Database, { person, sourceIp }: Actor, inpu
       throw notFoundError(USER_MESSAGES.merchantNotFound);
     }
     const { names: roleNames } = await checkedRoles(tx, person, input.roles, input.merchantId);
-    if (await usernameTaken(tx, username))
-      throw stateConflict(USER_MESSAGES.usernameTaken(username));
+    const holder = await usernameHolder(tx, username);
+    if (holder) {
+      // Usernames are unique across the platform, so a taken one is refused whoever holds it; but
+      // only someone who could see its holder is told it is a user's (decision 0019).
+      throw stateConflict(
+        mayReachMerchant(person, holder.merchantId)
+          ? USER_MESSAGES.usernameTaken(username)
+          : USER_MESSAGES.usernameUnavailable,
+      );
+    }
     const userId = await insertUser(tx, {
       username,
       firstName,
