@@ -6,8 +6,9 @@
 #     every migration applied, no demo data;
 #  3. Debian's nginx accepts the rendered docker/nginx templates (nginx -t) and, running in front
 #     of that server, serves both apps the way the images do: SPA fallback, long-cached hashed
-#     assets, an uncached entry page with its CSP, gzip, /api proxied to the server, and its
-#     rate limits (a burst gets nginx's 429 with Retry-After; other addresses and health pass).
+#     assets, an uncached entry page with its CSP, gzip, /api proxied to the server, its
+#     rate limits (a burst gets nginx's 429 with Retry-After; other addresses and health pass;
+#     an IPv6 client counts by its /64) and an access log with set-password secrets redacted.
 # Needs the built server and apps (the test command's build stage). Cleans up after itself.
 set -uo pipefail
 source "$(dirname "$0")/lib/bootstrap.sh"
@@ -207,7 +208,18 @@ render docker/nginx/payment-form.conf.template "$conf/conf.d/payment-form.conf" 
 # As root, workers keep root's access to the checkout (which may sit in a private home folder).
 worker_user=""
 [ "$(id -u)" = 0 ] && worker_user="user root;"
-# The official image's nginx.conf, with every path inside the temporary folder.
+# A probe server of this check only (not in the images): it answers the key that the status-poll
+# limit counts a request under ("<client> <form id>", proxy-forwarding.conf), so the keys of many
+# client addresses can be compared without a burst for each.
+probe_port="$(free_port)"
+cat >"$conf/probe.conf" <<EOF
+server {
+  listen 127.0.0.1:$probe_port;
+  default_type text/plain;
+  location / { return 200 "\$paygate_form_status_key"; }
+}
+EOF
+# The official image's nginx.conf, with every path inside the temporary folder (and the probe).
 cat >"$conf/nginx.conf" <<EOF
 $worker_user
 worker_processes 1;
@@ -227,6 +239,7 @@ http {
   sendfile on;
   keepalive_timeout 65;
   include conf.d/*.conf;
+  include probe.conf;
 }
 EOF
 if "$NGINX_BIN" -t -p "$conf" -c "$conf/nginx.conf" >"$work/nginx-t.log" 2>&1; then
@@ -256,6 +269,25 @@ header() {
 }
 status_of() { curl -s -o /dev/null -w '%{http_code}' "$@"; }
 contains() { grep -qF -- "$2" <<<"$1"; }
+# not_in_files <text> <file...>: none of the files (of those that exist) holds the text.
+not_in_files() {
+  local text="$1" file
+  shift
+  for file in "$@"; do
+    [ -f "$file" ] && grep -qF -- "$text" "$file" && return 1
+  done
+  return 0
+}
+# wait_for_line <file> <extended regex>: a line of the file matches within 5 s (nginx writes an
+# access log line once the answer is sent).
+wait_for_line() {
+  local tries=0
+  until grep -Eq -- "$2" "$1" 2>/dev/null; do
+    tries=$((tries + 1))
+    [ "$tries" -ge 50 ] && return 1
+    sleep 0.1
+  done
+}
 
 asset="$(grep -o '/assets/index-[^"]*\.js' apps/backoffice/dist/index.html | head -n 1)"
 check "back office /login answers the app (SPA fallback)" \
@@ -332,6 +364,87 @@ check "rate limits: nginx logged the refusals of zone paygate_form_status" \
   grep -q 'limiting requests.*zone "paygate_form_status"' "$conf/error.log"
 check "rate limits: the same form from another address still passes" \
   test "$(poll_status 198.51.100.3 -o /dev/null -w '%{http_code}')" = 404
+
+# IPv6 clients count by their /64, as on the server ($paygate_client_address). The probe gives the
+# status-poll key of a client address (sent in X-Forwarded-For, which nginx parses and rewrites);
+# bytes that are not text show as "?".
+status_key() {
+  curl -s -H "X-Forwarded-For: $1" "http://127.0.0.1:$probe_port/api/payments/form/probe/status" |
+    LC_ALL=C tr -c '[:print:]' '?'
+}
+ipv6_keys="$(status_key 2001:db8:1:2::1)|$(status_key 2001:0DB8:0001:0002:FFFF:FFFF:FFFF:FFFE)|$(status_key 2001:db8:1:3::1)"
+check "rate-limit keys: two addresses of one IPv6 /64 share a key, the next /64 has its own (got $ipv6_keys)" \
+  test "$ipv6_keys" = "2001:db8:1:2:: probe|2001:db8:1:2:: probe|2001:db8:1:3:: probe"
+ipv4_keys="$(status_key 198.51.100.7)|$(status_key ::ffff:198.51.100.7)|$(status_key 198.51.100.8)"
+check "rate-limit keys: an IPv4 address counts whole, also written IPv4-mapped (got $ipv4_keys)" \
+  test "$ipv4_keys" = "198.51.100.7 probe|198.51.100.7 probe|198.51.100.8 probe"
+# Every place "::" can take where nginx writes an address: each of the 256 patterns of zero groups,
+# with groups of one to four digits (ffff among them, so IPv4-mapped addresses occur too).
+key_mismatches="$(PROBE="http://127.0.0.1:$probe_port" node --input-type=module -e '
+  const valueSets = [
+    [0x1, 0xab, 0xcde, 0xffff, 0x2, 0xffff, 0x1234, 0xf],
+    [0xffff, 0x1234, 0xf, 0x1, 0xab, 0xcd, 0x3, 0xffff],
+  ];
+  const mismatches = [];
+  for (const values of valueSets) {
+    for (let zeros = 0; zeros < 256; zeros += 1) {
+      const groups = values.map((value, index) => ((zeros >> index) & 1 ? 0 : value));
+      // Written out in full, upper case with leading zeros: nginx writes it again its own way.
+      const sent = groups.map((group) => group.toString(16).toUpperCase().padStart(4, "0")).join(":");
+      const mapped = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
+      const client = mapped
+        ? [groups[6] >> 8, groups[6] & 255, groups[7] >> 8, groups[7] & 255].join(".")
+        : `${groups.slice(0, 4).map((group) => group.toString(16)).join(":")}::`;
+      const response = await fetch(`${process.env.PROBE}/api/payments/form/probe/status`, {
+        headers: { "x-forwarded-for": sent },
+      });
+      const key = await response.text();
+      if (key !== `${client} probe`) mismatches.push(`${sent}: ${JSON.stringify(key)}, not ${client}`);
+    }
+  }
+  console.log(`${mismatches.length} ${mismatches.slice(0, 3).join("; ")}`.trim());
+' 2>&1)"
+check "rate-limit keys: 512 IPv6 addresses with \"::\" in every place count by their /64 (mismatches: $key_mismatches)" \
+  test "$key_mismatches" = 0
+# Through the payment form's nginx: a client moving through the addresses of its /64 keeps one
+# allowance. 20 polls of one form, each from another address of 2001:db8:c0:1::/64 (each a new
+# client if whole addresses counted), are refused once the burst is used up; the next /64 still
+# passes. nginx's error log names each client it refused (the server, which sees every request
+# come from nginx, soon refuses the unknown form itself).
+poll_ipv6() {
+  curl -s -o /dev/null -X POST -H "X-Forwarded-For: $1" "$pf/api/payments/form/$ipv6_form/status"
+}
+ipv6_form="$(openssl rand -hex 12)"
+for host in $(seq 1 20); do
+  if [ $((host % 2)) = 0 ]; then
+    poll_ipv6 "2001:DB8:C0:1:FFFF:0:0:$host"
+  else
+    poll_ipv6 "2001:db8:c0:1::$host"
+  fi
+done
+poll_ipv6 2001:db8:c0:2::1
+ipv6_refused="$(grep -c 'limiting requests.*zone "paygate_form_status", client: 2001:db8:c0:1:' "$conf/error.log")"
+check "rate limits: 20 polls of one form from 20 addresses of one IPv6 /64: nginx refuses some (refused $ipv6_refused)" \
+  test "$ipv6_refused" -ge 1
+check "rate limits: the same form from the next /64 still passes nginx" \
+  not_in_files 'zone "paygate_form_status", client: 2001:db8:c0:2::1,' "$conf/error.log"
+
+# Each site's access log: nginx's 'combined' with the secret of a set-password link (the back
+# office's page and its API calls) replaced, in the request line and the Referer. It goes to
+# nginx's stdout, as in the image; the secret is in no log file.
+reset_token="$(openssl rand -base64 32 | tr '+/' '-_' | tr -d '=')"
+as_client=(-A paygate-deployment-check -H 'X-Forwarded-For: 198.51.100.9')
+curl -s -o /dev/null "${as_client[@]}" "$bo/password-reset/$reset_token"
+curl -s -o /dev/null "${as_client[@]}" -e "$bo/password-reset/$reset_token?from=link" \
+  "$bo/api/v1/password-reset/$reset_token"
+logged='^198\.51\.100\.9 - - \[[0-9]{2}/[A-Z][a-z]{2}/[0-9]{4}(:[0-9]{2}){3} [+-][0-9]{4}\] '
+check "access log: the set-password page logged as /password-reset/[redacted], otherwise as 'combined'" \
+  wait_for_line "$work/nginx.log" "$logged"'"GET /password-reset/\[redacted\] HTTP/1\.1" 200 [0-9]+ "-" "paygate-deployment-check"$'
+check "access log: its API call logged as /api/v1/password-reset/[redacted], the Referer redacted too" \
+  wait_for_line "$work/nginx.log" "$logged"'"GET /api/v1/password-reset/\[redacted\] HTTP/1\.1" [0-9]{3} [0-9]+ "'"${bo//./\\.}"'/password-reset/\[redacted\]" "paygate-deployment-check"$'
+check "access log: the set-password secret is in no log of nginx" \
+  not_in_files "$reset_token" "$work/nginx.log" "$conf/access.log" "$conf/error.log"
+
 sign_in_codes=()
 for attempt in $(seq 1 20); do
   sign_in_codes+=("$(curl -s -o /dev/null -w '%{http_code}' -H 'X-Forwarded-For: 198.51.100.4' \

@@ -241,6 +241,43 @@ describe('rate limits', () => {
     expect((await pollStatus(formId)).statusCode).toBe(200);
   });
 
+  it('form-id guessing with malformed ids: their 400s count with the 404s; a wrong body for a real form does not', async () => {
+    // A customer's wrong body on a real form is a 400 too, and not a guess.
+    const wrongBody = await send({
+      method: 'POST',
+      url: `/api/payments/form/${formId}/credential`,
+      payload: {},
+    });
+    expect(wrongBody.statusCode).toBe(400);
+    expect(rateLimiting.counters('unknownForms').read(CLIENT).current).toBe(0);
+
+    // Too short, a character no form id has, too long: refused by the schema before any lookup.
+    const malformed = [() => 'abc', () => `${unknownFormId()}.x`, () => 'A'.repeat(65)];
+    const statuses: number[] = [];
+    for (let guess = 0; guess < limits.unknownFormsPerMinute; guess += 1) {
+      // Malformed and well-formed unknown ids, on the status poll and the other form calls.
+      const id =
+        guess % 2 === 0
+          ? (malformed[(guess / 2) % malformed.length] as () => string)()
+          : unknownFormId();
+      const call = guess % 4 < 2 ? 'status' : 'init';
+      statuses.push(
+        (await send({ method: 'POST', url: `/api/payments/form/${id}/${call}` })).statusCode,
+      );
+    }
+    expect(statuses).toEqual(
+      Array.from({ length: limits.unknownFormsPerMinute }, (_, guess) =>
+        guess % 2 === 0 ? 400 : 404,
+      ),
+    );
+    // Every form call of that address now waits, known forms and malformed ids alike.
+    expectLimited(await pollStatus('abc'), limits.unknownFormsPerMinute);
+    expectLimited(await pollStatus(formId), limits.unknownFormsPerMinute);
+
+    expect((await pollStatus('abc', OTHER_CLIENT)).statusCode).toBe(400);
+    expect((await pollStatus(formId, OTHER_CLIENT)).statusCode).toBe(200);
+  });
+
   it('merchant API: a merchant’s burst limits that merchant only, counted once signed', async () => {
     const read = (merchant: typeof shop) =>
       signedCall(app, merchant, { method: 'GET', path: `/invoices/${randomUUID()}` });

@@ -7,6 +7,7 @@ import type {
 } from 'fastify';
 import type { RateLimitConfig } from '../config/server-config.ts';
 import { MERCHANT_API_PREFIX } from '../modules/merchant-api/merchant-api-routes.ts';
+import { formIdParams } from '../modules/payment-form/payment-form-schemas.ts';
 import { PROVIDER_API_PREFIX } from '../modules/provider-api/provider-api-routes.ts';
 import { tooManyRequests } from './http-errors.ts';
 import { appendRouteHook, type RouteHookName } from './route-hooks.ts';
@@ -25,7 +26,8 @@ import { appendRouteHook, type RouteHookName } from './route-hooks.ts';
  * move time instead of waiting. The public form calls are counted over the same store by
  * callback hooks of this module, with the same 429 and headers: the plugin's async hook was a
  * tenth of the status poll's cost (decision 0025). Unknown form ids are counted from the answers
- * (404), which the plugin cannot do (it counts requests before they are handled).
+ * (404, and 400 for a malformed id), which the plugin cannot do (it counts requests before they
+ * are handled).
  */
 
 export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests.';
@@ -189,6 +191,9 @@ const clientAddress = (request: FastifyRequest): string => {
   return address.includes(':') ? normalizeIP(address, IPV6_PREFIX_LENGTH) : address.toLowerCase();
 };
 
+/** The form ids the form calls' schema accepts; any other is refused 400 before any lookup. */
+const WELL_FORMED_FORM_ID = new RegExp(formIdParams.properties.formId.pattern);
+
 /** A form id as it came in the path; cut short, since an invalid one is refused later anyway. */
 const formIdOf = (request: FastifyRequest): string =>
   String((request.params as { formId?: unknown }).formId ?? '').slice(0, 64);
@@ -242,15 +247,27 @@ export const registerRateLimits = async (
     done(refusal);
   };
 
-  // Unknown form ids: every 404 of a form call counts for the client's address; past the limit
-  // each form call of that address is refused until the window ends.
+  // Unknown form ids: every 404 of a form call counts for the client's address, and so does a 400
+  // whose form id is malformed (the schema refuses it, and params are validated before the body,
+  // so the id was what was wrong): otherwise guessing with malformed ids would be free. Other 400s
+  // do not count: a wrong body is refused before the form is looked up (nothing learnt, no query)
+  // and past the lookup an unknown id is a 404, so they are customers' mistakes on real forms,
+  // which must not block the customers behind the same carrier address. Past the limit each form
+  // call of that address is refused until the window ends.
   const unknownForms = rateLimiting.counters('unknownForms');
   const countUnknownForm = (
     request: FastifyRequest,
     reply: FastifyReply,
     done: HookHandlerDoneFunction,
   ) => {
-    if (reply.statusCode === 404) unknownForms.increment(clientAddress(request));
+    const status = reply.statusCode;
+    if (
+      status === 404 ||
+      (status === 400 &&
+        !WELL_FORMED_FORM_ID.test(String((request.params as { formId?: unknown }).formId ?? '')))
+    ) {
+      unknownForms.increment(clientAddress(request));
+    }
     done();
   };
 
