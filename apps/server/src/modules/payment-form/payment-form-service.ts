@@ -26,6 +26,7 @@ import {
   sbpBanks,
 } from './payout-request-service.ts';
 import { assignDepositRequisites, NO_ACCOUNT_ERROR } from './requisite-assignment-service.ts';
+import { sandboxRequisiteOf } from './sandbox-requisites.ts';
 import { isValidSupportCode, verificationKeyOf } from './verification-key.ts';
 
 /**
@@ -83,10 +84,21 @@ const isChoiceSettled = (invoice: Pick<FormInvoice, 'status'>): boolean => invoi
 const reservedAmountOf = (invoice: FormInvoice): bigint | null =>
   invoice.flowType === 'DEPOSIT' && isChoiceSettled(invoice) ? invoice.amount : null;
 
-/** The requisites the customer pays to, once an account is assigned (deposits only). */
-const requisiteOf = async (db: Database, invoice: FormInvoice): Promise<FormRequisite | null> => {
-  if (invoice.flowType !== 'DEPOSIT' || invoice.peopleAccountId === null) return null;
-  if (!invoice.credentialValue) return null;
+/**
+ * The requisites the customer pays to, once given (deposits only): an account's, or for a test
+ * payment the sandbox's (sandbox-requisites.ts).
+ */
+const requisiteOf = async (
+  db: Database,
+  invoice: FormInvoice,
+  method: Pick<PaymentMethod, 'requisiteKind'> | undefined,
+): Promise<FormRequisite | null> => {
+  if (invoice.flowType !== 'DEPOSIT' || !invoice.credentialValue) return null;
+  if (invoice.peopleAccountId === null) {
+    return invoice.isTestProcessing && method
+      ? sandboxRequisiteOf(method, invoice.credentialValue)
+      : null;
+  }
   const row = await findAccountRequisite(db, invoice.peopleAccountId);
   if (!row) return null;
   return {
@@ -135,7 +147,7 @@ const formViewOf = async (
         ),
     paymentMethodId: chosen?.id ?? null,
     paymentMethodName: chosen?.name ?? null,
-    requisite: await requisiteOf(db, invoice),
+    requisite: await requisiteOf(db, invoice, chosen),
     reservedAmount: reservedAmountOf(invoice),
     verificationKey: verificationKeyOf(verificationSecret, invoice.formId),
   };

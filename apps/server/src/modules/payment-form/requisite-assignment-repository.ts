@@ -44,9 +44,10 @@ const openRealInvoicesOfAmount = (db: Database, peopleAccountId: SQLWrapper, amo
 
 /**
  * Enabled accounts of the method with a requisite of the type whose limit has room for the
- * amount, highest priority first, then the least recently used. With `uniqueAmountApplies`, not
- * those that check unique amounts and already have an open real payment of this amount. Read
- * without locks.
+ * amount, and that do not check unique amounts or have no open real payment of this amount,
+ * highest priority first, then the least recently used. Read without locks. The unique-amount
+ * rule is applied here, not only under the lock: MAX_CANDIDATES accounts it refuses, tried and
+ * passed over, declined a payment that the next account could take.
  */
 export const candidateAccounts = (
   db: Database,
@@ -55,14 +56,7 @@ export const candidateAccounts = (
     requisiteType,
     amount,
     limit,
-    uniqueAmountApplies,
-  }: {
-    paymentMethodId: number;
-    requisiteType: RequisiteTypeCode;
-    amount: bigint;
-    limit: number;
-    uniqueAmountApplies: boolean;
-  },
+  }: { paymentMethodId: number; requisiteType: RequisiteTypeCode; amount: bigint; limit: number },
 ) => {
   const requisiteItems = db
     .select({ id: referenceItems.id })
@@ -82,12 +76,10 @@ export const candidateAccounts = (
         eq(peopleAccounts.enabled, true),
         eq(peopleAccounts.paymentMethodId, paymentMethodId),
         gte(sql`${peopleAccountLimits.limit} - ${peopleAccountLimits.balance}`, amount),
-        uniqueAmountApplies
-          ? or(
-              eq(peopleAccountLimits.checkUniqueAmount, false),
-              notExists(openRealInvoicesOfAmount(db, peopleAccounts.id, amount)),
-            )
-          : undefined,
+        or(
+          eq(peopleAccountLimits.checkUniqueAmount, false),
+          notExists(openRealInvoicesOfAmount(db, peopleAccounts.id, amount)),
+        ),
         exists(
           db
             .select({ one: sql`1` })

@@ -10,6 +10,11 @@ import {
   REQUISITE_HOLD_MINUTES,
   TOO_MANY_OPEN_PAYMENTS,
 } from './requisite-assignment-service.ts';
+import {
+  SANDBOX_BANK_NAME,
+  SANDBOX_REQUISITE_OWNER,
+  SANDBOX_REQUISITE_VALUES,
+} from './sandbox-requisites.ts';
 
 /**
  * 50 customers ask for requisites at the same moment over a few accounts: no limit may be
@@ -286,7 +291,7 @@ describe.each(TEST_DATABASE_KINDS)('concurrent requisite assignment on %s', (kin
     expect(await invoiceRow(form.id)).toMatchObject({ peopleAccountId: free.id });
   });
 
-  it('lets a test payment use an account without taking its limit or an amount from real ones', async () => {
+  it("gives a test payment the sandbox's requisites, never an account's, its limit or an amount", async () => {
     await fixture.disableAllAccounts();
     const account = await fixture.createAccount({ limit: 1_000_000n, checkUniqueAmount: true });
     const test = await fixture.createInvoice(fixture.terminals.uzsDeposit, {
@@ -295,28 +300,36 @@ describe.each(TEST_DATABASE_KINDS)('concurrent requisite assignment on %s', (kin
     });
     const testAnswer = await fixture.requestCredential(test, 'HUMOUZS');
     expect(testAnswer.statusCode, testAnswer.body).toBe(200);
-    const assignedTo = async (invoiceId: string) => {
-      const [row] = await fixture.db.select().from(invoices).where(eq(invoices.id, invoiceId));
-      return row;
-    };
-    expect(await assignedTo(test.id)).toMatchObject({
-      peopleAccountId: account.id,
+    expect(testAnswer.json().data.credentials).toEqual({
+      value: SANDBOX_REQUISITE_VALUES.CARD,
+      owner: SANDBOX_REQUISITE_OWNER,
+      country_code: null,
+      bank_name: SANDBOX_BANK_NAME,
+      type: 'card',
+    });
+    expect(await invoiceRow(test.id)).toMatchObject({
+      peopleAccountId: null,
+      credentialValue: SANDBOX_REQUISITE_VALUES.CARD,
       status: 'IN_PROGRESS',
     });
     expect((await fixture.accountLimits(account.id))?.balance).toBe(0n);
+    // The form read again shows the same.
+    const reread = await fixture.post(test.formId, 'init');
+    expect(reread.json().data.credentials?.owner).toBe(SANDBOX_REQUISITE_OWNER);
 
     // A real payment of the same amount still gets the account that checks unique amounts.
     const real = await fixture.createInvoice(fixture.terminals.uzsDeposit, { amount: 600_000n });
     const realAnswer = await fixture.requestCredential(real, 'HUMOUZS');
     expect(realAnswer.statusCode, realAnswer.body).toBe(200);
-    expect(await assignedTo(real.id)).toMatchObject({ peopleAccountId: account.id });
+    expect(await invoiceRow(real.id)).toMatchObject({ peopleAccountId: account.id });
     expect((await fixture.accountLimits(account.id))?.balance).toBe(600_000n);
 
-    // The test payment ending either way leaves the real one's share alone.
-    await fixture.db.transaction(async (tx) => {
-      const locked = await lockInvoice(tx, test.id);
-      await applyStatusChange(tx, locked, 'CANCELED', { kind: 'staff', personId: null }, 'test');
+    // With no account at all, a test payment still gets its requisites (nothing to decline for).
+    await fixture.disableAllAccounts();
+    const lone = await fixture.createInvoice(fixture.terminals.uzsDeposit, {
+      amount: 700_000n,
+      isTestProcessing: true,
     });
-    expect((await fixture.accountLimits(account.id))?.balance).toBe(600_000n);
+    expect((await fixture.requestCredential(lone, 'HUMOUZS')).statusCode).toBe(200);
   });
 });

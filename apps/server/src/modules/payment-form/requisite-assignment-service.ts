@@ -19,6 +19,7 @@ import {
   reserveAccount,
   takeCustomerTurn,
 } from './requisite-assignment-repository.ts';
+import { SANDBOX_REQUISITE_VALUES } from './sandbox-requisites.ts';
 
 /** What the customer pays to: card numbers for card methods, phone numbers otherwise. */
 export const requisiteTypeCodeOf = (method: PaymentMethod): RequisiteTypeCode =>
@@ -71,6 +72,35 @@ const requireRoomForCustomer = async (tx: Database, invoice: FormInvoice) => {
   }
 };
 
+/**
+ * A test payment's requisites: the sandbox's (sandbox-requisites.ts), never an account's, so it
+ * takes no limit and no amount and is never declined for want of an account. The sandbox settles
+ * it; its customer has the same time to "pay" as a real one.
+ */
+const assignSandboxRequisites = (
+  db: Database,
+  invoiceId: string,
+  method: PaymentMethod,
+  amount: bigint,
+): Promise<AssignmentResult> =>
+  db.transaction(async (tx) => {
+    const invoice = await lockInvoice(tx, invoiceId);
+    if (invoice.status !== 'NEW') return { outcome: 'already-decided', invoice } as const;
+    await requireActionableWhileLocked(tx, invoice);
+    await recordCustomerChoice(
+      tx,
+      invoice,
+      {
+        amount,
+        paymentMethodId: method.id,
+        credentialValue: SANDBOX_REQUISITE_VALUES[requisiteTypeCodeOf(method)],
+      },
+      { payWithinMinutes: REQUISITE_HOLD_MINUTES },
+    );
+    const updated = await sendToProvider(tx, invoice, { kind: 'customer', personId: null });
+    return { outcome: 'assigned', invoice: updated } as const;
+  });
+
 /** The candidate's limit row is locked by another assignment (first pass only). */
 class CandidateBusy extends Error {}
 
@@ -95,14 +125,14 @@ export const assignDepositRequisites = async (
   amount: bigint,
 ): Promise<AssignmentResult> => {
   const invoiceId = opened.id;
+  if (opened.isTestProcessing) return assignSandboxRequisites(db, invoiceId, method, amount);
   const attempt = (candidate: { id: number }, waitForLock: boolean) =>
     db.transaction(async (tx) => {
       const invoice = await lockInvoice(tx, invoiceId);
       if (invoice.status !== 'NEW') return { outcome: 'already-decided', invoice } as const;
       // The deadline may pass while the customer's call waits for its locks: no requisites after it.
       await requireActionableWhileLocked(tx, invoice);
-      // Test payments take no limit and no amount (below), so they hold nothing back.
-      if (!invoice.isTestProcessing) await requireRoomForCustomer(tx, invoice);
+      await requireRoomForCustomer(tx, invoice);
 
       const limits = await lockAccountLimits(tx, candidate.id, waitForLock);
       if (!limits && !waitForLock) throw new CandidateBusy();
@@ -111,20 +141,14 @@ export const assignDepositRequisites = async (
         throw new CandidateUnavailable();
       }
       // The provider matches a payment by account and amount: two open real payments of one
-      // amount on one account could not be told apart. Test payments are never matched (the
-      // sandbox settles them), so they neither take an amount nor are refused one.
-      if (
-        !invoice.isTestProcessing &&
-        limits.checkUniqueAmount &&
-        (await hasOpenInvoiceOfAmount(tx, candidate.id, amount))
-      ) {
+      // amount on one account could not be told apart.
+      if (limits.checkUniqueAmount && (await hasOpenInvoiceOfAmount(tx, candidate.id, amount))) {
         throw new CandidateUnavailable();
       }
       const credential = await firstRequisiteOfType(tx, candidate.id, requisiteTypeCodeOf(method));
       if (!credential) throw new CandidateUnavailable();
 
-      // Test money takes nothing from the account's limit (usesAccountLimit).
-      await reserveAccount(tx, candidate.id, invoice.isTestProcessing ? 0n : amount);
+      await reserveAccount(tx, candidate.id, amount);
       await recordCustomerChoice(
         tx,
         invoice,
@@ -149,9 +173,6 @@ export const assignDepositRequisites = async (
     requisiteType: requisiteTypeCodeOf(method),
     amount,
     limit: MAX_CANDIDATES,
-    // Accounts whose unique-amount rule refuses the amount are left out here, not tried and
-    // passed over: MAX_CANDIDATES of them declined a payment that account 26 could take.
-    uniqueAmountApplies: !opened.isTestProcessing,
   });
   const busy: Array<{ id: number }> = [];
   for (const candidate of candidates) {
