@@ -1,5 +1,5 @@
 import { WEBHOOK_ENDPOINT_DISABLE_AFTER_DAYS } from '@paygate/domain';
-import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { callbackAttempts, callbacks, webhookEndpoints } from '../../db/schema.ts';
 import { openSigningSecret } from '../../db/secrets-at-rest.ts';
@@ -39,18 +39,27 @@ const signingSecretsOf = sql<string[] | null>`(
 
 const intervalOf = (ms: number): SQL => sql`${`${ms} milliseconds`}::interval`;
 
-/** Due: PENDING, next_attempt_at reached, and not claimed or the claim expired. */
-const isDue = () =>
-  and(
-    eq(callbacks.status, 'PENDING'),
-    lte(callbacks.nextAttemptAt, sql`now()`),
-    or(isNull(callbacks.claimedUntil), lt(callbacks.claimedUntil, sql`now()`)),
-  );
+/**
+ * Due: PENDING, next_attempt_at reached, and not claimed or the claim expired. Written once over
+ * the columns it is given: the table's own (isDue) or those of the alias the raw SQL below reads
+ * callbacks under (QUEUED_IS_DUE).
+ */
+const dueRule = (columns: {
+  status: SQLWrapper;
+  nextAttemptAt: SQLWrapper;
+  claimedUntil: SQLWrapper;
+}) =>
+  sql`(${columns.status} = 'PENDING'
+      AND ${columns.nextAttemptAt} <= now()
+      AND (${columns.claimedUntil} IS NULL OR ${columns.claimedUntil} < now()))`;
 
-/** Due, for the raw SQL below (alias `queued`); the same rule as isDue. */
-const QUEUED_IS_DUE = sql`queued.status = 'PENDING'
-      AND queued.next_attempt_at <= now()
-      AND (queued.claimed_until IS NULL OR queued.claimed_until < now())`;
+const isDue = () => dueRule(callbacks);
+
+const QUEUED_IS_DUE = dueRule({
+  status: sql.raw('queued.status'),
+  nextAttemptAt: sql.raw('queued.next_attempt_at'),
+  claimedUntil: sql.raw('queued.claimed_until'),
+});
 
 /**
  * The ids of the next batch, taken in turns: each merchant's oldest due callback, then each
