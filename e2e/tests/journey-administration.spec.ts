@@ -156,7 +156,8 @@ test.describe('administration journeys', () => {
       await add('Callback timeout, seconds', '12a', 'value is not Integer', '45');
       await add('Display name on the payment form', '   ', 'Value is required', 'E2E till');
       await add('Receipt mark', 'ab', 'value is not Char', 'R');
-      await add('Fee, percent', '12', 'value is not Numeric', '1.5');
+      // A whole fee percent is allowed (decision 0017); a comma is not a Numeric value.
+      await add('Fee, percent', '1,5', 'value is not Numeric', '2');
       await add('Confirm payments automatically', null, 'Value is required', 'true');
       await expect(panel.getByRole('button', { name: 'Add attribute' })).toBeVisible();
       await saveScreenshot(page, testInfo, 'admin-terminal-attributes');
@@ -181,9 +182,7 @@ test.describe('administration journeys', () => {
         panel.getByRole('textbox', { name: 'Value of Callback timeout, seconds' }),
       ).toHaveValue('60');
       await expect(panel.getByRole('textbox', { name: 'Value of Receipt mark' })).toHaveValue('R');
-      await expect(panel.getByRole('textbox', { name: 'Value of Fee, percent' })).toHaveValue(
-        '1.5',
-      );
+      await expect(panel.getByRole('textbox', { name: 'Value of Fee, percent' })).toHaveValue('2');
       await expect(
         panel.getByRole('combobox', { name: 'Value of Confirm payments automatically' }),
       ).toHaveValue('true');

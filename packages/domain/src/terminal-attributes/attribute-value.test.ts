@@ -325,9 +325,19 @@ describe('with the type code', () => {
       );
       expect(validateAttributeValue('N', refused, null), refused).toBeNull();
     }
-    expect(validateAttributeValue('N', '2', FEE_PERCENT_ATTRIBUTE_CODE)).toBe(
-      'value is not Numeric',
+    // A fee may be whole (2 %), which SPEC's Numeric rule refuses for every other value.
+    for (const whole of ['2', '0', '100', ' 3 ', '2.0']) {
+      expect(validateAttributeValue('N', whole, FEE_PERCENT_ATTRIBUTE_CODE), whole).toBeNull();
+      expect(validateAttributeValue('N', whole, null), whole).toBe('value is not Numeric');
+    }
+    expect(validateAttributeValue('N', '101', FEE_PERCENT_ATTRIBUTE_CODE)).toBe(
+      FEE_PERCENT_VALUE_MESSAGE,
     );
+    for (const malformed of ['2a', '-2', '1,5', '.5', '2.']) {
+      expect(validateAttributeValue('N', malformed, FEE_PERCENT_ATTRIBUTE_CODE), malformed).toBe(
+        'value is not Numeric',
+      );
+    }
   });
 
   it('judges what an attribute means only for a changed value (attributeChangeError)', () => {
@@ -336,8 +346,10 @@ describe('with the type code', () => {
     expect(attributeChangeError('N', '150.5', fee, '150.25')).toBe(FEE_PERCENT_VALUE_MESSAGE);
     expect(attributeChangeError('N', '150.5', fee, null)).toBe(FEE_PERCENT_VALUE_MESSAGE);
     expect(attributeChangeError('I', '101', 'ALERT_SUCCESS_RATE_MIN', '101')).toBeNull();
-    // The parameter type always, whatever is stored.
-    expect(attributeChangeError('N', '2', fee, '2')).toBe('value is not Numeric');
+    // The parameter type always, whatever is stored; a whole fee percent fits it.
+    expect(attributeChangeError('N', '2', fee, '2')).toBeNull();
+    expect(attributeChangeError('N', '2a', fee, '2a')).toBe('value is not Numeric');
+    expect(attributeChangeError('N', '2', null, '2')).toBe('value is not Numeric');
     expect(attributeChangeError('N', ' ', fee, '2.5')).toBe('Value is required');
   });
 

@@ -8,7 +8,7 @@ import {
   type ParamType,
 } from '../param-types/param-type-value.ts';
 import { alertAttributeValueError } from './alert-attributes.ts';
-import { feePercentAttributeValueError } from './fee-percent-attribute.ts';
+import { feePercentAttributeValueError, isWholeFeePercentText } from './fee-percent-attribute.ts';
 
 /**
  * SPEC §5 terminal attribute values. Each attribute type (reference list 105) has a parameter
@@ -69,12 +69,16 @@ export const validateAttributeValue = (
   paramType: AttributeParamType,
   value: unknown,
   typeCode: string | null = null,
+  { judgeMeaning = true }: { judgeMeaning?: boolean } = {},
 ): string | null => {
   if (isEmptyAttributeValue(value)) return ATTRIBUTE_VALUE_MESSAGES.required;
   if (typeof value !== 'string') return ATTRIBUTE_VALUE_MESSAGES[paramType];
   const text = normaliseAttributeValue(value);
   if (text.length > ATTRIBUTE_VALUE_MAX_LENGTH) return ATTRIBUTE_VALUE_MESSAGES.tooLong;
-  if (!matchesParamType(text, paramType)) return ATTRIBUTE_VALUE_MESSAGES[paramType];
+  if (!matchesParamType(text, paramType) && !isWholeFeePercentText(typeCode, paramType, text)) {
+    return ATTRIBUTE_VALUE_MESSAGES[paramType];
+  }
+  if (!judgeMeaning) return null;
   return alertAttributeValueError(typeCode, text) ?? feePercentAttributeValueError(typeCode, text);
 };
 
@@ -95,5 +99,5 @@ export const attributeChangeError = (
     savedValue !== null &&
     typeof value === 'string' &&
     normaliseAttributeValue(value) === savedValue;
-  return validateAttributeValue(paramType, value, unchanged ? null : typeCode);
+  return validateAttributeValue(paramType, value, typeCode, { judgeMeaning: !unchanged });
 };

@@ -5,7 +5,7 @@ import { isChargeableFeePercent } from '../money/percent-fee.ts';
  * charged (decision 0017). Its parameter type is N; on top of that its value must be a percent
  * the fee rule can charge (isChargeableFeePercent): from 0 to 100, with at most 6 decimals. A
  * value the type accepts and the rule does not (150.25, 1.1234567) used to be saved and then
- * charged nothing at all.
+ * charged nothing at all. Unlike other Numeric values it may be whole (isWholeFeePercentText).
  */
 export const FEE_PERCENT_ATTRIBUTE_CODE = 'FEE_PERCENT';
 
@@ -23,3 +23,17 @@ export const feePercentAttributeValueError = (
   code === FEE_PERCENT_ATTRIBUTE_CODE && !isChargeableFeePercent(text)
     ? FEE_PERCENT_VALUE_MESSAGE
     : null;
+
+const WHOLE_NUMBER_TEXT = /^\d+(\.0+)?$/;
+
+/**
+ * Whether the text is a whole fee percent ("2", "2.0"), which the fee percent's Numeric type
+ * accepts though SPEC §5's Numeric rule refuses whole numbers ("non-integer", "2.0" included):
+ * a fee of 2 % could not be entered at all (decision 0017). Other Numeric values keep the rule.
+ */
+export const isWholeFeePercentText = (
+  code: string | null | undefined,
+  paramType: string,
+  text: string,
+): boolean =>
+  code === FEE_PERCENT_ATTRIBUTE_CODE && paramType === 'N' && WHOLE_NUMBER_TEXT.test(text);

@@ -71,8 +71,9 @@ describe('rowValueError', () => {
     expect(rowValueError('N', ' 150.25 ', 'FEE_PERCENT', '150.25')).toBeNull();
     expect(rowValueError('N', '150.5', 'FEE_PERCENT', '150.25')).toBe(FEE_PERCENT_VALUE_MESSAGE);
     expect(rowValueError('N', '150.5', 'FEE_PERCENT')).toBe(FEE_PERCENT_VALUE_MESSAGE);
-    // Its parameter type is judged whatever was saved.
-    expect(rowValueError('N', '2', 'FEE_PERCENT', '2')).toBe('value is not Numeric');
+    // Its parameter type is judged whatever was saved; a whole fee percent fits it.
+    expect(rowValueError('N', '2a', 'FEE_PERCENT', '2a')).toBe('value is not Numeric');
+    expect(rowValueError('N', '2', 'FEE_PERCENT', '2')).toBeNull();
   });
 });
 

@@ -229,7 +229,7 @@ describe('terminal name and attributes', () => {
       ['Callback timeout, seconds', '1.5', 'value is not Integer'],
       ['Display name', 'bell\u0007', 'value is not String'],
       ['Receipt mark', 'xy', 'value is not Char'],
-      ['Fee, percent', '12', 'value is not Numeric'],
+      ['Fee, percent', '1,5', 'value is not Numeric'],
     ];
     for (const [typeName, value, message] of cases) {
       const field = valueField(panel, typeName);
@@ -365,7 +365,7 @@ describe('terminal name and attributes', () => {
   it.each([
     ['Callback timeout, seconds', 'abc', 'value is not Integer'],
     ['Receipt mark', 'ab', 'value is not Char'],
-    ['Fee, percent', '3', 'value is not Numeric'],
+    ['Fee, percent', '3a', 'value is not Numeric'],
   ])('refuses a new %s value %j with "%s"', async (typeName, value, message) => {
     // A terminal without attributes: every type can be added.
     const { user } = openTerminals(ALL_TERMINAL_PERMISSIONS, {

@@ -421,7 +421,8 @@ describe.each(TEST_DATABASE_KINDS)('terminal changes on %s', (kind) => {
       ['S', 'line\nbreak', 'value is not String'],
       ['C', 'ab', 'value is not Char'],
       ['B', 'yes', 'value is not Boolean'],
-      ['N', '12', 'value is not Numeric'],
+      // N is the fee percent (item 5), which may be whole (decision 0017): '12' is saved.
+      ['N', '12a', 'value is not Numeric'],
       ['N', '1.2.3', 'value is not Numeric'],
     ] as const)(
       'refuses a %s value %j with "%s" and saves nothing',
@@ -497,6 +498,22 @@ describe.each(TEST_DATABASE_KINDS)('terminal changes on %s', (kind) => {
       expect(changed.statusCode).toBe(400);
       expect(changed.json().detail).toBe(FEE_PERCENT_VALUE_MESSAGE);
       expect(await attributeValues(terminal.id)).toEqual({ [TYPE.N]: '150.25' });
+    });
+
+    it('saves a whole fee percent, which other Numeric values may not be (decision 0017)', async () => {
+      const terminal = await newTerminal('Whole fee');
+      const saved = await put(terminal.id, 'merchantEditor', {
+        name: 'Whole fee',
+        attributes: [{ value: '2', attrType: { id: TYPE.N } }],
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(await attributeValues(terminal.id)).toEqual({ [TYPE.N]: '2' });
+      // Saved again unchanged, it still fits its type.
+      const again = await put(terminal.id, 'merchantEditor', {
+        name: 'Whole fee',
+        attributes: [{ value: '2', attrType: { id: TYPE.N } }],
+      });
+      expect(again.statusCode, again.body).toBe(200);
     });
 
     it.each([
