@@ -125,6 +125,10 @@ describe('webhook endpoints', () => {
         status: 202,
         body: { data: { eventId: 'evt_77' } },
       }),
+      'POST /api/v1/developers/webhook-endpoints/9/recover': () => ({
+        status: 202,
+        body: { data: { resent: 2, madeDue: 1, more: false } },
+      }),
       'DELETE /api/v1/developers/webhook-endpoints/9': () => data({ ok: true }),
     });
     const { store } = makeStore();
@@ -156,10 +160,22 @@ describe('webhook endpoints', () => {
       developerApi.endpoints.sendWebhookTestEvent.initiate({ endpointId: 9 }),
     );
     expect(test.data).toEqual({ eventId: 'evt_77' });
+    await vi.waitFor(() => expect(callsTo('GET /api/v1/developers/webhook-endpoints')).toBe(4));
+
+    const recovered = await store.dispatch(
+      developerApi.endpoints.recoverWebhookDeliveries.initiate({
+        endpointId: 9,
+        since: '2026-03-01T10:00:00.000Z',
+      }),
+    );
+    expect(recovered.data).toEqual({ resent: 2, madeDue: 1, more: false });
+    const recover = requests().find((request) => request.url.endsWith('/9/recover'));
+    expect(await recover?.json()).toEqual({ since: '2026-03-01T10:00:00.000Z' });
+    await vi.waitFor(() => expect(callsTo('GET /api/v1/developers/webhook-endpoints')).toBe(5));
 
     await store.dispatch(developerApi.endpoints.deleteWebhookEndpoint.initiate({ endpointId: 9 }));
     expect(callsTo('DELETE /api/v1/developers/webhook-endpoints/9')).toBe(1);
-    await vi.waitFor(() => expect(callsTo('GET /api/v1/developers/webhook-endpoints')).toBe(5));
+    await vi.waitFor(() => expect(callsTo('GET /api/v1/developers/webhook-endpoints')).toBe(6));
     list.unsubscribe();
   });
 });

@@ -159,6 +159,20 @@ export interface SentWebhookTestEvent {
   eventId: string;
 }
 
+export interface RecoverWebhookDeliveriesArgs extends WebhookEndpointArgs {
+  /** ISO 8601: what the endpoint has not received since this moment is sent again. */
+  since: string;
+}
+
+export interface RecoveredWebhookDeliveries {
+  /** Deliveries sent again now. */
+  resent: number;
+  /** Deliveries that were waiting for a later retry, made due now. */
+  madeDue: number;
+  /** More are left to send again: call again. */
+  more: boolean;
+}
+
 export interface ResendCallbackArgs {
   callbackId: number;
   /** The event the delivery belongs to, so its details refresh. */
@@ -315,6 +329,24 @@ export const developerApi = baseApi
         invalidatesTags: (result, _error, { endpointId }) =>
           result ? [WEBHOOK_EVENT_LIST, { type: 'WebhookEndpoint', id: endpointId }] : [],
       }),
+      /**
+       * POST /api/v1/developers/webhook-endpoints/{id}/recover: everything the endpoint has not
+       * received since a moment is sent again now.
+       */
+      recoverWebhookDeliveries: build.mutation<
+        RecoveredWebhookDeliveries,
+        RecoverWebhookDeliveriesArgs
+      >({
+        query: ({ endpointId, since }) => ({
+          url: `${DEVELOPERS}/webhook-endpoints/${endpointId}/recover`,
+          method: 'POST',
+          body: { since },
+        }),
+        transformResponse: dataOf<RecoveredWebhookDeliveries>,
+        // New deliveries show in the event list; the endpoint's failure state may change.
+        invalidatesTags: (result, _error, { endpointId }) =>
+          result ? [WEBHOOK_EVENT_LIST, { type: 'WebhookEndpoint', id: endpointId }] : [],
+      }),
       /** GET /api/v1/developers/events: newest first, a page at a time. */
       getWebhookEvents: build.query<WebhookEventPage, OptionalArg<WebhookEventQuery>>({
         query: (arg) => ({ url: `${DEVELOPERS}/events`, params: { ...argsOf(arg) } }),
@@ -360,6 +392,7 @@ export const {
   useChangeWebhookEndpointMutation,
   useDeleteWebhookEndpointMutation,
   useSendWebhookTestEventMutation,
+  useRecoverWebhookDeliveriesMutation,
   useGetWebhookEventsQuery,
   useGetWebhookEventQuery,
   useResendCallbackMutation,

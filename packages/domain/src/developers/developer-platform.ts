@@ -58,6 +58,12 @@ export const WEBHOOK_SECRET_GRACE_HOURS_MAX = 168;
 /** An endpoint whose every attempt failed for this long is disabled. */
 export const WEBHOOK_ENDPOINT_DISABLE_AFTER_DAYS = 5;
 
+/**
+ * How far back Recover reaches: an endpoint disabled after WEBHOOK_ENDPOINT_DISABLE_AFTER_DAYS of
+ * failures and noticed a few days later still gets everything it missed.
+ */
+export const WEBHOOK_RECOVERY_DAYS = 14;
+
 /** The public id of an event: what merchants see and Standard Webhooks' webhook-id carries. */
 export const webhookEventPublicId = (id: number): string => `evt_${id}`;
 

@@ -6,6 +6,7 @@ import type {
 } from '@paygate/domain';
 import {
   apiKeyLabelError,
+  WEBHOOK_RECOVERY_DAYS,
   WEBHOOK_SECRET_GRACE_HOURS_DEFAULT,
   WEBHOOK_SECRET_GRACE_HOURS_MAX,
   webhookDescriptionError,
@@ -61,6 +62,44 @@ export const rotateSchema = yup.object({
     return true;
   }),
 });
+
+/** Recover: the moment, as a datetime-local input gives it (local time, `YYYY-MM-DDTHH:mm`). */
+export interface RecoverFormValues {
+  since: string;
+}
+
+const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+
+/** A datetime-local input's text for a moment (local time, to the minute). */
+export const localDateTimeText = (moment: Date): string =>
+  new Date(moment.getTime() - moment.getTimezoneOffset() * MINUTE_MS).toISOString().slice(0, 16);
+
+/** Recover from a day ago unless changed. */
+export const initialRecover = (now = new Date()): RecoverFormValues => ({
+  since: localDateTimeText(new Date(now.getTime() - DAY_MS)),
+});
+
+/** The moment a datetime-local text means (local time), or null when it means none. */
+export const momentOfLocalText = (text: string): Date | null => {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(text)) return null;
+  const moment = new Date(text);
+  return Number.isNaN(moment.getTime()) ? null : moment;
+};
+
+/** The server's rule (within the last WEBHOOK_RECOVERY_DAYS days, not in the future). */
+export const recoverSchema = (now: () => number = Date.now) =>
+  yup.object({
+    since: yup.string().test('since', (value, context) => {
+      const moment = momentOfLocalText((value ?? '').trim());
+      if (!moment) return context.createError({ message: DEVELOPER_TEXTS.recoverSinceRequired });
+      const at = now();
+      if (moment.getTime() > at || moment.getTime() < at - WEBHOOK_RECOVERY_DAYS * DAY_MS) {
+        return context.createError({ message: DEVELOPER_TEXTS.recoverSinceRange });
+      }
+      return true;
+    }),
+  });
 
 /** Add or Edit endpoint: the URL, an optional description and at least one event type. */
 export interface EndpointFormValues {

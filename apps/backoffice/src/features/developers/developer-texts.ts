@@ -4,6 +4,7 @@ import {
   type BadgeKind,
   WEBHOOK_DESCRIPTION_MAX_LENGTH,
   WEBHOOK_ENDPOINT_DISABLE_AFTER_DAYS,
+  WEBHOOK_RECOVERY_DAYS,
   WEBHOOK_SECRET_GRACE_HOURS_MAX,
   WEBHOOK_URL_MAX_LENGTH,
 } from '@paygate/domain';
@@ -76,6 +77,20 @@ export const DEVELOPER_TEXTS = {
   deleteConfirmation: (url: string) =>
     `Delete the endpoint ${url}? Events will no longer be sent to it.`,
   testSent: (eventId: string) => `Test event ${eventId} sent`,
+  recover: 'Recover',
+  recoverTitle: 'Send again what the endpoint did not receive',
+  recoverExplained: (url: string) =>
+    `Every event sent to ${url} since the moment below that it never received (its retries ran out, or the endpoint was disabled) is sent again now, with the same body and webhook-id, so your server can tell a repeat. Deliveries waiting for a later retry are sent now too. Use it once the endpoint works again.`,
+  recoverSince: 'Since',
+  recoverSinceHint: `Your local time, within the last ${WEBHOOK_RECOVERY_DAYS} days.`,
+  recoverSinceRequired: 'Choose the moment to recover from',
+  recoverSinceRange: `Choose a moment within the last ${WEBHOOK_RECOVERY_DAYS} days, not in the future`,
+  recovered: (resent: number, madeDue: number) =>
+    resent === 0 && madeDue === 0
+      ? 'Nothing to send again: the endpoint received everything since then'
+      : `${plural(resent, 'delivery', 'deliveries')} sent again` +
+        (madeDue > 0 ? `, ${plural(madeDue, 'waiting retry', 'waiting retries')} sent now` : ''),
+  recoveredMore: 'More are left: recover again to send the next ones.',
   urlRequired: 'URL is required',
   urlInvalid: 'Enter a URL that starts with https:// or http://',
   urlCredentials: 'URL must not contain a user name or password',

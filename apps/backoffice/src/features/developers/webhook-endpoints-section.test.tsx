@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { localDateTimeText } from './developer-forms.ts';
 import { renderDevelopers } from './developers-render.tsx';
 import {
   CREATE_ENDPOINT,
@@ -295,6 +296,69 @@ describe('endpoint actions', () => {
     );
     expect(
       await screen.findByText('Could not send the test event: The endpoint is disabled'),
+    ).toBeInTheDocument();
+  });
+
+  it('recovers what the endpoint did not receive since a moment, a day ago unless changed', async () => {
+    const user = userEvent.setup();
+    const RECOVER = 'POST /api/v1/developers/webhook-endpoints/9/recover';
+    const api = developersApi(KEYS, {
+      [RECOVER]: { status: 202, body: { data: { resent: 3, madeDue: 1, more: true } } },
+    });
+    renderDevelopers(URL);
+    await user.click(
+      await screen.findByRole('button', { name: 'Recover https://shop.example/hooks' }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Send again what the endpoint did not receive',
+    });
+    expect(dialog).toHaveAccessibleDescription(/sent to https:\/\/shop\.example\/hooks since/);
+    const since = within(dialog).getByLabelText(/^Since/);
+    const dayAgo = Date.now() - 86_400_000;
+    const shown = new Date(since.getAttribute('value') ?? (since as HTMLInputElement).value);
+    expect(Math.abs(shown.getTime() - dayAgo)).toBeLessThan(120_000);
+
+    // Out of range: refused before anything is sent.
+    await user.clear(since);
+    await user.type(since, '2020-01-01T10:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Recover' }));
+    expect(
+      await within(dialog).findByText('Choose a moment within the last 14 days, not in the future'),
+    ).toBeInTheDocument();
+    expect(api.calls).not.toContain(RECOVER);
+
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+    await user.clear(since);
+    await user.type(since, localDateTimeText(twoHoursAgo));
+    await user.click(within(dialog).getByRole('button', { name: 'Recover' }));
+    expect(
+      await screen.findByText(
+        '3 deliveries sent again, 1 waiting retry sent now. More are left: recover again to send the next ones.',
+      ),
+    ).toBeInTheDocument();
+    const [body] = (await api.bodiesOf(RECOVER)) as Array<{ since: string }>;
+    expect(Math.abs(Date.parse(body?.since ?? '') - twoHoursAgo.getTime())).toBeLessThan(60_000);
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+  });
+
+  it('keeps the dialog open with the reason when recovery is refused', async () => {
+    const user = userEvent.setup();
+    developersApi(KEYS, {
+      'POST /api/v1/developers/webhook-endpoints/10/recover': problem(
+        409,
+        'Enable the endpoint first: nothing is sent to it while it is disabled',
+      ),
+    });
+    renderDevelopers(URL);
+    await user.click(await screen.findByRole('button', { name: 'Recover https://erp.example/in' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Send again what the endpoint did not receive',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Recover' }));
+    expect(
+      await within(dialog).findByText(
+        'Enable the endpoint first: nothing is sent to it while it is disabled',
+      ),
     ).toBeInTheDocument();
   });
 

@@ -13,6 +13,7 @@ import { ListTable } from '../layout/list-table.tsx';
 import { ConfirmActionDialog } from './confirm-action-dialog.tsx';
 import { DeveloperSection } from './developer-section.tsx';
 import { DEVELOPER_TEXTS } from './developer-texts.ts';
+import { RecoverDeliveriesDialog } from './recover-deliveries-dialog.tsx';
 import { RowDialogButton } from './row-dialog-button.tsx';
 import { WebhookEndpointDialog } from './webhook-endpoint-dialog.tsx';
 import { WholeList } from './whole-list.tsx';
@@ -62,10 +63,12 @@ const EndpointStatus = ({ endpoint }: { endpoint: WebhookEndpoint }) => (
 const EndpointRow = ({
   endpoint,
   onEdit,
+  onRecover,
   onDelete,
 }: {
   endpoint: WebhookEndpoint;
   onEdit: () => void;
+  onRecover: () => void;
   onDelete: () => void;
 }) => {
   const toast = useToast();
@@ -126,6 +129,7 @@ const EndpointRow = ({
           >
             Send test event
           </Button>
+          <RowDialogButton action="Recover" target={endpoint.url} onClick={onRecover} />
           <RowDialogButton action="Delete" target={endpoint.url} onClick={onDelete} />
         </div>
       </td>
@@ -137,11 +141,13 @@ const EndpointsTable = ({
   endpoints,
   busy,
   onEdit,
+  onRecover,
   onDelete,
 }: {
   endpoints: readonly WebhookEndpoint[];
   busy: boolean;
   onEdit: (endpoint: WebhookEndpoint) => void;
+  onRecover: (endpoint: WebhookEndpoint) => void;
   onDelete: (endpoint: WebhookEndpoint) => void;
 }) => (
   <ListTable caption={DEVELOPER_TEXTS.endpoints} busy={busy}>
@@ -162,6 +168,7 @@ const EndpointsTable = ({
           key={endpoint.id}
           endpoint={endpoint}
           onEdit={() => onEdit(endpoint)}
+          onRecover={() => onRecover(endpoint)}
           onDelete={() => onDelete(endpoint)}
         />
       ))}
@@ -171,12 +178,13 @@ const EndpointsTable = ({
 
 type Opened =
   | { kind: 'edit'; endpoint?: WebhookEndpoint }
+  | { kind: 'recover'; endpoint: WebhookEndpoint }
   | { kind: 'delete'; endpoint: WebhookEndpoint }
   | null;
 
 /**
  * Webhook endpoints (issue 23 item 2): where events are sent, with their types and state; Add,
- * Edit, Enable/Disable, Send test event and Delete.
+ * Edit, Enable/Disable, Send test event, Recover (send again what it did not receive) and Delete.
  */
 export const WebhookEndpointsSection = ({ merchantId }: { merchantId: number | undefined }) => {
   const endpoints = useGetWebhookEndpointsQuery({ merchantId });
@@ -205,12 +213,16 @@ export const WebhookEndpointsSection = ({ merchantId }: { merchantId: number | u
             endpoints={items}
             busy={endpoints.isFetching}
             onEdit={(endpoint) => setOpened({ kind: 'edit', endpoint })}
+            onRecover={(endpoint) => setOpened({ kind: 'recover', endpoint })}
             onDelete={(endpoint) => setOpened({ kind: 'delete', endpoint })}
           />
         )}
       </WholeList>
       {opened?.kind === 'edit' ? (
         <WebhookEndpointDialog merchantId={merchantId} endpoint={opened.endpoint} onClose={close} />
+      ) : null}
+      {opened?.kind === 'recover' ? (
+        <RecoverDeliveriesDialog endpoint={opened.endpoint} onClose={close} />
       ) : null}
       {opened?.kind === 'delete' ? (
         <DeleteEndpointDialog endpoint={opened.endpoint} onClose={close} />

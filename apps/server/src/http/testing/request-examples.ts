@@ -208,6 +208,8 @@ export const exampleRequest = (
         return [];
       case 'string':
         if (schema.format === 'uuid') return randomUUID();
+        // A moment an hour ago: within any range a route allows (Recover's last 14 days).
+        if (schema.format === 'date-time') return new Date(Date.now() - 3_600_000).toISOString();
         if (schema.pattern) {
           throw new Error(
             `${route.method} ${route.url}: give ${name} (${schema.pattern}) an example`,

@@ -55,6 +55,8 @@ export const EVENT_CODES = {
   /** The platform disabled an endpoint whose deliveries kept failing (no person). */
   webhookEndpointAutoDisabled: 'WEBHOOK_ENDPOINT_AUTO_DISABLED',
   webhookTestSent: 'WEBHOOK_TEST_SENT',
+  /** Deliveries an endpoint did not receive, sent again at once (Recover). */
+  webhookDeliveriesRecovered: 'WEBHOOK_DELIVERIES_RECOVERED',
   callbackResent: 'CALLBACK_RESENT',
 } as const;
 

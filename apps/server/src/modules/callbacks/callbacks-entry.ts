@@ -1,7 +1,8 @@
 /**
  * What the callbacks module offers other modules (decision 0018, "Boundaries"): recording an
  * event and queueing its deliveries (`publishEvent`, issue 23), the event log of a merchant with
- * each delivery's attempts, and a resend of one delivery. Delivery itself runs as a background
+ * each delivery's attempts, a resend of one delivery, and the recovery of what an endpoint did
+ * not receive. Delivery itself runs as a background
  * job that main.ts starts.
  */
 
@@ -11,6 +12,8 @@ export {
   eventDetails,
   eventLogAfter,
   eventLogPage,
+  MAX_RECOVERED_DELIVERIES,
+  recoverDeliveries,
   resendDelivery,
   sendTestEvent,
 } from './webhook-event-log-service.ts';

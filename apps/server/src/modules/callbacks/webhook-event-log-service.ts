@@ -12,7 +12,9 @@ import {
   holdEndpointRow,
   insertCallbacks,
   lockCallbackRow,
+  lockUnreceivedDeliveries,
   makeCallbacksDueNow,
+  makeWaitingDeliveriesDueNow,
   pendingDeliveriesTo,
   selectEventPage,
   selectEventsAfter,
@@ -203,4 +205,45 @@ export const sendTestEvent = async (
     isManual: true,
   });
   return { eventId: webhookEventPublicId(event.id), madeDue: 0 };
+};
+
+/** Deliveries one recovery sends again at most; calling again sends the next ones. */
+export const MAX_RECOVERED_DELIVERIES = 500;
+
+/**
+ * Sends again what an endpoint has not received since `since`: each original delivery to it
+ * that was given up (its retries ran out, or it failed when the endpoint was disabled) and has no
+ * resend sent or waiting gets a resend, due now, oldest first, at most MAX_RECOVERED_DELIVERIES
+ * a call (`more`: others are left, and a call again sends them, those resent now being waiting
+ * resends). Every delivery to it waiting for a later retry is made due now, as the merchant says
+ * the endpoint works again. The caller holds the endpoint's row lock, so recoveries, resends and
+ * a delete of the endpoint take turns.
+ */
+export const recoverDeliveries = async (
+  tx: Database,
+  endpointId: number,
+  since: Date,
+): Promise<{ resent: number; madeDue: number; more: boolean }> => {
+  const given = await lockUnreceivedDeliveries(tx, {
+    endpointId,
+    since,
+    limit: MAX_RECOVERED_DELIVERIES + 1,
+  });
+  const resending = given.slice(0, MAX_RECOVERED_DELIVERIES);
+  const madeDue = await makeWaitingDeliveriesDueNow(tx, endpointId);
+  await insertCallbacks(
+    tx,
+    resending.map((original) => ({
+      merchantId: original.merchantId,
+      invoiceId: original.invoiceId,
+      eventId: original.eventId,
+      endpointId: original.endpointId,
+      url: original.url,
+      invoiceStatus: original.invoiceStatus,
+      payload: original.payload,
+      isManual: true,
+      resendOf: original.id,
+    })),
+  );
+  return { resent: resending.length, madeDue, more: given.length > MAX_RECOVERED_DELIVERIES };
 };

@@ -1,4 +1,18 @@
-import { and, arrayContains, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  and,
+  arrayContains,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  notExists,
+  sql,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.ts';
 import { callbackAttempts, callbacks, webhookEndpoints, webhookEvents } from '../../db/schema.ts';
 
@@ -198,3 +212,59 @@ export const failPendingDeliveries = (tx: Database, endpointId: number, reason: 
     .update(callbacks)
     .set({ status: 'FAILED', lastError: reason, claimedUntil: null })
     .where(and(eq(callbacks.endpointId, endpointId), eq(callbacks.status, 'PENDING')));
+
+// --- Recovering an endpoint's failed deliveries -------------------------------------------------
+
+/**
+ * Original deliveries to an endpoint made at or after `since` that failed and were not received
+ * since: no resend of them was SENT or waits (PENDING). Oldest first, locked, at most `limit`.
+ */
+export const lockUnreceivedDeliveries = (
+  tx: Database,
+  { endpointId, since, limit }: { endpointId: number; since: Date; limit: number },
+) => {
+  const resends = alias(callbacks, 'resends');
+  return tx
+    .select()
+    .from(callbacks)
+    .where(
+      and(
+        eq(callbacks.endpointId, endpointId),
+        isNull(callbacks.resendOf),
+        eq(callbacks.status, 'FAILED'),
+        gte(callbacks.createDate, since),
+        notExists(
+          tx
+            .select({ one: sql`1` })
+            .from(resends)
+            // The outer row written out by hand: Drizzle leaves a one-table select's columns
+            // unqualified, which would bind them to the alias.
+            .where(
+              and(
+                sql`${resends.resendOf} = "callbacks"."id"`,
+                inArray(resends.status, ['SENT', 'PENDING']),
+              ),
+            ),
+        ),
+      ),
+    )
+    .orderBy(asc(callbacks.createDate), asc(callbacks.id))
+    .limit(limit)
+    .for('update', { of: callbacks });
+};
+
+/** Makes due now every delivery to the endpoint waiting for a later retry; answers how many. */
+export const makeWaitingDeliveriesDueNow = async (tx: Database, endpointId: number) => {
+  const made = await tx
+    .update(callbacks)
+    .set({ nextAttemptAt: sql`now()` })
+    .where(
+      and(
+        eq(callbacks.endpointId, endpointId),
+        eq(callbacks.status, 'PENDING'),
+        gt(callbacks.nextAttemptAt, sql`now()`),
+      ),
+    )
+    .returning({ id: callbacks.id });
+  return made.length;
+};

@@ -2,6 +2,7 @@ import {
   API_KEY_LABEL_MAX_LENGTH,
   WEBHOOK_DESCRIPTION_MAX_LENGTH,
   WEBHOOK_ENDPOINTS_PER_MERCHANT_MAX,
+  WEBHOOK_RECOVERY_DAYS,
   WEBHOOK_SECRET_GRACE_HOURS_MAX,
 } from '@paygate/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -20,7 +21,7 @@ import {
   startCallbackReceiver,
   TO_LOCAL_RECEIVER,
 } from '../callbacks/callback-test-receiver.ts';
-import { eventLogAfter } from '../callbacks/callbacks-entry.ts';
+import { eventLogAfter, MAX_RECOVERED_DELIVERIES } from '../callbacks/callbacks-entry.ts';
 import {
   createOperationsFixture,
   type OperationsFixture,
@@ -1122,6 +1123,143 @@ describe.each(TEST_DATABASE_KINDS)('developer routes on %s', (kind) => {
         expect(await deliver()).toBe(0);
       },
     );
+  });
+
+  // --- Recover ----------------------------------------------------------------------------------
+
+  describe('recovering what an endpoint did not receive', () => {
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+
+    /** A delivery to the endpoint in a given state, written directly. */
+    const delivery = async (
+      endpoint: { id: number; url: string },
+      fields: Partial<typeof callbacks.$inferInsert>,
+    ) => {
+      const [row] = await fixture.db
+        .insert(callbacks)
+        .values({
+          merchantId: fixture.own.id,
+          endpointId: endpoint.id,
+          url: endpoint.url,
+          invoiceStatus: 'DONE',
+          payload: { type: 'invoice.done', note: fields.status ?? 'PENDING' },
+          ...fields,
+        })
+        .returning();
+      if (!row) throw new Error('no delivery');
+      return row;
+    };
+
+    const recover = (endpointId: number, since: Date | string, who = 'merchant') =>
+      call('POST', `${DEV}/webhook-endpoints/${endpointId}/recover`, who, {
+        since: typeof since === 'string' ? since : since.toISOString(),
+      });
+
+    it('sends again what was given up since the moment, once, and makes waiting retries due', async () => {
+      const endpoint = await createEndpoint(['invoice.done'], '/recovered');
+      const other = await createEndpoint(['invoice.done'], '/other');
+      const givenUp = await delivery(endpoint, { status: 'FAILED', createDate: hoursAgo(5) });
+      const resentAlready = await delivery(endpoint, { status: 'FAILED', createDate: hoursAgo(5) });
+      await delivery(endpoint, { status: 'SENT', resendOf: resentAlready.id });
+      await delivery(endpoint, { status: 'SENT', createDate: hoursAgo(5) });
+      await delivery(endpoint, { status: 'FAILED', createDate: hoursAgo(30) });
+      const waiting = await delivery(endpoint, {
+        status: 'PENDING',
+        nextAttemptAt: new Date(Date.now() + 3_600_000),
+      });
+      await delivery(other, { status: 'FAILED', createDate: hoursAgo(5) });
+
+      const outcome = await dataOf(recover(endpoint.id, hoursAgo(24)), 202);
+      expect(outcome).toEqual({ resent: 1, madeDue: 1, more: false });
+      const resends = await fixture.db
+        .select()
+        .from(callbacks)
+        .where(and(eq(callbacks.resendOf, givenUp.id), eq(callbacks.status, 'PENDING')));
+      expect(resends).toEqual([
+        expect.objectContaining({
+          endpointId: endpoint.id,
+          isManual: true,
+          payload: givenUp.payload,
+        }),
+      ]);
+      const [waited] = await fixture.db
+        .select()
+        .from(callbacks)
+        .where(eq(callbacks.id, waiting.id));
+      expect(waited?.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
+      const [audit] = await auditRows('WEBHOOK_DELIVERIES_RECOVERED', endpoint.id);
+      expect(audit).toMatchObject({
+        personId: fixture.personIds.merchant,
+        merchantId: fixture.own.id,
+        entityType: 'webhook_endpoint',
+        details: { resent: 1, madeDue: 1, more: false },
+      });
+
+      // Again: the resend waits already, so nothing is queued twice.
+      expect(await dataOf(recover(endpoint.id, hoursAgo(24)), 202)).toEqual({
+        resent: 0,
+        madeDue: 0,
+        more: false,
+      });
+      expect(await deliver()).toBe(2);
+      expect(receiver.received.map((received) => received.path).sort()).toEqual([
+        '/recovered',
+        '/recovered',
+      ]);
+    });
+
+    it(`sends at most ${MAX_RECOVERED_DELIVERIES} a call, and the next ones on the next call`, async () => {
+      const endpoint = await createEndpoint(['invoice.done'], '/many');
+      await fixture.db.insert(callbacks).values(
+        Array.from({ length: MAX_RECOVERED_DELIVERIES + 1 }, () => ({
+          merchantId: fixture.own.id,
+          endpointId: endpoint.id,
+          url: endpoint.url,
+          invoiceStatus: 'DONE',
+          payload: { type: 'invoice.done' },
+          status: 'FAILED' as const,
+          createDate: hoursAgo(1),
+        })),
+      );
+      expect(await dataOf(recover(endpoint.id, hoursAgo(2)), 202)).toEqual({
+        resent: MAX_RECOVERED_DELIVERIES,
+        madeDue: 0,
+        more: true,
+      });
+      expect(await dataOf(recover(endpoint.id, hoursAgo(2)), 202)).toEqual({
+        resent: 1,
+        madeDue: 0,
+        more: false,
+      });
+    });
+
+    it('refuses another merchant, a disabled endpoint and a moment out of range', async () => {
+      const endpoint = await createEndpoint(['invoice.done'], '/refused');
+      const given = await delivery(endpoint, { status: 'FAILED', createDate: hoursAgo(1) });
+      expect((await recover(endpoint.id, hoursAgo(2), 'otherMerchant')).statusCode).toBe(404);
+      expect((await recover(999_999, hoursAgo(2))).statusCode).toBe(404);
+      for (const since of [
+        new Date(Date.now() + 3_600_000),
+        hoursAgo(24 * (WEBHOOK_RECOVERY_DAYS + 1)),
+      ]) {
+        const refused = await recover(endpoint.id, since);
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().detail).toBe(WEBHOOK_ENDPOINT_MESSAGES.recoverSince);
+      }
+      expect((await recover(endpoint.id, 'yesterday')).statusCode).toBe(400);
+
+      await dataOf(
+        call('PATCH', `${DEV}/webhook-endpoints/${endpoint.id}`, 'merchant', { enabled: false }),
+      );
+      const disabled = await recover(endpoint.id, hoursAgo(2));
+      expect(disabled.statusCode).toBe(409);
+      expect(disabled.json().detail).toBe(WEBHOOK_ENDPOINT_MESSAGES.recoverDisabled);
+      const resends = await fixture.db
+        .select()
+        .from(callbacks)
+        .where(eq(callbacks.resendOf, given.id));
+      expect(resends).toEqual([]);
+    });
   });
 
   // --- Event log ---------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ import {
   type ApiKeyScope,
   WEBHOOK_DESCRIPTION_MAX_LENGTH,
   WEBHOOK_EVENT_TYPES,
+  WEBHOOK_RECOVERY_DAYS,
   WEBHOOK_SECRET_GRACE_HOURS_MAX,
   WEBHOOK_TEST_EVENT_TYPE,
   WEBHOOK_URL_MAX_LENGTH,
@@ -15,7 +16,11 @@ import { recordIdSchema } from '../../http/record-id.ts';
 import { dataEnvelope, okEnvelope, pageEnvelope } from '../../http/response-envelope.ts';
 import { addSharedSchemas, sharedSchema } from '../../http/shared-schemas.ts';
 import { merchantIdQueryProperty, requirePerson } from '../auth/auth-entry.ts';
-import { webhookDeliverySchema, webhookEventSchema } from '../callbacks/callbacks-entry.ts';
+import {
+  MAX_RECOVERED_DELIVERIES,
+  webhookDeliverySchema,
+  webhookEventSchema,
+} from '../callbacks/callbacks-entry.ts';
 import { createApiKey, merchantApiKeys, revokeApiKey } from './api-key-service.ts';
 import type { DeveloperActor } from './developer-actor.ts';
 import {
@@ -28,6 +33,7 @@ import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
   merchantWebhookEndpoints,
+  recoverWebhookDeliveries,
   sendWebhookTestEvent,
 } from './webhook-endpoint-service.ts';
 import {
@@ -472,6 +478,54 @@ export const developerRoutes = async (app: FastifyInstance, { db }: { db: Databa
       reply
         .code(202)
         .send({ data: await sendWebhookTestEvent(db, actorOf(request), request.params.id) }),
+  );
+
+  app.post<{ Params: { id: number }; Body: { since: string } }>(
+    `${PREFIX}/webhook-endpoints/:id/recover`,
+    {
+      config: DEVELOPERS,
+      schema: {
+        tags: TAGS,
+        operationId: 'recoverWebhookDeliveries',
+        summary: 'Send again everything the endpoint has not received since a moment',
+        description:
+          'For an endpoint that works again (its server was down, or it was disabled): every ' +
+          'delivery to it made since `since` that was given up (retries ran out, or it failed ' +
+          'when the endpoint was disabled) and was not resent is sent again now, the same body ' +
+          `and webhook-id, oldest first, at most ${MAX_RECOVERED_DELIVERIES} a call (\`more\`: ` +
+          'call again for the next ones). Deliveries waiting for a later retry are made due ' +
+          `now. \`since\` is within the last ${WEBHOOK_RECOVERY_DAYS} days; the endpoint must ` +
+          'be enabled (409).',
+        params: idParams,
+        body: {
+          type: 'object',
+          required: ['since'],
+          additionalProperties: false,
+          properties: { since: { ...date, maxLength: 40 } },
+        },
+        response: {
+          202: dataEnvelope({
+            type: 'object',
+            required: ['resent', 'madeDue', 'more'],
+            properties: {
+              resent: { type: 'integer' },
+              madeDue: { type: 'integer' },
+              more: { type: 'boolean' },
+            },
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send({
+        data: await recoverWebhookDeliveries(
+          db,
+          actorOf(request),
+          request.params.id,
+          new Date(request.body.since),
+        ),
+      }),
   );
 
   // --- Event log ---------------------------------------------------------------------------------

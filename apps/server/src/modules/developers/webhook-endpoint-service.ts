@@ -3,6 +3,7 @@ import {
   WEBHOOK_DESCRIPTION_MAX_LENGTH,
   WEBHOOK_ENDPOINTS_PER_MERCHANT_MAX,
   WEBHOOK_EVENT_TYPES,
+  WEBHOOK_RECOVERY_DAYS,
   WEBHOOK_URL_MAX_LENGTH,
   type WebhookEventType,
   webhookDescriptionError,
@@ -11,7 +12,11 @@ import {
 import type { Database } from '../../db/database.ts';
 import { invalid, notFoundError, stateConflict } from '../../service-errors.ts';
 import { EVENT_CODES, recordEvent } from '../audit/audit-entry.ts';
-import { failPendingDeliveries, sendTestEvent } from '../callbacks/callbacks-entry.ts';
+import {
+  failPendingDeliveries,
+  recoverDeliveries,
+  sendTestEvent,
+} from '../callbacks/callbacks-entry.ts';
 import {
   actingMerchantOf,
   type DeveloperActor,
@@ -44,6 +49,8 @@ export const WEBHOOK_ENDPOINT_MESSAGES = {
   unknownEventType: (type: string) =>
     `Unknown event type: ${type} (one of ${WEBHOOK_EVENT_TYPES.join(', ')})`,
   tooMany: `A merchant has at most ${WEBHOOK_ENDPOINTS_PER_MERCHANT_MAX} webhook endpoints`,
+  recoverSince: `Choose a moment within the last ${WEBHOOK_RECOVERY_DAYS} days, not in the future`,
+  recoverDisabled: 'Enable the endpoint first: nothing is sent to it while it is disabled',
 } as const;
 
 /**
@@ -227,5 +234,44 @@ export const sendWebhookTestEvent = async (
         : `Test event ${eventId} sent to ${endpoint.url}`,
     );
     return { eventId };
+  });
+};
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Recover: everything the endpoint has not received since `since` is sent again now (the
+ * callbacks module's recoverDeliveries), for a merchant whose server was down, or whose endpoint
+ * was disabled, and works again. `since` is within the last WEBHOOK_RECOVERY_DAYS days. The
+ * endpoint must be enabled. Audited, with what was sent.
+ */
+export const recoverWebhookDeliveries = async (
+  db: Database,
+  actor: DeveloperActor,
+  endpointId: number,
+  since: Date,
+): Promise<{ resent: number; madeDue: number; more: boolean }> => {
+  const endpoint = await reachableEndpoint(db, actor, endpointId);
+  const now = Date.now();
+  if (since.getTime() > now || since.getTime() < now - WEBHOOK_RECOVERY_DAYS * DAY_MS) {
+    throw invalid(WEBHOOK_ENDPOINT_MESSAGES.recoverSince);
+  }
+  return db.transaction(async (tx) => {
+    await lockWebhookEndpointRow(tx, endpointId);
+    const current = await findWebhookEndpoint(tx, endpointId);
+    if (!current) throw notFoundError(WEBHOOK_ENDPOINT_MESSAGES.notFound);
+    if (!current.enabled) throw stateConflict(WEBHOOK_ENDPOINT_MESSAGES.recoverDisabled);
+    const outcome = await recoverDeliveries(tx, endpointId, since);
+    await audit(
+      tx,
+      actor,
+      EVENT_CODES.webhookDeliveriesRecovered,
+      endpoint,
+      `${outcome.resent} deliveries to ${current.url} not received since ${since.toISOString()} sent again` +
+        (outcome.madeDue > 0 ? `, ${outcome.madeDue} waiting for a retry made due now` : '') +
+        (outcome.more ? ' (more are left)' : ''),
+      { since: since.toISOString(), ...outcome },
+    );
+    return outcome;
   });
 };
