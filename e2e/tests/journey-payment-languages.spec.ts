@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import en from '../../apps/payment-form/src/locales/en.json' with { type: 'json' };
 import ru from '../../apps/payment-form/src/locales/ru.json' with { type: 'json' };
@@ -32,7 +33,8 @@ const createDeposit = async (request: APIRequestContext) =>
     terminalId: await demoTerminalId(request, 'UZS deposits'),
     amount: distinctAmount(500_000),
     currency: 'UZS',
-    customer: { externalId: 'e2e-language-customer' },
+    // A customer per payment: one customer holds requisites for at most three open deposits.
+    customer: { externalId: `e2e-language-${randomUUID()}` },
     canChangeAmount: true,
   });
 

@@ -25,6 +25,10 @@ import {
   invoiceBody,
   type MerchantApiFixture,
 } from '../modules/merchant-api/merchant-api-test-fixture.ts';
+import {
+  SANDBOX_REQUISITE_OWNER,
+  SANDBOX_REQUISITE_VALUES,
+} from '../modules/payment-form/sandbox-requisites.ts';
 import { PROVIDER_API_PREFIX } from '../modules/provider-api/provider-api-routes.ts';
 import { issueProviderSigningSecret } from '../modules/provider-api/provider-keys.ts';
 import { currencyId, referenceItemId } from '../seed/reference-data.ts';
@@ -107,8 +111,10 @@ describe.each(TEST_DATABASE_KINDS)(
         supportCode: await computeSupportCode(formId, init.verficationKey),
       });
       expect(credential.statusCode).toBe(200);
+      // The terminal is in test mode: the sandbox's requisites, never the account's (decision 0008).
       expect(credential.json().data.credentials).toMatchObject({
-        value: '9860123412341234',
+        value: SANDBOX_REQUISITE_VALUES.CARD,
+        owner: SANDBOX_REQUISITE_OWNER,
         type: 'card',
       });
       expect((await form('complete', { formId })).json().data.successUrl).toBe(

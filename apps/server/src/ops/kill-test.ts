@@ -320,7 +320,12 @@ const depositFlow = async (context: FlowContext) => {
     amount: 250_000,
     currency: 'UZS',
     merchantInvoiceId: `${context.runId}-${randomUUID()}`,
-    customer: { externalId: 'kill-test-customer', firstName: 'Dilnoza', lastName: 'Aliyeva' },
+    // A customer per deposit: one customer holds requisites for at most three open deposits.
+    customer: {
+      externalId: `kill-test-customer-${randomUUID()}`,
+      firstName: 'Dilnoza',
+      lastName: 'Aliyeva',
+    },
     paymentMethodName: 'Humo',
     callbackUrl: context.callbackUrl,
   });

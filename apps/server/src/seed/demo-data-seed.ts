@@ -34,6 +34,7 @@ import { hashPassword } from '../modules/auth/password-hashing.ts';
 import { rebuildMerchantBalances } from '../modules/balances/merchant-balance-repository.ts';
 import { issueFirstCredentials } from '../modules/developers/merchant-credentials.ts';
 import { type MerchantKeys, newMerchantKeys } from '../modules/merchant-api/merchant-keys.ts';
+import { SANDBOX_REQUISITE_VALUES } from '../modules/payment-form/sandbox-requisites.ts';
 import { PAYOUT_PROVIDER_ATTRIBUTE_CODE } from '../modules/provider-api/provider-invoice-repository.ts';
 import { issueProviderSigningSecret } from '../modules/provider-api/provider-keys.ts';
 import { currencyId, REFERENCE_LISTS, referenceItemId } from './reference-data.ts';
@@ -466,8 +467,10 @@ export const seedDemoData = async (db: Database, now = new Date()): Promise<bool
         fee: status === 'DONE' ? amount / 100n : 0n,
         currencyId: terminal.currencyId,
         paymentMethodId: account?.method.id ?? null,
-        // Deposits are paid to a people account's requisites; payouts go to the customer's phone.
-        peopleAccountId: deposit && account && status !== 'NEW' ? account.id : null,
+        // Deposits are paid to a people account's requisites (a test deposit to the sandbox's,
+        // never an account's: decision 0008); payouts go to the customer's phone.
+        peopleAccountId:
+          deposit && account && status !== 'NEW' && !terminal.isTest ? account.id : null,
         credentialValue:
           status === 'NEW'
             ? null
@@ -475,9 +478,13 @@ export const seedDemoData = async (db: Database, now = new Date()): Promise<bool
               ? terminal.currencyId === currencyId('UZS')
                 ? `998${random.digits(9)}`
                 : `79${random.digits(9)}`
-              : account
-                ? (account.credential ?? null)
-                : null,
+              : !account
+                ? null
+                : terminal.isTest
+                  ? SANDBOX_REQUISITE_VALUES[
+                      account.method.requisiteKind === 'card' ? 'CARD' : 'PHONE'
+                    ]
+                  : (account.credential ?? null),
         customerExternalId: `user-${random.integer(1000, 1400)}`,
         customerFirstName: random.pick(FIRST_NAMES),
         customerLastName: random.pick(LAST_NAMES),
@@ -590,6 +597,7 @@ export const seedDemoData = async (db: Database, now = new Date()): Promise<bool
         SELECT ${invoices.peopleAccountId} AS account_id, sum(${invoices.amount}) AS amount
         FROM ${invoices}
         WHERE ${invoices.peopleAccountId} IS NOT NULL
+          AND NOT ${invoices.isTestProcessing}
           AND ${invoices.status} NOT IN (${sql.join(
             FAILED_STATUSES.map((status) => sql`${status}`),
             sql`, `,

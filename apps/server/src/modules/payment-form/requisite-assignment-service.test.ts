@@ -250,27 +250,31 @@ describe.each(TEST_DATABASE_KINDS)('concurrent requisite assignment on %s', (kin
     expect((await fixture.requestCredential(next, 'HUMOUZS')).statusCode).toBe(200);
   });
 
-  it("counts one customer's simultaneous calls one after another", async () => {
-    await fixture.disableAllAccounts();
-    await fixture.createAccount({ limit: 50_000_000n });
-    const customerExternalId = `rush-${kind}`;
-    const forms = await Promise.all(
-      Array.from({ length: 8 }, (_, index) =>
-        fixture.createInvoice(fixture.terminals.uzsDeposit, {
-          amount: BigInt(100_000 * (index + 1)),
-          customerExternalId,
-        }),
-      ),
-    );
-    const answers = await Promise.all(
-      forms.map((form) => fixture.requestCredential(form, 'HUMOUZS')),
-    );
-    const codes = answers.map((answer) => answer.statusCode).sort();
-    expect(codes).toEqual([
-      ...Array(OPEN_REQUISITES_PER_CUSTOMER).fill(200),
-      ...Array(8 - OPEN_REQUISITES_PER_CUSTOMER).fill(409),
-    ]);
-  });
+  // PGlite runs one transaction at a time, so only PostgreSQL can show the turn is needed.
+  it.skipIf(kind === 'pglite')(
+    "counts one customer's simultaneous calls one after another",
+    async () => {
+      await fixture.disableAllAccounts();
+      await fixture.createAccount({ limit: 50_000_000n });
+      const customerExternalId = `rush-${kind}`;
+      const forms = await Promise.all(
+        Array.from({ length: 8 }, (_, index) =>
+          fixture.createInvoice(fixture.terminals.uzsDeposit, {
+            amount: BigInt(100_000 * (index + 1)),
+            customerExternalId,
+          }),
+        ),
+      );
+      const answers = await Promise.all(
+        forms.map((form) => fixture.requestCredential(form, 'HUMOUZS')),
+      );
+      const codes = answers.map((answer) => answer.statusCode).sort();
+      expect(codes).toEqual([
+        ...Array(OPEN_REQUISITES_PER_CUSTOMER).fill(200),
+        ...Array(8 - OPEN_REQUISITES_PER_CUSTOMER).fill(409),
+      ]);
+    },
+  );
 
   it('finds an account past the first MAX_CANDIDATES when the unique-amount rule rules them out', async () => {
     await fixture.disableAllAccounts();
