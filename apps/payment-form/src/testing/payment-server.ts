@@ -86,6 +86,7 @@ export const formData = (overrides: Partial<PaymentFormData> = {}): PaymentFormD
     reservedAmount: type === 'deposit' && status !== 'NEW' ? amount : null,
     verficationKey: 'key-1',
     customerMarkedPaid: false,
+    isTest: false,
     ...overrides,
     methods,
   };

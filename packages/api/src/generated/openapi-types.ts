@@ -2023,6 +2023,8 @@ export interface components {
             verficationKey: string;
             /** @description A deposit the customer has said they paid: the form resumes at Processing. */
             customerMarkedPaid: boolean;
+            /** @description A test payment (its terminal is in test mode): settled by the sandbox, its requisites are the sandbox’s, and no money is to be sent. The form says so. */
+            isTest: boolean;
         };
         ProviderInvoice: {
             /** Format: uuid */

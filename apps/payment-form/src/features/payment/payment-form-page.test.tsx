@@ -238,6 +238,34 @@ describe('credential request', () => {
     expect(screen.getByRole('heading', { name: t('form.header.deposit') })).toBeInTheDocument();
   });
 
+  it('tells the customer of a test payment to send no money, and only then', async () => {
+    const sandbox = {
+      value: '0000000000000000',
+      owner: 'TEST PAYMENT, SEND NO MONEY',
+      country_code: null,
+      bank_name: 'Sandbox',
+      type: 'card' as const,
+    };
+    stubPaymentServer({
+      'POST init': data(formData({ paymentMethodName: 'Uzs', isTest: true })),
+      'POST credential': data(formData({ credentials: sandbox, isTest: true })),
+    });
+    const { t } = await start();
+    expect(screen.getByRole('heading', { name: t('form.header.deposit') })).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent(t('form.text.testPayment'));
+    expect(screen.getByText('0000 0000 0000 0000')).toBeInTheDocument();
+  });
+
+  it('shows no test-payment note on a real payment', async () => {
+    stubPaymentServer({
+      'POST init': data(formData({ paymentMethodName: 'Uzs' })),
+      'POST credential': data(formData({ credentials: CARD_CREDENTIALS })),
+    });
+    const { t } = await start();
+    expect(screen.getByRole('heading', { name: t('form.header.deposit') })).toBeInTheDocument();
+    expect(screen.queryByText(t('form.text.testPayment'))).not.toBeInTheDocument();
+  });
+
   it('an error goes to Fail with the invoice id to copy and the error URL', async () => {
     stubPaymentServer({
       'POST init': data(formData({ methods: [HUMO] })),

@@ -54,4 +54,5 @@ export const presentForm = ({
   reservedAmount: reservedAmount === null ? null : minorUnitsJson(reservedAmount),
   verficationKey: verificationKey,
   customerMarkedPaid: invoice.customerMarkedPaidAt !== null,
+  isTest: invoice.isTestProcessing,
 });

@@ -54,6 +54,7 @@ export const formDataSchema = {
     'reservedAmount',
     'verficationKey',
     'customerMarkedPaid',
+    'isTest',
   ],
   properties: {
     invoiceId: { type: 'string' },
@@ -112,6 +113,11 @@ export const formDataSchema = {
     customerMarkedPaid: {
       type: 'boolean',
       description: 'A deposit the customer has said they paid: the form resumes at Processing.',
+    },
+    isTest: {
+      type: 'boolean',
+      description:
+        'A test payment (its terminal is in test mode): settled by the sandbox, its requisites are the sandbox’s, and no money is to be sent. The form says so.',
     },
   },
 } as const;

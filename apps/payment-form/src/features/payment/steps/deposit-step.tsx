@@ -15,7 +15,8 @@ import {
  * SPEC §2 deposit Credential step: the requisites to pay to, read-only, each with a copy
  * button: the card number in groups of four (or the phone number for by_mobile), the owner and
  * the amount. "I have paid" completes the payment (Processing). Requisites reserved earlier for
- * another amount than the customer asked (a page opened before them) come with a note saying so.
+ * another amount than the customer asked (a page opened before them) come with a note saying so;
+ * a test payment's (the sandbox's, no account) with one saying no money is to be sent.
  */
 export const DepositStep = ({ state, form, dispatch, deadline }: StepProps) => {
   const t = useT();
@@ -39,6 +40,12 @@ export const DepositStep = ({ state, form, dispatch, deadline }: StepProps) => {
             chosen: money(amountNotTaken),
             amount: money(state.amount),
           })}
+        </p>
+      )}
+      {form.isTest && (
+        // The sandbox's requisites are no account: a tester must not send real money to them.
+        <p className="pf-note" role="note">
+          {t('form.text.testPayment')}
         </p>
       )}
       <p className="pf-text">{t('form.text.deposit', { amount: money(state.amount) })}</p>
