@@ -132,6 +132,25 @@ export const callbackMerchantId = async (db: Database, callbackId: number) =>
   (await findCallback(db, callbackId))?.merchantId;
 
 /**
+ * A new delivery of the same event, body and destination as `delivery`, naming the first
+ * delivery it repeats (`firstDeliveryId`): a resend.
+ */
+const resendOf = (
+  delivery: NonNullable<Awaited<ReturnType<typeof findCallback>>>,
+  firstDeliveryId: number,
+) => ({
+  merchantId: delivery.merchantId,
+  invoiceId: delivery.invoiceId,
+  eventId: delivery.eventId,
+  endpointId: delivery.endpointId,
+  url: delivery.url,
+  invoiceStatus: delivery.invoiceStatus,
+  payload: delivery.payload,
+  isManual: true,
+  resendOf: firstDeliveryId,
+});
+
+/**
  * Sends one delivery again: a new delivery of the same event (the same body and webhook-id, so
  * the merchant deduplicates it) to the same destination, due at once. It names the first
  * delivery it repeats (resendOf), whose webhook-id a delivery without an event keeps.
@@ -155,19 +174,7 @@ export const resendDelivery = async (tx: Database, callbackId: number) => {
     await makeCallbacksDueNow(tx, [pending.id]);
     return pending;
   }
-  const [queued] = await insertCallbacks(tx, [
-    {
-      merchantId: original.merchantId,
-      invoiceId: original.invoiceId,
-      eventId: original.eventId,
-      endpointId: original.endpointId,
-      url: original.url,
-      invoiceStatus: original.invoiceStatus,
-      payload: original.payload,
-      isManual: true,
-      resendOf: firstDeliveryId,
-    },
-  ]);
+  const [queued] = await insertCallbacks(tx, [resendOf(original, firstDeliveryId)]);
   if (!queued) throw new Error('resend queued nothing');
   return queued;
 };
@@ -233,17 +240,7 @@ export const recoverDeliveries = async (
   const madeDue = await makeWaitingDeliveriesDueNow(tx, endpointId);
   await insertCallbacks(
     tx,
-    resending.map((original) => ({
-      merchantId: original.merchantId,
-      invoiceId: original.invoiceId,
-      eventId: original.eventId,
-      endpointId: original.endpointId,
-      url: original.url,
-      invoiceStatus: original.invoiceStatus,
-      payload: original.payload,
-      isManual: true,
-      resendOf: original.id,
-    })),
+    resending.map((original) => resendOf(original, original.id)),
   );
   return { resent: resending.length, madeDue, more: given.length > MAX_RECOVERED_DELIVERIES };
 };
