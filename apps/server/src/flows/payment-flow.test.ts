@@ -1,4 +1,8 @@
-import { computeSupportCode } from '@paygate/domain';
+import {
+  computeSupportCode,
+  SANDBOX_REQUISITE_OWNER,
+  SANDBOX_REQUISITE_VALUES,
+} from '@paygate/domain';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,10 +29,6 @@ import {
   invoiceBody,
   type MerchantApiFixture,
 } from '../modules/merchant-api/merchant-api-test-fixture.ts';
-import {
-  SANDBOX_REQUISITE_OWNER,
-  SANDBOX_REQUISITE_VALUES,
-} from '../modules/payment-form/sandbox-requisites.ts';
 import { PROVIDER_API_PREFIX } from '../modules/provider-api/provider-api-routes.ts';
 import { issueProviderSigningSecret } from '../modules/provider-api/provider-keys.ts';
 import { currencyId, referenceItemId } from '../seed/reference-data.ts';

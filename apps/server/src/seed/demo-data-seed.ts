@@ -5,6 +5,7 @@ import {
   type InvoiceStatusCode,
   luhnCheckDigit,
   type Permission,
+  SANDBOX_REQUISITE_VALUES,
 } from '@paygate/domain';
 import { count, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
@@ -34,7 +35,6 @@ import { hashPassword } from '../modules/auth/password-hashing.ts';
 import { rebuildMerchantBalances } from '../modules/balances/merchant-balance-repository.ts';
 import { issueFirstCredentials } from '../modules/developers/merchant-credentials.ts';
 import { type MerchantKeys, newMerchantKeys } from '../modules/merchant-api/merchant-keys.ts';
-import { SANDBOX_REQUISITE_VALUES } from '../modules/payment-form/sandbox-requisites.ts';
 import { PAYOUT_PROVIDER_ATTRIBUTE_CODE } from '../modules/provider-api/provider-invoice-repository.ts';
 import { issueProviderSigningSecret } from '../modules/provider-api/provider-keys.ts';
 import { currencyId, REFERENCE_LISTS, referenceItemId } from './reference-data.ts';

@@ -1,5 +1,12 @@
+import {
+  SANDBOX_BANK_NAME,
+  SANDBOX_PROVIDER_NAME,
+  SANDBOX_REQUISITE_OWNER,
+  SANDBOX_REQUISITE_VALUES,
+} from '@paygate/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentMethods, peopleAccounts, providers } from '../../db/schema.ts';
+import { invoices, paymentMethods, peopleAccounts, providers, terminals } from '../../db/schema.ts';
 import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
 import { currencyId, referenceItemId } from '../../seed/reference-data.ts';
 import { seedReferenceData } from '../../seed/reference-data-seed.ts';
@@ -255,6 +262,30 @@ describe.each(TEST_DATABASE_KINDS)('invoice list and details on %s', (kind) => {
       expect((await get(ids.theirs ?? '')).statusCode).toBe(404);
       expect((await get(ids.theirs ?? '', cookies.support)).statusCode).toBe(200);
       expect((await get('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    });
+
+    it("names the sandbox as a test deposit's bank, owner and provider (no account)", async () => {
+      const [terminal] = await testApp.db.select().from(terminals).limit(1);
+      if (!terminal) throw new Error('no terminal');
+      const sandboxed = await createTestInvoice(testApp.db, terminal as never, {
+        merchantInvoiceId: 'ORD-SANDBOX',
+        status: 'IN_PROGRESS',
+        isTestProcessing: true,
+        credentialValue: SANDBOX_REQUISITE_VALUES.CARD,
+      });
+      try {
+        const response = await get(sandboxed.id, cookies.support);
+        expect(response.json().data).toMatchObject({
+          account: { value: SANDBOX_REQUISITE_VALUES.CARD },
+          credentials: {
+            bankName: SANDBOX_BANK_NAME,
+            owner: SANDBOX_REQUISITE_OWNER,
+            provider: SANDBOX_PROVIDER_NAME,
+          },
+        });
+      } finally {
+        await testApp.db.delete(invoices).where(eq(invoices.id, sandboxed.id));
+      }
     });
 
     it('answers 400 for a malformed id and 401 without a session', async () => {

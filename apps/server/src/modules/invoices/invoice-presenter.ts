@@ -1,8 +1,23 @@
-import { hasPermission } from '@paygate/domain';
+import {
+  hasPermission,
+  SANDBOX_BANK_NAME,
+  SANDBOX_PROVIDER_NAME,
+  SANDBOX_REQUISITE_OWNER,
+} from '@paygate/domain';
 import { minorUnitsJson } from '../../http/money-json.ts';
 import { sharedSchema } from '../../http/shared-schemas.ts';
 import type { AuthenticatedPerson } from '../auth/auth-entry.ts';
 import type { InvoiceRow } from './invoice-read-repository.ts';
+
+/**
+ * A test deposit given the sandbox's requisites (no account, decision 0008): its bank, owner and
+ * provider are the sandbox's, not empty.
+ */
+const isSandboxRequisite = (row: InvoiceRow): boolean =>
+  row.isTestProcessing &&
+  row.flowType === 'DEPOSIT' &&
+  row.peopleAccountId === null &&
+  row.credentialValue !== null;
 
 /**
  * The JSON of an invoice. Provider invoice ids and credentials are sent only to holders of
@@ -34,9 +49,15 @@ export const presentInvoice = (row: InvoiceRow, person: AuthenticatedPerson) => 
         ? null
         : { id: row.paymentMethodId, name: row.paymentMethodName },
     account: showCredentials && row.credentialValue ? { value: row.credentialValue } : null,
-    credentials: showCredentials
-      ? { bankName: row.bankName, owner: row.ownerName, provider: row.providerName }
-      : null,
+    credentials: !showCredentials
+      ? null
+      : isSandboxRequisite(row)
+        ? {
+            bankName: SANDBOX_BANK_NAME,
+            owner: SANDBOX_REQUISITE_OWNER,
+            provider: SANDBOX_PROVIDER_NAME,
+          }
+        : { bankName: row.bankName, owner: row.ownerName, provider: row.providerName },
   };
 };
 

@@ -54,6 +54,7 @@ export const invoiceRowSelection = {
   paymentMethodId: paymentMethods.id,
   paymentMethodName: paymentMethods.name,
   credentialValue: invoices.credentialValue,
+  peopleAccountId: invoices.peopleAccountId,
   bankName: peopleAccounts.bankName,
   ownerName: peopleAccounts.ownerName,
   providerName: providers.name,

@@ -86,7 +86,7 @@ const reservedAmountOf = (invoice: FormInvoice): bigint | null =>
 
 /**
  * The requisites the customer pays to, once given (deposits only): an account's, or for a test
- * payment the sandbox's (sandbox-requisites.ts).
+ * payment the sandbox's (packages/domain sandbox-requisites.ts).
  */
 const requisiteOf = async (
   db: Database,

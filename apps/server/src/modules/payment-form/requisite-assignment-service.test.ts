@@ -1,3 +1,8 @@
+import {
+  SANDBOX_BANK_NAME,
+  SANDBOX_REQUISITE_OWNER,
+  SANDBOX_REQUISITE_VALUES,
+} from '@paygate/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, peopleAccountLimits } from '../../db/schema.ts';
@@ -10,11 +15,6 @@ import {
   REQUISITE_HOLD_MINUTES,
   TOO_MANY_OPEN_PAYMENTS,
 } from './requisite-assignment-service.ts';
-import {
-  SANDBOX_BANK_NAME,
-  SANDBOX_REQUISITE_OWNER,
-  SANDBOX_REQUISITE_VALUES,
-} from './sandbox-requisites.ts';
 
 /**
  * 50 customers ask for requisites at the same moment over a few accounts: no limit may be

@@ -1,3 +1,4 @@
+import { SANDBOX_REQUISITE_VALUES } from '@paygate/domain';
 import type { Database } from '../../db/database.ts';
 import { stateConflict } from '../../service-errors.ts';
 import {
@@ -19,7 +20,6 @@ import {
   reserveAccount,
   takeCustomerTurn,
 } from './requisite-assignment-repository.ts';
-import { SANDBOX_REQUISITE_VALUES } from './sandbox-requisites.ts';
 
 /** What the customer pays to: card numbers for card methods, phone numbers otherwise. */
 export const requisiteTypeCodeOf = (method: PaymentMethod): RequisiteTypeCode =>
@@ -73,7 +73,7 @@ const requireRoomForCustomer = async (tx: Database, invoice: FormInvoice) => {
 };
 
 /**
- * A test payment's requisites: the sandbox's (sandbox-requisites.ts), never an account's, so it
+ * A test payment's requisites: the sandbox's (packages/domain sandbox-requisites.ts), never an account's, so it
  * takes no limit and no amount and is never declined for want of an account. The sandbox settles
  * it; its customer has the same time to "pay" as a real one.
  */
