@@ -16,7 +16,10 @@ export const PAYMENT_FORM_MESSAGES = {
   expired: 'The payment has expired',
   canceled: 'The payment was cancelled',
   finished: 'The payment is already finished',
+  tooLateToPay: 'Too little time is left to pay: ask the shop for a new payment',
 } as const;
+
+const MINUTE_MS = 60_000;
 
 export const findFormInvoice = async (db: Database, formId: string): Promise<FormInvoice> => {
   const invoice = await findInvoiceByFormId(db, formId);
@@ -63,11 +66,22 @@ export const requireTerminalTakingPayments = async (
  * requireActionableForm for an invoice locked by the caller's transaction, against the database's
  * clock, the one the expiry job cancels by: nothing the customer does is applied once the job
  * would have cancelled the payment, however late the request got its lock or the app's clock is.
+ * With `minutesToPay`, also 410 when less than that is left before the deadline.
  */
 export const requireActionableWhileLocked = async (
   tx: Database,
   locked: FormInvoice,
-): Promise<FormInvoice> => requireActionableForm(locked, await databaseNow(tx));
+  { minutesToPay = 0 }: { minutesToPay?: number } = {},
+): Promise<FormInvoice> => {
+  const now = await databaseNow(tx);
+  requireActionableForm(locked, now);
+  // Requisites shown with seconds left: the payment is cancelled before the money arrives, and
+  // its account and amount go to the next customer (decision 0008).
+  if (minutesToPay > 0 && locked.expiresAt.getTime() - now.getTime() < minutesToPay * MINUTE_MS) {
+    throw goneError(PAYMENT_FORM_MESSAGES.tooLateToPay, 'payment_expired');
+  }
+  return locked;
+};
 
 /**
  * Locks the form's invoice for a change (see lockInvoice) after finding it by form id, and

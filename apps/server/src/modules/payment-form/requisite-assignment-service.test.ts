@@ -9,8 +9,10 @@ import { invoices, peopleAccountLimits } from '../../db/schema.ts';
 import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
 import { lockWaitCount } from '../../testing/lock-waits.ts';
 import { applyStatusChange, lockInvoice } from '../invoices/invoices-entry.ts';
+import { PAYMENT_FORM_MESSAGES } from './form-invoice-service.ts';
 import { createPaymentFormFixture, type PaymentFormFixture } from './payment-form-test-fixture.ts';
 import {
+  LEAST_MINUTES_TO_PAY,
   OPEN_REQUISITES_PER_CUSTOMER,
   REQUISITE_HOLD_MINUTES,
   TOO_MANY_OPEN_PAYMENTS,
@@ -201,6 +203,36 @@ describe.each(TEST_DATABASE_KINDS)('concurrent requisite assignment on %s', (kin
 
     expect((await fixture.requestCredential(minutes, 'HUMOUZS')).statusCode).toBe(200);
     expect((await invoiceRow(minutes.id))?.expiresAt.getTime()).toBe(soon.getTime());
+  });
+
+  it('gives a real deposit no requisites with less than LEAST_MINUTES_TO_PAY left; a test one still gets them', async () => {
+    await fixture.disableAllAccounts();
+    const account = await fixture.createAccount({ limit: 50_000_000n });
+    const soon = new Date(Date.now() + (LEAST_MINUTES_TO_PAY - 1) * 60_000);
+    const late = await fixture.createInvoice(fixture.terminals.uzsDeposit, {
+      amount: 310_000n,
+      expiresAt: soon,
+    });
+    const refused = await fixture.requestCredential(late, 'HUMOUZS');
+    expect(refused.statusCode).toBe(410);
+    expect(refused.json()).toMatchObject({
+      code: 'payment_expired',
+      detail: PAYMENT_FORM_MESSAGES.tooLateToPay,
+    });
+    expect(await invoiceRow(late.id)).toMatchObject({ status: 'NEW', peopleAccountId: null });
+    expect((await fixture.accountLimits(account.id))?.balance).toBe(0n);
+
+    const inTime = await fixture.createInvoice(fixture.terminals.uzsDeposit, {
+      amount: 320_000n,
+      expiresAt: new Date(Date.now() + (LEAST_MINUTES_TO_PAY + 2) * 60_000),
+    });
+    expect((await fixture.requestCredential(inTime, 'HUMOUZS')).statusCode).toBe(200);
+    const test = await fixture.createInvoice(fixture.terminals.uzsDeposit, {
+      amount: 330_000n,
+      expiresAt: soon,
+      isTestProcessing: true,
+    });
+    expect((await fixture.requestCredential(test, 'HUMOUZS')).statusCode).toBe(200);
   });
 
   it('lets one customer hold requisites for OPEN_REQUISITES_PER_CUSTOMER deposits at once', async () => {

@@ -44,6 +44,13 @@ export const REQUISITE_HOLD_MINUTES = 30;
  */
 export const OPEN_REQUISITES_PER_CUSTOMER = 3;
 
+/**
+ * Minutes a real deposit must have left to be given requisites: given with seconds left, it is
+ * cancelled before the transfer arrives, and a provider matching by account and amount could
+ * credit the money to the next customer given the same account and amount (decision 0008).
+ */
+export const LEAST_MINUTES_TO_PAY = 3;
+
 export const TOO_MANY_OPEN_PAYMENTS =
   'Too many unfinished payments. Finish one of them or wait for it to expire, then try again.';
 
@@ -130,8 +137,9 @@ export const assignDepositRequisites = async (
     db.transaction(async (tx) => {
       const invoice = await lockInvoice(tx, invoiceId);
       if (invoice.status !== 'NEW') return { outcome: 'already-decided', invoice } as const;
-      // The deadline may pass while the customer's call waits for its locks: no requisites after it.
-      await requireActionableWhileLocked(tx, invoice);
+      // The deadline may pass while the customer's call waits for its locks: no requisites after
+      // it, nor too close to it.
+      await requireActionableWhileLocked(tx, invoice, { minutesToPay: LEAST_MINUTES_TO_PAY });
       await requireRoomForCustomer(tx, invoice);
 
       const limits = await lockAccountLimits(tx, candidate.id, waitForLock);
