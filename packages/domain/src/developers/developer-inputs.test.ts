@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   apiKeyLabelError,
   httpAddressError,
+  isWebhookRecoveryMoment,
   webhookDescriptionError,
   webhookUrlError,
 } from './developer-inputs.ts';
 import {
   API_KEY_LABEL_MAX_LENGTH,
   WEBHOOK_DESCRIPTION_MAX_LENGTH,
+  WEBHOOK_RECOVERY_DAYS,
   WEBHOOK_URL_MAX_LENGTH,
 } from './developer-platform.ts';
 
@@ -122,5 +124,26 @@ describe('httpAddressError', () => {
     expect(httpAddressError('HTTP://shop.example/ok')).toBeNull();
     expect(httpAddressError('http:shop.example/ok')).toBe('invalid');
     expect(httpAddressError('mailto:pay@shop.example')).toBe('invalid');
+  });
+});
+
+describe('isWebhookRecoveryMoment', () => {
+  const now = Date.parse('2026-11-27T12:00:00Z');
+  const daysAgo = (days: number) => new Date(now - days * 86_400_000);
+
+  it('takes a moment from now back to WEBHOOK_RECOVERY_DAYS days ago', () => {
+    for (const since of [new Date(now), daysAgo(1), daysAgo(WEBHOOK_RECOVERY_DAYS)]) {
+      expect(isWebhookRecoveryMoment(since, now), since.toISOString()).toBe(true);
+    }
+  });
+
+  it('refuses the future, further back, and no moment at all', () => {
+    for (const since of [
+      new Date(now + 1),
+      new Date(daysAgo(WEBHOOK_RECOVERY_DAYS).getTime() - 1),
+      new Date('not a date'),
+    ]) {
+      expect(isWebhookRecoveryMoment(since, now), String(since)).toBe(false);
+    }
   });
 });

@@ -6,6 +6,7 @@ import {
 import {
   API_KEY_LABEL_MAX_LENGTH,
   WEBHOOK_DESCRIPTION_MAX_LENGTH,
+  WEBHOOK_RECOVERY_DAYS,
   WEBHOOK_URL_MAX_LENGTH,
 } from './developer-platform.ts';
 
@@ -79,3 +80,14 @@ export const httpAddressError = (text: string): HttpAddressError | null => {
  */
 export const webhookUrlError = (raw: string): WebhookUrlError | null =>
   requiredTextError(raw, WEBHOOK_URL_MAX_LENGTH) ?? httpAddressError(raw.trim());
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Recover's moment (decision 0021): not in the future and within the last WEBHOOK_RECOVERY_DAYS
+ * days of `now` (ms). The Developers screen's dialog and the server both judge it by this.
+ */
+export const isWebhookRecoveryMoment = (since: Date, now: number): boolean => {
+  const at = since.getTime();
+  return !Number.isNaN(at) && at <= now && at >= now - WEBHOOK_RECOVERY_DAYS * DAY_MS;
+};

@@ -6,7 +6,7 @@ import type {
 } from '@paygate/domain';
 import {
   apiKeyLabelError,
-  WEBHOOK_RECOVERY_DAYS,
+  isWebhookRecoveryMoment,
   WEBHOOK_SECRET_GRACE_HOURS_DEFAULT,
   WEBHOOK_SECRET_GRACE_HOURS_MAX,
   webhookDescriptionError,
@@ -87,14 +87,13 @@ export const momentOfLocalText = (text: string): Date | null => {
   return Number.isNaN(moment.getTime()) ? null : moment;
 };
 
-/** The server's rule (within the last WEBHOOK_RECOVERY_DAYS days, not in the future). */
+/** The server's rule (packages/domain isWebhookRecoveryMoment). */
 export const recoverSchema = (now: () => number = Date.now) =>
   yup.object({
     since: yup.string().test('since', (value, context) => {
       const moment = momentOfLocalText((value ?? '').trim());
       if (!moment) return context.createError({ message: DEVELOPER_TEXTS.recoverSinceRequired });
-      const at = now();
-      if (moment.getTime() > at || moment.getTime() < at - WEBHOOK_RECOVERY_DAYS * DAY_MS) {
+      if (!isWebhookRecoveryMoment(moment, now())) {
         return context.createError({ message: DEVELOPER_TEXTS.recoverSinceRange });
       }
       return true;

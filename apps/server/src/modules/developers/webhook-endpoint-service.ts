@@ -1,5 +1,6 @@
 import {
   isWebhookEventType,
+  isWebhookRecoveryMoment,
   WEBHOOK_DESCRIPTION_MAX_LENGTH,
   WEBHOOK_ENDPOINTS_PER_MERCHANT_MAX,
   WEBHOOK_EVENT_TYPES,
@@ -237,8 +238,6 @@ export const sendWebhookTestEvent = async (
   });
 };
 
-const DAY_MS = 86_400_000;
-
 /**
  * Recover: everything the endpoint has not received since `since` is sent again now (the
  * callbacks module's recoverDeliveries), for a merchant whose server was down, or whose endpoint
@@ -252,8 +251,7 @@ export const recoverWebhookDeliveries = async (
   since: Date,
 ): Promise<{ resent: number; madeDue: number; more: boolean }> => {
   const endpoint = await reachableEndpoint(db, actor, endpointId);
-  const now = Date.now();
-  if (since.getTime() > now || since.getTime() < now - WEBHOOK_RECOVERY_DAYS * DAY_MS) {
+  if (!isWebhookRecoveryMoment(since, Date.now())) {
     throw invalid(WEBHOOK_ENDPOINT_MESSAGES.recoverSince);
   }
   return db.transaction(async (tx) => {
