@@ -5,7 +5,7 @@ import {
   type InvoiceStatusCode,
   luhnCheckDigit,
   type Permission,
-  SANDBOX_REQUISITE_VALUES,
+  sandboxRequisiteValueOf,
 } from '@paygate/domain';
 import { count, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
@@ -481,9 +481,7 @@ export const seedDemoData = async (db: Database, now = new Date()): Promise<bool
               : !account
                 ? null
                 : terminal.isTest
-                  ? SANDBOX_REQUISITE_VALUES[
-                      account.method.requisiteKind === 'card' ? 'CARD' : 'PHONE'
-                    ]
+                  ? sandboxRequisiteValueOf(account.method.requisiteKind)
                   : (account.credential ?? null),
         customerExternalId: `user-${random.integer(1000, 1400)}`,
         customerFirstName: random.pick(FIRST_NAMES),

@@ -267,7 +267,7 @@ describe.each(TEST_DATABASE_KINDS)('invoice list and details on %s', (kind) => {
     it("names the sandbox as a test deposit's bank, owner and provider (no account)", async () => {
       const [terminal] = await testApp.db.select().from(terminals).limit(1);
       if (!terminal) throw new Error('no terminal');
-      const sandboxed = await createTestInvoice(testApp.db, terminal as never, {
+      const sandboxed = await createTestInvoice(testApp.db, terminal, {
         merchantInvoiceId: 'ORD-SANDBOX',
         status: 'IN_PROGRESS',
         isTestProcessing: true,

@@ -1,5 +1,6 @@
 import {
   hasPermission,
+  hasSandboxRequisite,
   SANDBOX_BANK_NAME,
   SANDBOX_PROVIDER_NAME,
   SANDBOX_REQUISITE_OWNER,
@@ -8,16 +9,6 @@ import { minorUnitsJson } from '../../http/money-json.ts';
 import { sharedSchema } from '../../http/shared-schemas.ts';
 import type { AuthenticatedPerson } from '../auth/auth-entry.ts';
 import type { InvoiceRow } from './invoice-read-repository.ts';
-
-/**
- * A test deposit given the sandbox's requisites (no account, decision 0008): its bank, owner and
- * provider are the sandbox's, not empty.
- */
-const isSandboxRequisite = (row: InvoiceRow): boolean =>
-  row.isTestProcessing &&
-  row.flowType === 'DEPOSIT' &&
-  row.peopleAccountId === null &&
-  row.credentialValue !== null;
 
 /**
  * The JSON of an invoice. Provider invoice ids and credentials are sent only to holders of
@@ -51,7 +42,8 @@ export const presentInvoice = (row: InvoiceRow, person: AuthenticatedPerson) => 
     account: showCredentials && row.credentialValue ? { value: row.credentialValue } : null,
     credentials: !showCredentials
       ? null
-      : isSandboxRequisite(row)
+      : // The sandbox's requisites (decision 0008): its bank, owner and provider, not empty.
+        hasSandboxRequisite(row)
         ? {
             bankName: SANDBOX_BANK_NAME,
             owner: SANDBOX_REQUISITE_OWNER,

@@ -1,4 +1,10 @@
-import { isWithinPaymentAmountLimits, paymentAmountLimits } from '@paygate/domain';
+import {
+  hasSandboxRequisite,
+  isWithinPaymentAmountLimits,
+  paymentAmountLimits,
+  SANDBOX_BANK_NAME,
+  SANDBOX_REQUISITE_OWNER,
+} from '@paygate/domain';
 import type { Database } from '../../db/database.ts';
 import { invalid, notAllowed, notFoundError, stateConflict } from '../../service-errors.ts';
 import { markCustomerPaid, recordCustomerChoice } from '../invoices/invoices-entry.ts';
@@ -26,7 +32,6 @@ import {
   sbpBanks,
 } from './payout-request-service.ts';
 import { assignDepositRequisites, NO_ACCOUNT_ERROR } from './requisite-assignment-service.ts';
-import { sandboxRequisiteOf } from './sandbox-requisites.ts';
 import { isValidSupportCode, verificationKeyOf } from './verification-key.ts';
 
 /**
@@ -86,7 +91,7 @@ const reservedAmountOf = (invoice: FormInvoice): bigint | null =>
 
 /**
  * The requisites the customer pays to, once given (deposits only): an account's, or for a test
- * payment the sandbox's (packages/domain sandbox-requisites.ts).
+ * payment the sandbox's (packages/domain sandbox-requisites.ts), of the chosen `method`'s kind.
  */
 const requisiteOf = async (
   db: Database,
@@ -94,19 +99,24 @@ const requisiteOf = async (
   method: Pick<PaymentMethod, 'requisiteKind'> | undefined,
 ): Promise<FormRequisite | null> => {
   if (invoice.flowType !== 'DEPOSIT' || !invoice.credentialValue) return null;
-  if (invoice.peopleAccountId === null) {
-    return invoice.isTestProcessing && method
-      ? sandboxRequisiteOf(method, invoice.credentialValue)
-      : null;
-  }
-  const row = await findAccountRequisite(db, invoice.peopleAccountId);
-  if (!row) return null;
+  const holder =
+    invoice.peopleAccountId !== null
+      ? await findAccountRequisite(db, invoice.peopleAccountId)
+      : hasSandboxRequisite(invoice) && method
+        ? {
+            owner: SANDBOX_REQUISITE_OWNER,
+            countryCode: null,
+            bankName: SANDBOX_BANK_NAME,
+            requisiteKind: method.requisiteKind,
+          }
+        : undefined;
+  if (!holder) return null;
   return {
     value: invoice.credentialValue,
-    owner: row.owner,
-    countryCode: row.countryCode,
-    bankName: row.bankName,
-    type: row.requisiteKind === 'card' ? 'card' : 'by_mobile',
+    owner: holder.owner,
+    countryCode: holder.countryCode,
+    bankName: holder.bankName,
+    type: holder.requisiteKind === 'card' ? 'card' : 'by_mobile',
   };
 };
 

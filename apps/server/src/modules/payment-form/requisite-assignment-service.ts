@@ -1,4 +1,4 @@
-import { SANDBOX_REQUISITE_VALUES } from '@paygate/domain';
+import { sandboxRequisiteValueOf } from '@paygate/domain';
 import type { Database } from '../../db/database.ts';
 import { stateConflict } from '../../service-errors.ts';
 import {
@@ -80,9 +80,9 @@ const requireRoomForCustomer = async (tx: Database, invoice: FormInvoice) => {
 };
 
 /**
- * A test payment's requisites: the sandbox's (packages/domain sandbox-requisites.ts), never an account's, so it
- * takes no limit and no amount and is never declined for want of an account. The sandbox settles
- * it; its customer has the same time to "pay" as a real one.
+ * A test payment's requisites: the sandbox's (packages/domain sandbox-requisites.ts), never an
+ * account's, so it takes no limit and no amount and is never declined for want of an account.
+ * The sandbox settles it; its customer has the same time to "pay" as a real one.
  */
 const assignSandboxRequisites = (
   db: Database,
@@ -100,7 +100,7 @@ const assignSandboxRequisites = (
       {
         amount,
         paymentMethodId: method.id,
-        credentialValue: SANDBOX_REQUISITE_VALUES[requisiteTypeCodeOf(method)],
+        credentialValue: sandboxRequisiteValueOf(method.requisiteKind),
       },
       { payWithinMinutes: REQUISITE_HOLD_MINUTES },
     );
