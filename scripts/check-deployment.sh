@@ -278,13 +278,13 @@ not_in_files() {
   done
   return 0
 }
-# wait_for_line <file> <extended regex>: a line of the file matches within 5 s (nginx writes an
-# access log line once the answer is sent).
+# wait_for_line <file> <extended regex>: a line of the file matches within 30 s (nginx writes an
+# access log line once the answer is sent; the bound is only for a busy machine).
 wait_for_line() {
   local tries=0
   until grep -Eq -- "$2" "$1" 2>/dev/null; do
     tries=$((tries + 1))
-    [ "$tries" -ge 50 ] && return 1
+    [ "$tries" -ge 300 ] && return 1
     sleep 0.1
   done
 }
