@@ -497,6 +497,10 @@ export const invoices = pgTable(
     index('invoices_account_open_idx')
       .on(table.peopleAccountId, table.amount)
       .where(sql`${table.status} IN ('NEW','IN_PROGRESS')`),
+    // Recently failed payments keep their account's amount from the next customer (decision 0008).
+    index('invoices_account_failed_idx')
+      .on(table.peopleAccountId, table.amount, table.statusDate)
+      .where(sql`${table.status} IN ('DECLINED','CANCELED')`),
     check('invoices_amount_ck', sql`${table.amount} > 0 AND ${table.fee} >= 0`),
     check('invoices_flow_type_ck', sql`${table.flowType} IN ('DEPOSIT','WITHDRAWAL')`),
     check(

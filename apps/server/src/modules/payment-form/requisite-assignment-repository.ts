@@ -1,10 +1,11 @@
-import { REFERENCE_HEADER_IDS } from '@paygate/domain';
+import { FAILED_STATUSES, REFERENCE_HEADER_IDS } from '@paygate/domain';
 import {
   and,
   asc,
   desc,
   eq,
   exists,
+  gt,
   gte,
   inArray,
   isNotNull,
@@ -28,8 +29,18 @@ import {
 /** A requisite type (reference list 103): card numbers or phone numbers. */
 export type RequisiteTypeCode = 'CARD' | 'PHONE';
 
-/** Open real invoices (NEW or IN_PROGRESS, not test) of an account with an amount. */
-const openRealInvoicesOfAmount = (db: Database, peopleAccountId: SQLWrapper, amount: bigint) =>
+/**
+ * Real invoices (not test) of an account with an amount that keep the amount from another
+ * customer: open ones (NEW or IN_PROGRESS), and those that ended unpaid (DECLINED or CANCELED)
+ * less than `quarantineMinutes` ago by the database clock: a customer who pays after the deadline
+ * sends the money to the account and amount they were shown, and a provider matching transfers
+ * by account and amount would credit it to the next customer shown the same (decision 0008).
+ */
+const invoicesHoldingAmount = (
+  db: Database,
+  peopleAccountId: SQLWrapper,
+  { amount, quarantineMinutes }: AmountOnAccount,
+) =>
   db
     .select({ id: invoices.id })
     .from(invoices)
@@ -38,14 +49,26 @@ const openRealInvoicesOfAmount = (db: Database, peopleAccountId: SQLWrapper, amo
         eq(invoices.peopleAccountId, peopleAccountId),
         eq(invoices.amount, amount),
         eq(invoices.isTestProcessing, false),
-        inArray(invoices.status, ['NEW', 'IN_PROGRESS']),
+        or(
+          inArray(invoices.status, ['NEW', 'IN_PROGRESS']),
+          and(
+            inArray(invoices.status, [...FAILED_STATUSES]),
+            gt(invoices.statusDate, sql`now() - make_interval(mins => ${quarantineMinutes})`),
+          ),
+        ),
       ),
     );
 
+/** An amount on an account, and how long an unpaid end keeps it from the next customer. */
+export interface AmountOnAccount {
+  amount: bigint;
+  quarantineMinutes: number;
+}
+
 /**
  * Enabled accounts of the method with a requisite of the type whose limit has room for the
- * amount, and that do not check unique amounts or have no open real payment of this amount,
- * highest priority first, then the least recently used. Read without locks. The unique-amount
+ * amount, and that do not check unique amounts or have no real payment holding this amount
+ * (`invoicesHoldingAmount`), highest priority first, then the least recently used. Read without locks. The unique-amount
  * rule is applied here, not only under the lock: MAX_CANDIDATES accounts it refuses, tried and
  * passed over, declined a payment that the next account could take.
  */
@@ -55,8 +78,9 @@ export const candidateAccounts = (
     paymentMethodId,
     requisiteType,
     amount,
+    quarantineMinutes,
     limit,
-  }: { paymentMethodId: number; requisiteType: RequisiteTypeCode; amount: bigint; limit: number },
+  }: { paymentMethodId: number; requisiteType: RequisiteTypeCode; limit: number } & AmountOnAccount,
 ) => {
   const requisiteItems = db
     .select({ id: referenceItems.id })
@@ -78,7 +102,7 @@ export const candidateAccounts = (
         gte(sql`${peopleAccountLimits.limit} - ${peopleAccountLimits.balance}`, amount),
         or(
           eq(peopleAccountLimits.checkUniqueAmount, false),
-          notExists(openRealInvoicesOfAmount(db, peopleAccounts.id, amount)),
+          notExists(invoicesHoldingAmount(db, peopleAccounts.id, { amount, quarantineMinutes })),
         ),
         exists(
           db
@@ -128,13 +152,15 @@ export const findPeopleAccount = async (tx: Database, peopleAccountId: number) =
   return account;
 };
 
-/** Whether an open real invoice (NEW or IN_PROGRESS, not test) of the account has this amount. */
-export const hasOpenInvoiceOfAmount = async (
+/** Whether a real invoice of the account holds this amount (`invoicesHoldingAmount`). */
+export const isAmountHeldOnAccount = async (
   tx: Database,
   peopleAccountId: number,
-  amount: bigint,
+  amountOnAccount: AmountOnAccount,
 ): Promise<boolean> => {
-  const [clash] = await openRealInvoicesOfAmount(tx, sql`${peopleAccountId}`, amount).limit(1);
+  const [clash] = await invoicesHoldingAmount(tx, sql`${peopleAccountId}`, amountOnAccount).limit(
+    1,
+  );
   return clash !== undefined;
 };
 

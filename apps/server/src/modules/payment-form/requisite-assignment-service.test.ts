@@ -13,9 +13,11 @@ import { PAYMENT_FORM_MESSAGES } from './form-invoice-service.ts';
 import { createPaymentFormFixture, type PaymentFormFixture } from './payment-form-test-fixture.ts';
 import {
   LEAST_MINUTES_TO_PAY,
+  NO_ACCOUNT_ERROR,
   OPEN_REQUISITES_PER_CUSTOMER,
   REQUISITE_HOLD_MINUTES,
   TOO_MANY_OPEN_PAYMENTS,
+  UNPAID_AMOUNT_QUARANTINE_MINUTES,
 } from './requisite-assignment-service.ts';
 
 /**
@@ -325,6 +327,111 @@ describe.each(TEST_DATABASE_KINDS)('concurrent requisite assignment on %s', (kin
     const answer = await fixture.requestCredential(form, 'HUMOUZS');
     expect(answer.statusCode, answer.body).toBe(200);
     expect(await invoiceRow(form.id)).toMatchObject({ peopleAccountId: free.id });
+  });
+
+  /** Ends a payment as the expiry job or a provider would, at the database's now. */
+  const endUnpaid = (invoiceId: string, status: 'CANCELED' | 'DECLINED') =>
+    fixture.db.transaction(async (tx) => {
+      const locked = await lockInvoice(tx, invoiceId);
+      await applyStatusChange(tx, locked, status, { kind: 'staff', personId: null }, 'test');
+    });
+
+  /** Moves a payment's last status change `minutes` into the past. */
+  const endedMinutesAgo = (invoiceId: string, minutes: number) =>
+    fixture.db
+      .update(invoices)
+      .set({ statusDate: sql`now() - make_interval(mins => ${minutes})` })
+      .where(eq(invoices.id, invoiceId));
+
+  it('keeps an amount from the next customer for UNPAID_AMOUNT_QUARANTINE_MINUTES after a payment shown it ends unpaid', async () => {
+    await fixture.disableAllAccounts();
+    const amount = 1_100_000n;
+    const first = await fixture.createAccount({ priority: 20, checkUniqueAmount: true });
+    const second = await fixture.createAccount({ priority: 10, checkUniqueAmount: true });
+    const assign = async (amountOf: bigint) => {
+      const form = await fixture.createInvoice(fixture.terminals.uzsDeposit, { amount: amountOf });
+      const answer = await fixture.requestCredential(form, 'HUMOUZS');
+      return { form, answer, row: await invoiceRow(form.id) };
+    };
+
+    const unpaid = await assign(amount);
+    expect(unpaid.row).toMatchObject({ peopleAccountId: first.id, status: 'IN_PROGRESS' });
+    await endUnpaid(unpaid.form.id, 'CANCELED');
+    // Its customer may still send the money: the pair goes to nobody else for a while.
+    const next = await assign(amount);
+    expect(next.answer.statusCode, next.answer.body).toBe(200);
+    expect(next.row).toMatchObject({ peopleAccountId: second.id });
+    // Other amounts still go to the first account.
+    expect((await assign(amount + 100n)).row).toMatchObject({ peopleAccountId: first.id });
+
+    // Declined after the requisites were shown counts the same; both accounts hold the amount now.
+    await endUnpaid(next.form.id, 'DECLINED');
+    const refused = await assign(amount);
+    expect(refused.answer.statusCode).toBe(409);
+    expect(refused.answer.json()).toMatchObject({ detail: NO_ACCOUNT_ERROR });
+
+    // The quarantine ends: the first account takes the amount again.
+    await endedMinutesAgo(unpaid.form.id, UNPAID_AMOUNT_QUARANTINE_MINUTES - 1);
+    expect((await assign(amount)).answer.statusCode).toBe(409);
+    await endedMinutesAgo(unpaid.form.id, UNPAID_AMOUNT_QUARANTINE_MINUTES + 1);
+    expect((await assign(amount)).row).toMatchObject({ peopleAccountId: first.id });
+  });
+
+  it('quarantines no amount of a test payment, nor on accounts that do not check unique amounts', async () => {
+    await fixture.disableAllAccounts();
+    const amount = 1_200_000n;
+    const unique = await fixture.createAccount({ priority: 20, checkUniqueAmount: true });
+    // A test payment given an account before test payments got the sandbox's, ended just now.
+    const test = await fixture.createInvoice(fixture.terminals.uzsDeposit, {
+      amount,
+      isTestProcessing: true,
+    });
+    await fixture.db
+      .update(invoices)
+      .set({ status: 'CANCELED', peopleAccountId: unique.id, statusDate: sql`now()` })
+      .where(eq(invoices.id, test.id));
+    const real = await fixture.createInvoice(fixture.terminals.uzsDeposit, { amount });
+    expect((await fixture.requestCredential(real, 'HUMOUZS')).statusCode).toBe(200);
+    expect(await invoiceRow(real.id)).toMatchObject({ peopleAccountId: unique.id });
+
+    await fixture.disableAllAccounts();
+    const plain = await fixture.createAccount({ checkUniqueAmount: false });
+    const unpaid = await fixture.createInvoice(fixture.terminals.uzsDeposit, { amount });
+    expect((await fixture.requestCredential(unpaid, 'HUMOUZS')).statusCode).toBe(200);
+    await endUnpaid(unpaid.id, 'CANCELED');
+    const again = await fixture.createInvoice(fixture.terminals.uzsDeposit, { amount });
+    expect((await fixture.requestCredential(again, 'HUMOUZS')).statusCode).toBe(200);
+    expect(await invoiceRow(again.id)).toMatchObject({ peopleAccountId: plain.id });
+  });
+
+  // PGlite runs one transaction at a time, so only PostgreSQL can end a payment mid-assignment.
+  it.skipIf(kind === 'pglite')("checks the quarantine again under the account's lock", async () => {
+    await fixture.disableAllAccounts();
+    const amount = 1_300_000n;
+    const account = await fixture.createAccount({ checkUniqueAmount: true });
+    const ending = await fixture.createInvoice(fixture.terminals.uzsDeposit, { amount });
+    const form = await fixture.createInvoice(fixture.terminals.uzsDeposit, { amount });
+    let request: ReturnType<typeof fixture.requestCredential> | undefined;
+    await fixture.db.transaction(async (tx) => {
+      // The account is free when the candidates are read; its limit row is held meanwhile.
+      await tx
+        .select()
+        .from(peopleAccountLimits)
+        .where(eq(peopleAccountLimits.peopleAccountId, account.id))
+        .for('update');
+      request = fixture.requestCredential(form, 'HUMOUZS');
+      await expect
+        .poll(() => lockWaitCount(fixture.db, 'for update'), { timeout: 10_000, interval: 20 })
+        .toBeGreaterThan(0);
+      // Another payment of this amount on the account ends unpaid before the lock is let go.
+      await tx
+        .update(invoices)
+        .set({ status: 'CANCELED', peopleAccountId: account.id, statusDate: sql`now()` })
+        .where(eq(invoices.id, ending.id));
+    });
+    const answer = await request;
+    expect(answer?.statusCode).toBe(409);
+    expect(await invoiceRow(form.id)).toMatchObject({ peopleAccountId: null });
   });
 
   it("gives a test payment the sandbox's requisites, never an account's, its limit or an amount", async () => {

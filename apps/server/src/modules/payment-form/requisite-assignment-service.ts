@@ -14,7 +14,7 @@ import {
   countRequisitesHeldByCustomer,
   findPeopleAccount,
   firstRequisiteOfType,
-  hasOpenInvoiceOfAmount,
+  isAmountHeldOnAccount,
   lockAccountLimits,
   type RequisiteTypeCode,
   reserveAccount,
@@ -50,6 +50,15 @@ export const OPEN_REQUISITES_PER_CUSTOMER = 3;
  * credit the money to the next customer given the same account and amount (decision 0008).
  */
 export const LEAST_MINUTES_TO_PAY = 3;
+
+/**
+ * Minutes an account that checks unique amounts keeps an amount from other customers after a
+ * real deposit shown it ended unpaid (cancelled or declined). Its customer may still send the
+ * money they were asked for; with the pair free, a provider matching transfers by account and
+ * amount would credit that money to the next customer shown the same pair. Two hours cover a
+ * transfer started at the deadline and held by a bank (decision 0008).
+ */
+export const UNPAID_AMOUNT_QUARANTINE_MINUTES = 120;
 
 export const TOO_MANY_OPEN_PAYMENTS =
   'Too many unfinished payments. Finish one of them or wait for it to expire, then try again.';
@@ -148,9 +157,15 @@ export const assignDepositRequisites = async (
       if (!limits || !account?.enabled || limits.limit - limits.balance < amount) {
         throw new CandidateUnavailable();
       }
-      // The provider matches a payment by account and amount: two open real payments of one
-      // amount on one account could not be told apart.
-      if (limits.checkUniqueAmount && (await hasOpenInvoiceOfAmount(tx, candidate.id, amount))) {
+      // The provider matches a payment by account and amount: two real payments of one amount on
+      // one account, open or just ended unpaid, could not be told apart.
+      if (
+        limits.checkUniqueAmount &&
+        (await isAmountHeldOnAccount(tx, candidate.id, {
+          amount,
+          quarantineMinutes: UNPAID_AMOUNT_QUARANTINE_MINUTES,
+        }))
+      ) {
         throw new CandidateUnavailable();
       }
       const credential = await firstRequisiteOfType(tx, candidate.id, requisiteTypeCodeOf(method));
@@ -180,6 +195,7 @@ export const assignDepositRequisites = async (
     paymentMethodId: method.id,
     requisiteType: requisiteTypeCodeOf(method),
     amount,
+    quarantineMinutes: UNPAID_AMOUNT_QUARANTINE_MINUTES,
     limit: MAX_CANDIDATES,
   });
   const busy: Array<{ id: number }> = [];

@@ -1,0 +1,1 @@
+CREATE INDEX "invoices_account_failed_idx" ON "invoices" USING btree ("people_account_id","amount","status_date") WHERE "invoices"."status" IN ('DECLINED','CANCELED');
