@@ -36,8 +36,9 @@ export const readInvoice = (invoiceId: string): Promise<MerchantInvoice> =>
 
 /**
  * An amount of `base` minor units plus a random number of whole units (up to 999): some demo
- * accounts refuse a second open invoice of the same amount (checkUniqueAmount), so parallel
- * payments of one test on two projects must not share one.
+ * accounts refuse a second open invoice of the same amount (checkUniqueAmount), and keep an
+ * amount for two hours after its payment ends unpaid, so parallel payments of one test on two
+ * projects, and a test run again, must not share one.
  */
 export const distinctAmount = (base: number) => base + randomInt(1, 1_000) * 100;
 

@@ -494,13 +494,18 @@ export const invoices = pgTable(
     index('invoices_open_expiry_idx')
       .on(table.expiresAt)
       .where(sql`${table.status} IN ('NEW','IN_PROGRESS')`),
+    // The payments holding an account's amount (decision 0008): those waiting for their money,
+    // and those that failed, recently (by status_date). Only deposits given an account count.
     index('invoices_account_open_idx')
       .on(table.peopleAccountId, table.amount)
-      .where(sql`${table.status} IN ('NEW','IN_PROGRESS')`),
-    // Recently failed payments keep their account's amount from the next customer (decision 0008).
+      .where(
+        sql`${table.status} IN ('NEW','IN_PROGRESS','PAYED') AND ${table.peopleAccountId} IS NOT NULL`,
+      ),
     index('invoices_account_failed_idx')
       .on(table.peopleAccountId, table.amount, table.statusDate)
-      .where(sql`${table.status} IN ('DECLINED','CANCELED')`),
+      .where(
+        sql`${table.status} IN ('DECLINED','CANCELED') AND ${table.peopleAccountId} IS NOT NULL`,
+      ),
     check('invoices_amount_ck', sql`${table.amount} > 0 AND ${table.fee} >= 0`),
     check('invoices_flow_type_ck', sql`${table.flowType} IN ('DEPOSIT','WITHDRAWAL')`),
     check(

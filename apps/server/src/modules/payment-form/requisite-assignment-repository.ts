@@ -30,11 +30,12 @@ import {
 export type RequisiteTypeCode = 'CARD' | 'PHONE';
 
 /**
- * Real invoices (not test) of an account with an amount that keep the amount from another
- * customer: open ones (NEW or IN_PROGRESS), and those that ended unpaid (DECLINED or CANCELED)
- * less than `quarantineMinutes` ago by the database clock: a customer who pays after the deadline
- * sends the money to the account and amount they were shown, and a provider matching transfers
- * by account and amount would credit it to the next customer shown the same (decision 0008).
+ * Real invoices (not test) of an account with an amount that keep the amount from any other
+ * payment: those waiting for their money (NEW, IN_PROGRESS, and PAYED until the provider confirms
+ * or reverses it), and those that ended unpaid (DECLINED or CANCELED) less than
+ * `quarantineMinutes` ago by the database clock: a customer who pays after the deadline sends
+ * the money to the account and amount they were shown, and a provider matching transfers by
+ * account and amount would credit it to the next payment shown the same (decision 0008).
  */
 const invoicesHoldingAmount = (
   db: Database,
@@ -50,7 +51,7 @@ const invoicesHoldingAmount = (
         eq(invoices.amount, amount),
         eq(invoices.isTestProcessing, false),
         or(
-          inArray(invoices.status, ['NEW', 'IN_PROGRESS']),
+          inArray(invoices.status, ['NEW', 'IN_PROGRESS', 'PAYED']),
           and(
             inArray(invoices.status, [...FAILED_STATUSES]),
             gt(invoices.statusDate, sql`now() - make_interval(mins => ${quarantineMinutes})`),

@@ -377,6 +377,39 @@ describe.each(TEST_DATABASE_KINDS)('concurrent requisite assignment on %s', (kin
     expect((await assign(amount)).row).toMatchObject({ peopleAccountId: first.id });
   });
 
+  it('holds the amount of a payment the provider reported PAYED until it is confirmed', async () => {
+    await fixture.disableAllAccounts();
+    const amount = 1_150_000n;
+    const first = await fixture.createAccount({ priority: 20, checkUniqueAmount: true });
+    const second = await fixture.createAccount({ priority: 10, checkUniqueAmount: true });
+    const paid = await fixture.createInvoice(fixture.terminals.uzsDeposit, { amount });
+    expect((await fixture.requestCredential(paid, 'HUMOUZS')).statusCode).toBe(200);
+    await fixture.db.update(invoices).set({ status: 'PAYED' }).where(eq(invoices.id, paid.id));
+    const next = await fixture.createInvoice(fixture.terminals.uzsDeposit, { amount });
+    expect((await fixture.requestCredential(next, 'HUMOUZS')).statusCode).toBe(200);
+    expect(await invoiceRow(paid.id)).toMatchObject({ peopleAccountId: first.id });
+    expect(await invoiceRow(next.id)).toMatchObject({ peopleAccountId: second.id });
+  });
+
+  it('finds an account past the first MAX_CANDIDATES when the quarantine rules them out', async () => {
+    await fixture.disableAllAccounts();
+    const amount = 1_250_000n;
+    // 30 accounts that check unique amounts, each with a payment of this amount just cancelled.
+    for (let index = 0; index < 30; index += 1) {
+      const held = await fixture.createAccount({ priority: 50, checkUniqueAmount: true });
+      const ended = await fixture.createInvoice(fixture.terminals.uzsDeposit, { amount });
+      await fixture.db
+        .update(invoices)
+        .set({ status: 'CANCELED', peopleAccountId: held.id, statusDate: sql`now()` })
+        .where(eq(invoices.id, ended.id));
+    }
+    const free = await fixture.createAccount({ priority: 1, checkUniqueAmount: true });
+    const form = await fixture.createInvoice(fixture.terminals.uzsDeposit, { amount });
+    const answer = await fixture.requestCredential(form, 'HUMOUZS');
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(await invoiceRow(form.id)).toMatchObject({ peopleAccountId: free.id });
+  });
+
   it('quarantines no amount of a test payment, nor on accounts that do not check unique amounts', async () => {
     await fixture.disableAllAccounts();
     const amount = 1_200_000n;

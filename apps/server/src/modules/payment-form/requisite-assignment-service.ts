@@ -52,7 +52,7 @@ export const OPEN_REQUISITES_PER_CUSTOMER = 3;
 export const LEAST_MINUTES_TO_PAY = 3;
 
 /**
- * Minutes an account that checks unique amounts keeps an amount from other customers after a
+ * Minutes an account that checks unique amounts keeps an amount from any other payment after a
  * real deposit shown it ended unpaid (cancelled or declined). Its customer may still send the
  * money they were asked for; with the pair free, a provider matching transfers by account and
  * amount would credit that money to the next customer shown the same pair. Two hours cover a
@@ -158,7 +158,7 @@ export const assignDepositRequisites = async (
         throw new CandidateUnavailable();
       }
       // The provider matches a payment by account and amount: two real payments of one amount on
-      // one account, open or just ended unpaid, could not be told apart.
+      // one account, waiting for their money or just ended unpaid, could not be told apart.
       if (
         limits.checkUniqueAmount &&
         (await isAmountHeldOnAccount(tx, candidate.id, {
