@@ -1,4 +1,5 @@
 import type {
+  AccountAmountHold,
   AccountCredential,
   AccountCredentialRequest,
   AccountLimit,
@@ -47,6 +48,16 @@ export const accountApi = baseApi.injectEndpoints({
     getPeopleAccount: build.query<PeopleAccountDetails, AccountArgs>({
       query: ({ accountId }) => `api/v1/people/account/${accountId}`,
       transformResponse: dataOf<PeopleAccountDetails>,
+      providesTags: (_result, _error, { accountId }) => [{ type: 'PeopleAccount', id: accountId }],
+    }),
+    /**
+     * GET /api/v1/people/account/{id}/amount-holds: the payments holding an amount of the
+     * account. Tagged with the account: every change to it reloads them, and they age by time
+     * alone, so the page asks again when it is opened.
+     */
+    getAccountAmountHolds: build.query<AccountAmountHold[], AccountArgs>({
+      query: ({ accountId }) => `api/v1/people/account/${accountId}/amount-holds`,
+      transformResponse: dataOf<AccountAmountHold[]>,
       providesTags: (_result, _error, { accountId }) => [{ type: 'PeopleAccount', id: accountId }],
     }),
     /** PATCH /api/v1/people/account/{id}: enables or disables an account. */
@@ -130,6 +141,7 @@ export const accountApi = baseApi.injectEndpoints({
 export const {
   useGetPeopleAccountsQuery,
   useGetPeopleAccountQuery,
+  useGetAccountAmountHoldsQuery,
   useTogglePeopleAccountMutation,
   useCreatePeopleAccountMutation,
   useGetAccountLimitQuery,

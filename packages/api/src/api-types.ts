@@ -134,6 +134,8 @@ export type PeopleAccountListQuery = QueryOf<'/api/v1/people/account', 'get'>;
 export type PeopleAccountDetails = DataOf<'/api/v1/people/account/{id}', 'get'>;
 export type AccountCredential = PeopleAccountDetails['credentials'][number];
 export type AccountLimit = NonNullable<DataOf<'/api/router/v1/people/account/limit/{id}', 'get'>>;
+/** An amount a people account holds from other payments (decision 0008). */
+export type AccountAmountHold = DataOf<'/api/v1/people/account/{id}/amount-holds', 'get'>[number];
 export type AccountLimitRequest = BodyOf<'/api/router/v1/people/account/limit/{id}', 'put'>;
 export type CreatePeopleAccountRequest = BodyOf<'/api/v1/people/create', 'post'>;
 export type TogglePeopleAccountRequest = BodyOf<'/api/v1/people/account/{id}', 'patch'>;

@@ -1367,6 +1367,26 @@ export interface paths {
         patch: operations["setPeopleAccountEnabled"];
         trace?: never;
     };
+    "/api/v1/people/account/{id}/amount-holds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Amounts the account holds from other payments (decision 0008)
+         * @description On an account that checks unique amounts, a real payment holds its amount while it waits for its money and, after it ends unpaid, until heldUntil, so a late transfer cannot be matched to another payment. Waiting payments first, then unpaid ones, newest first; at most 500.
+         */
+        get: operations["listPeopleAccountAmountHolds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/people/create": {
         parameters: {
             query?: never;
@@ -8171,6 +8191,80 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["PeopleAccountDetails"];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listPeopleAccountAmountHolds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            invoiceId: string;
+                            /** @description The amount held, in minor units */
+                            amount: number;
+                            /** @enum {string} */
+                            status: "NEW" | "IN_PROGRESS" | "DONE" | "PAYED" | "DECLINED" | "CANCELED";
+                            /** Format: date-time */
+                            statusDate: string;
+                            /**
+                             * Format: date-time
+                             * @description When an unpaid payment stops holding the amount; null while the payment waits for its money
+                             */
+                            heldUntil: string | null;
+                        }[];
                     };
                 };
             };

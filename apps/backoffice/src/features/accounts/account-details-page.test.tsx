@@ -111,6 +111,73 @@ describe('account details', () => {
   });
 });
 
+describe('amounts held', () => {
+  const holds = [
+    {
+      invoiceId: '6f1d2c3b-4a59-4e8f-9a7b-1c2d3e4f5a6b',
+      amount: 300_000,
+      status: 'IN_PROGRESS',
+      statusDate: '2026-11-27T10:00:00.000Z',
+      heldUntil: null,
+    },
+    {
+      invoiceId: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+      amount: 320_000,
+      status: 'CANCELED',
+      statusDate: '2026-11-27T09:30:00.000Z',
+      heldUntil: '2026-11-27T11:30:00.000Z',
+    },
+  ];
+
+  it('lists each payment holding an amount, linked, with how long it holds it', async () => {
+    renderDetails(VIEW, {
+      'GET /api/v1/people/account/5/amount-holds': { body: { data: holds } },
+    });
+    const held = await section('Amounts held');
+    const rows = await within(held).findAllByRole('row');
+    const cells = (row: HTMLElement | undefined) =>
+      within(row as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    expect(cells(rows[1])).toEqual([
+      '3000.00 UZS',
+      holds[0]?.invoiceId,
+      'IN_PROGRESS',
+      expect.any(String),
+      'While the payment is open',
+    ]);
+    expect(cells(rows[2])?.slice(0, 3)).toEqual(['3200.00 UZS', holds[1]?.invoiceId, 'CANCELED']);
+    expect(cells(rows[2])?.[4]).not.toBe('While the payment is open');
+    expect(within(held).getByRole('link', { name: holds[1]?.invoiceId })).toHaveAttribute(
+      'href',
+      `/invoices/${holds[1]?.invoiceId}`,
+    );
+  });
+
+  it('says when nothing is held', async () => {
+    renderDetails(VIEW);
+    expect(
+      await within(await section('Amounts held')).findByText('No amount is held on this account.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows a load failure with the server message, and Try again loads them', async () => {
+    const { api } = renderDetails(VIEW, {
+      'GET /api/v1/people/account/5/amount-holds': {
+        status: 500,
+        body: { detail: 'Database unavailable' },
+      },
+    });
+    const held = await section('Amounts held');
+    expect(await within(held).findByRole('alert')).toHaveTextContent(
+      'Could not load the amounts held: Database unavailable',
+    );
+    api.set('GET /api/v1/people/account/5/amount-holds', { body: { data: holds } });
+    await userEvent.click(within(held).getByRole('button', { name: 'Try again' }));
+    expect(await within(held).findByText('3200.00 UZS')).toBeInTheDocument();
+  });
+});
+
 describe('account limits', () => {
   it('validates limit (digits only) and priority (≥ 0) before saving', async () => {
     const { api } = renderDetails(EDIT);

@@ -12,6 +12,7 @@ import { BackButton } from '../layout/back-button.tsx';
 import { Loading } from '../layout/load-state.tsx';
 import { useCurrentPerson } from '../session/current-person.tsx';
 import { canChangeAccounts } from './account-access.ts';
+import { AccountAmountHoldsSection } from './account-amount-holds-section.tsx';
 import { AccountCredentialsSection } from './account-credentials-section.tsx';
 import { accountIdFromRoute, enabledText } from './account-display.ts';
 import { AccountEnabledSwitch } from './account-enabled-switch.tsx';
@@ -61,6 +62,7 @@ const AccountDetails = ({ account }: { account: PeopleAccountDetails }) => {
       </dl>
       <AccountCredentialsSection account={account} canChange={canChange} />
       <AccountLimitsSection account={account} canChange={canChange} />
+      <AccountAmountHoldsSection account={account} />
     </article>
   );
 };
@@ -71,7 +73,10 @@ const isNotFound = (error: unknown) => {
   return status === 404 || status === 400;
 };
 
-/** SPEC §2 Account details at /accounts/:id: enabled toggle, ids, credentials, limits row. */
+/**
+ * SPEC §2 Account details at /accounts/:id: enabled toggle, ids, credentials, limits row, and
+ * the amounts the account holds (decision 0008).
+ */
 export const AccountDetailsPage = () => {
   const { id } = useParams();
   const accountId = accountIdFromRoute(id);

@@ -7,4 +7,8 @@ export const ACCOUNT_MESSAGES = {
   noCredentials: 'No credentials',
   limitsNotSet: 'Limits are not set yet.',
   notFound: 'Account not found',
+  noAmountHolds: 'No amount is held on this account.',
+  amountHoldsHint:
+    'When the account checks unique amounts, a payment keeps its amount from other payments while it waits for the money, and for a while after it ends unpaid, so a late transfer cannot be credited to someone else.',
+  heldWhileWaiting: 'While the payment is open',
 } as const;

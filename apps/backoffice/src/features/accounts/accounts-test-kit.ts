@@ -123,6 +123,7 @@ export const accountsApi = (permissions: string[], routes: Record<string, FakeAn
     },
     'GET /api/v1/people/account/5': { body: { data: accountDetails() } },
     'GET /api/router/v1/people/account/limit/5': { body: { data: LIMITS } },
+    'GET /api/v1/people/account/5/amount-holds': { body: { data: [] } },
     'GET /api/v1/provider': {
       body: {
         data: [

@@ -30,13 +30,26 @@ import {
 export type RequisiteTypeCode = 'CARD' | 'PHONE';
 
 /**
- * Real invoices (not test) of an account with an amount that keep the amount from any other
- * payment: those waiting for their money (NEW, IN_PROGRESS, and PAYED until the provider confirms
- * or reverses it), and those that ended unpaid (DECLINED or CANCELED) less than
- * `quarantineMinutes` ago by the database clock: a customer who pays after the deadline sends
- * the money to the account and amount they were shown, and a provider matching transfers by
- * account and amount would credit it to the next payment shown the same (decision 0008).
+ * Whether a real invoice (not test) holds its account's amount from any other payment: while it
+ * waits for its money (NEW, IN_PROGRESS, and PAYED until the provider confirms or reverses it),
+ * and for `quarantineMinutes` after it ended unpaid (DECLINED or CANCELED) by the database clock:
+ * a customer who pays after the deadline sends the money to the account and amount they were
+ * shown, and a provider matching transfers by account and amount would credit it to the next
+ * payment shown the same (decision 0008).
  */
+const holdsItsAmount = (quarantineMinutes: number) =>
+  and(
+    eq(invoices.isTestProcessing, false),
+    or(
+      inArray(invoices.status, ['NEW', 'IN_PROGRESS', 'PAYED']),
+      and(
+        inArray(invoices.status, [...FAILED_STATUSES]),
+        gt(invoices.statusDate, sql`now() - make_interval(mins => ${quarantineMinutes})`),
+      ),
+    ),
+  );
+
+/** The account's invoices holding the amount (`holdsItsAmount`). */
 const invoicesHoldingAmount = (
   db: Database,
   peopleAccountId: SQLWrapper,
@@ -49,16 +62,39 @@ const invoicesHoldingAmount = (
       and(
         eq(invoices.peopleAccountId, peopleAccountId),
         eq(invoices.amount, amount),
-        eq(invoices.isTestProcessing, false),
-        or(
-          inArray(invoices.status, ['NEW', 'IN_PROGRESS', 'PAYED']),
-          and(
-            inArray(invoices.status, [...FAILED_STATUSES]),
-            gt(invoices.statusDate, sql`now() - make_interval(mins => ${quarantineMinutes})`),
-          ),
-        ),
+        holdsItsAmount(quarantineMinutes),
       ),
     );
+
+/** Most holds one account lists; an account's limit bounds how many it can carry. */
+const MAX_LISTED_HOLDS = 500;
+
+/**
+ * Every amount the account holds (`holdsItsAmount`), for the back office: payments waiting for
+ * their money first, then those that ended unpaid, newest first. `heldUntil` is null while the
+ * payment waits, else when its quarantine ends.
+ */
+export const selectAmountHolds = (
+  db: Database,
+  peopleAccountId: number,
+  quarantineMinutes: number,
+) => {
+  const heldUntil = sql<Date | null>`CASE WHEN ${inArray(invoices.status, [...FAILED_STATUSES])}
+    THEN ${invoices.statusDate} + make_interval(mins => ${quarantineMinutes}) END`;
+  return db
+    .select({
+      invoiceId: invoices.id,
+      amount: invoices.amount,
+      status: invoices.status,
+      statusDate: invoices.statusDate,
+      // Read like the column it is computed from (a Date; null stays null).
+      heldUntil: heldUntil.mapWith(invoices.statusDate),
+    })
+    .from(invoices)
+    .where(and(eq(invoices.peopleAccountId, peopleAccountId), holdsItsAmount(quarantineMinutes)))
+    .orderBy(sql`${heldUntil} DESC NULLS FIRST`, desc(invoices.statusDate), asc(invoices.id))
+    .limit(MAX_LISTED_HOLDS);
+};
 
 /** An amount on an account, and how long an unpaid end keeps it from the next customer. */
 export interface AmountOnAccount {

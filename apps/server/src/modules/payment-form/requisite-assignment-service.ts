@@ -18,6 +18,7 @@ import {
   lockAccountLimits,
   type RequisiteTypeCode,
   reserveAccount,
+  selectAmountHolds,
   takeCustomerTurn,
 } from './requisite-assignment-repository.ts';
 
@@ -59,6 +60,14 @@ export const LEAST_MINUTES_TO_PAY = 3;
  * transfer started at the deadline and held by a bank (decision 0008).
  */
 export const UNPAID_AMOUNT_QUARANTINE_MINUTES = 120;
+
+/**
+ * The amounts a people account holds from other payments, for the back office's account page:
+ * the payments waiting for their money, and those within UNPAID_AMOUNT_QUARANTINE_MINUTES of an
+ * unpaid end. They keep their amount only on an account that checks unique amounts.
+ */
+export const amountHoldsOfAccount = (db: Database, peopleAccountId: number) =>
+  selectAmountHolds(db, peopleAccountId, UNPAID_AMOUNT_QUARANTINE_MINUTES);
 
 export const TOO_MANY_OPEN_PAYMENTS =
   'Too many unfinished payments. Finish one of them or wait for it to expire, then try again.';

@@ -29,6 +29,21 @@ export const presentCredential = (row: CredentialRow) => ({
   value: row.value,
 });
 
+/** An amount the account holds from other payments (decision 0008). */
+export const presentAmountHold = (hold: {
+  invoiceId: string;
+  amount: bigint;
+  status: string;
+  statusDate: Date;
+  heldUntil: Date | null;
+}) => ({
+  invoiceId: hold.invoiceId,
+  amount: minorUnitsJson(hold.amount),
+  status: hold.status,
+  statusDate: hold.statusDate.toISOString(),
+  heldUntil: hold.heldUntil?.toISOString() ?? null,
+});
+
 export const presentLimits = (row: LimitsRow) => ({
   peopleAccountId: row.peopleAccountId,
   limit: minorUnitsJson(row.limit),

@@ -2,6 +2,9 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { peopleAccountLimits, peopleAccounts } from '../../db/schema.ts';
 import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
+import { createTestMerchant } from '../../testing/test-app.ts';
+import { createTestInvoice, createTestTerminal } from '../../testing/test-data.ts';
+import { UNPAID_AMOUNT_QUARANTINE_MINUTES } from '../payment-form/requisite-assignment-service.ts';
 import { ACCOUNT_EVENT_CODES } from './people-account-events.ts';
 import {
   type AccountTestContext,
@@ -180,6 +183,69 @@ describe.each(TEST_DATABASE_KINDS)('people account endpoints on %s', (kind) => {
         expect(
           (await context.call('GET', `/api/v1/people/account/${humo.id}`, caller)).statusCode,
         ).toBe(403);
+      }
+    });
+  });
+
+  describe('GET /api/v1/people/account/:id/amount-holds', () => {
+    it('lists the payments holding an amount: waiting ones, then those ended unpaid within the quarantine', async () => {
+      const merchant = await createTestMerchant(context.db, 'Holds shop');
+      const terminal = await createTestTerminal(context.db, merchant.id);
+      const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+      const onHumo = (
+        amount: bigint,
+        status: 'IN_PROGRESS' | 'PAYED' | 'DONE' | 'DECLINED' | 'CANCELED',
+        minutes: number,
+        extra: { isTestProcessing?: boolean; peopleAccountId?: number } = {},
+      ) =>
+        createTestInvoice(context.db, terminal, {
+          amount,
+          status,
+          statusDate: minutesAgo(minutes),
+          peopleAccountId: humo.id,
+          ...extra,
+        });
+      const waiting = await onHumo(300_000n, 'IN_PROGRESS', 5);
+      const reported = await onHumo(310_000n, 'PAYED', 1);
+      const cancelled = await onHumo(320_000n, 'CANCELED', 10);
+      await onHumo(330_000n, 'DECLINED', 200);
+      await onHumo(340_000n, 'DONE', 1);
+      await onHumo(350_000n, 'CANCELED', 1, { isTestProcessing: true });
+      await onHumo(360_000n, 'IN_PROGRESS', 1, { peopleAccountId: sbp.id });
+
+      const response = await context.call(
+        'GET',
+        `/api/v1/people/account/${humo.id}/amount-holds`,
+        'viewer',
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      const holds = response.json().data as Array<Record<string, unknown>>;
+      expect(holds.map((hold) => hold.invoiceId)).toEqual([reported.id, waiting.id, cancelled.id]);
+      expect(holds[0]).toEqual({
+        invoiceId: reported.id,
+        amount: 310_000,
+        status: 'PAYED',
+        statusDate: reported.statusDate.toISOString(),
+        heldUntil: null,
+      });
+      expect(holds[2]).toMatchObject({ amount: 320_000, status: 'CANCELED' });
+      expect(Date.parse(String(holds[2]?.heldUntil))).toBe(
+        cancelled.statusDate.getTime() + UNPAID_AMOUNT_QUARANTINE_MINUTES * 60_000,
+      );
+    });
+
+    it('answers 404 for an unknown account and 403 without people.account', async () => {
+      expect(
+        (await context.call('GET', '/api/v1/people/account/999999/amount-holds', 'operator'))
+          .statusCode,
+      ).toBe(404);
+      for (const caller of ['support', 'editorOnly', 'merchant'] as const) {
+        const response = await context.call(
+          'GET',
+          `/api/v1/people/account/${humo.id}/amount-holds`,
+          caller,
+        );
+        expect(response.statusCode, caller).toBe(403);
       }
     });
   });

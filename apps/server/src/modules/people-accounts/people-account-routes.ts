@@ -12,6 +12,7 @@ import {
   accountIdParams,
   accountListItemSchema,
   accountListQuery,
+  amountHoldSchema,
   type CreateBody,
   createBody,
   credentialComponent,
@@ -19,6 +20,7 @@ import {
   toggleBody,
 } from './people-account-schemas.ts';
 import {
+  accountAmountHolds,
   accountDetails,
   createAccount,
   listAccounts,
@@ -64,6 +66,26 @@ export const accountRoutes = async (app: FastifyInstance, { db }: { db: Database
       },
     },
     async (request) => ({ data: await accountDetails(db, request.params.id) }),
+  );
+
+  app.get<{ Params: { id: number } }>(
+    '/api/v1/people/account/:id/amount-holds',
+    {
+      config: VIEW_ACCOUNTS,
+      schema: {
+        tags: ['people accounts'],
+        operationId: 'listPeopleAccountAmountHolds',
+        summary: 'Amounts the account holds from other payments (decision 0008)',
+        description:
+          'On an account that checks unique amounts, a real payment holds its amount while it waits for its money and, after it ends unpaid, until heldUntil, so a late transfer cannot be matched to another payment. Waiting payments first, then unpaid ones, newest first; at most 500.',
+        params: accountIdParams,
+        response: {
+          200: dataEnvelope({ type: 'array', items: amountHoldSchema }),
+          ...accountErrorResponses,
+        },
+      },
+    },
+    async (request) => ({ data: await accountAmountHolds(db, request.params.id) }),
   );
 
   app.patch<{ Params: { id: number }; Body: { enabled: boolean } }>(

@@ -1,4 +1,5 @@
-import { DEFAULT_ITEMS_PER_PAGE } from '@paygate/domain';
+import { DEFAULT_ITEMS_PER_PAGE, INVOICE_STATUS_CODES } from '@paygate/domain';
+import { dateTimeSchema } from '../../http/date-time-schema.ts';
 import { presenceCheckedRecordIdSchema, recordIdSchema } from '../../http/record-id.ts';
 import { sharedSchema } from '../../http/shared-schemas.ts';
 
@@ -60,6 +61,24 @@ export const limitsSchema = {
     },
     priority: { type: 'integer' },
     checkUniqueAmount: { type: 'boolean' },
+  },
+} as const;
+
+/** An amount a people account holds from other payments (decision 0008). */
+export const amountHoldSchema = {
+  type: 'object',
+  required: ['invoiceId', 'amount', 'status', 'statusDate', 'heldUntil'],
+  properties: {
+    invoiceId: { type: 'string', format: 'uuid' },
+    amount: { type: 'integer', description: 'The amount held, in minor units' },
+    status: { type: 'string', enum: [...INVOICE_STATUS_CODES] },
+    statusDate: dateTimeSchema,
+    heldUntil: {
+      type: ['string', 'null'],
+      format: 'date-time',
+      description:
+        'When an unpaid payment stops holding the amount; null while the payment waits for its money',
+    },
   },
 } as const;
 

@@ -3,8 +3,13 @@ import type { Database } from '../../db/database.ts';
 import { invalid, notFoundError } from '../../service-errors.ts';
 import { recordEvent } from '../audit/audit-entry.ts';
 import type { AuthenticatedPerson } from '../auth/auth-entry.ts';
+import { amountHoldsOfAccount } from '../payment-form/payment-form-entry.ts';
 import { ACCOUNT_ENTITY_TYPE, ACCOUNT_EVENT_CODES } from './people-account-events.ts';
-import { presentAccount, presentAccountDetails } from './people-account-presenter.ts';
+import {
+  presentAccount,
+  presentAccountDetails,
+  presentAmountHold,
+} from './people-account-presenter.ts';
 import {
   type AccountFilters,
   type AccountRow,
@@ -68,6 +73,12 @@ export const accountDetails = async (db: Database, accountId: number) => {
   const credentials = await credentialsOfAccount(db, accountId);
   const limits = await selectLimits(db, accountId);
   return presentAccountDetails(account, credentials, limits);
+};
+
+/** The amounts the account holds from other payments (decision 0008), for its details page. */
+export const accountAmountHolds = async (db: Database, accountId: number) => {
+  await requireAccount(db, accountId);
+  return (await amountHoldsOfAccount(db, accountId)).map(presentAmountHold);
 };
 
 /** Enables or disables an account; the same value again changes and logs nothing. */
