@@ -13,9 +13,10 @@
  * - ratio: poll req/s over the baseline load just before it (what the benchmark's target reads);
  * - against the first: that ratio over the first variant's in the same round (paired, so a
  *   busy minute moves both);
- * - main-thread CPU per poll (µs) and the main thread's busy share during the load, read from
- *   /proc: a poll that waits on the database shows as a busy share below the ~98 % of a route
- *   that does not;
+ * - main-thread CPU per poll (µs), the main thread's busy share during the load and the share
+ *   it was runnable but waited for a core (schedstat), read from /proc: what is left of the wall
+ *   time the thread had nothing to do (docs/performance.md, twelfth session: the poll's missing
+ *   busy share is mostly waiting for a core);
  * - the whole machine's time per poll (all cores: server, load generator, PostgreSQL) and, in
  *   brackets, the part of it no core had work and the part other processes took
  *   (lib/machine-cpu.mjs);
@@ -29,7 +30,12 @@ import { benchTarget, openSql } from './lib/bench-database.mjs';
 import { readFixtures } from './lib/bench-fixtures.mjs';
 import { ROOT } from './lib/bench-paths.mjs';
 import { median } from './lib/http-load.mjs';
-import { cpuPerRequest, mainThreadSeconds, readMachineCpu } from './lib/machine-cpu.mjs';
+import {
+  cpuPerRequest,
+  mainThreadRunQueueSeconds,
+  mainThreadSeconds,
+  readMachineCpu,
+} from './lib/machine-cpu.mjs';
 import { BENCH_PORTS, startServer } from './lib/server-process.mjs';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 10);
@@ -63,6 +69,12 @@ const machineColumn = (rounds) => {
   return `${part('machine')} (${part('idle')}, ${part('other')})`;
 };
 
+/** The main thread's median share of the wall time runnable but without a core. */
+const waitingColumn = (rounds) => {
+  const measured = rounds.map((round) => round.waiting).filter((waiting) => waiting !== null);
+  return measured.length === 0 ? '-' : `${Math.round(100 * median(measured))} %`;
+};
+
 const target = benchTarget('postgres');
 const sql = await openSql(target);
 const { formIds } = await readFixtures(sql).finally(() => sql.close());
@@ -78,15 +90,22 @@ try {
     for (const variant of round % 2 ? [...variants].reverse() : variants) {
       const base = await baseline.measure(ROUND_SECONDS);
       const cpuBefore = mainThreadSeconds(variant.server.pid);
+      const waitedBefore = mainThreadRunQueueSeconds(variant.server.pid);
       const machineBefore = readMachineCpu(variant.server.pid);
       const startedAt = performance.now();
       const poll = await runPollLoad({ url: variant.server.url, paths, seconds: ROUND_SECONDS });
       const cpu = mainThreadSeconds(variant.server.pid) - cpuBefore;
+      const waitedAfter = mainThreadRunQueueSeconds(variant.server.pid);
+      const wall = (performance.now() - startedAt) / 1000;
       const machine = cpuPerRequest(machineBefore, readMachineCpu(variant.server.pid), poll.total);
       variant.rounds.push({
         ratio: poll.requestsPerSecond / base.requestsPerSecond,
         cpuPerPoll: (cpu * 1e6) / poll.total,
-        busy: cpu / ((performance.now() - startedAt) / 1000),
+        busy: cpu / wall,
+        waiting:
+          waitedBefore === null || waitedAfter === null
+            ? null
+            : (waitedAfter - waitedBefore) / wall,
         machine,
         p99: poll.p99,
         failed: poll.non2xx + poll.errors,
@@ -105,6 +124,7 @@ try {
       ).toFixed(3),
       'main-thread µs per poll': median(variant.rounds.map((round) => round.cpuPerPoll)).toFixed(1),
       'main thread busy': `${Math.round(100 * median(variant.rounds.map((round) => round.busy)))} %`,
+      'waiting for a core': waitingColumn(variant.rounds),
       'machine µs per poll (idle, other)': machineColumn(variant.rounds),
       'p99 ms (median, worst)': `${median(variant.rounds.map((round) => round.p99))}, ${Math.max(...variant.rounds.map((round) => round.p99))}`,
       'failed answers': variant.rounds.reduce((sum, round) => sum + round.failed, 0),

@@ -29,6 +29,20 @@ const processSeconds = (pid) => statSeconds(`/proc/${pid}/stat`);
 /** CPU seconds of a process's main thread (its thread id is the process id); null once gone. */
 export const mainThreadSeconds = (pid) => statSeconds(`/proc/${pid}/task/${pid}/stat`);
 
+/**
+ * Seconds the process's main thread has waited for a core while runnable (the second field of
+ * the scheduler's schedstat); null once it has gone or where the kernel keeps no schedstat. The
+ * part of the wall time a thread is neither running nor waiting here, it had nothing to do.
+ */
+export const mainThreadRunQueueSeconds = (pid) => {
+  try {
+    const [, waitedNs] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ');
+    return Number(waitedNs) / 1e9;
+  } catch {
+    return null;
+  }
+};
+
 /** CPU seconds of every running `postgres` process, by pid. */
 const postgresSeconds = () => {
   const byPid = new Map();
