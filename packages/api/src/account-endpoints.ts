@@ -52,8 +52,9 @@ export const accountApi = baseApi.injectEndpoints({
     }),
     /**
      * GET /api/v1/people/account/{id}/amount-holds: the payments holding an amount of the
-     * account. Tagged with the account: every change to it reloads them, and they age by time
-     * alone, so the page asks again when it is opened.
+     * account. Tagged with the account, so a change of its limits (checkUniqueAmount) reloads
+     * them; they also change with payments and end with time, which no tag tells, so the page
+     * asks again whenever it is opened.
      */
     getAccountAmountHolds: build.query<AccountAmountHold[], AccountArgs>({
       query: ({ accountId }) => `api/v1/people/account/${accountId}/amount-holds`,

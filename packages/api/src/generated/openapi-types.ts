@@ -1376,7 +1376,7 @@ export interface paths {
         };
         /**
          * Amounts the account holds from other payments (decision 0008)
-         * @description On an account that checks unique amounts, a real payment holds its amount while it waits for its money and, after it ends unpaid, until heldUntil, so a late transfer cannot be matched to another payment. Waiting payments first, then unpaid ones, newest first; at most 500.
+         * @description On an account that checks unique amounts, a real payment holds its amount while it waits for its money and, after it ends unpaid, until heldUntil, so a late transfer cannot be matched to another payment; an account that does not check unique amounts holds none. Waiting payments first, then unpaid ones, newest first; at most 500.
          */
         get: operations["listPeopleAccountAmountHolds"];
         put?: never;
@@ -8256,7 +8256,7 @@ export interface operations {
                             /** @description The amount held, in minor units */
                             amount: number;
                             /** @enum {string} */
-                            status: "NEW" | "IN_PROGRESS" | "DONE" | "PAYED" | "DECLINED" | "CANCELED";
+                            status: "NEW" | "IN_PROGRESS" | "PAYED" | "DECLINED" | "CANCELED";
                             /** Format: date-time */
                             statusDate: string;
                             /**

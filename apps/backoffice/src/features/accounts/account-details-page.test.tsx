@@ -1,3 +1,4 @@
+import { formatDateTimeShort } from '@paygate/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -143,21 +144,39 @@ describe('amounts held', () => {
       '3000.00 UZS',
       holds[0]?.invoiceId,
       'IN_PROGRESS',
-      expect.any(String),
+      formatDateTimeShort('2026-11-27T10:00:00.000Z'),
       'While the payment is open',
     ]);
-    expect(cells(rows[2])?.slice(0, 3)).toEqual(['3200.00 UZS', holds[1]?.invoiceId, 'CANCELED']);
-    expect(cells(rows[2])?.[4]).not.toBe('While the payment is open');
+    expect(cells(rows[2])).toEqual([
+      '3200.00 UZS',
+      holds[1]?.invoiceId,
+      'CANCELED',
+      formatDateTimeShort('2026-11-27T09:30:00.000Z'),
+      formatDateTimeShort('2026-11-27T11:30:00.000Z'),
+    ]);
     expect(within(held).getByRole('link', { name: holds[1]?.invoiceId })).toHaveAttribute(
       'href',
       `/invoices/${holds[1]?.invoiceId}`,
     );
   });
 
-  it('says when nothing is held', async () => {
-    renderDetails(VIEW);
+  it('says when nothing is held on an account that checks unique amounts', async () => {
+    renderDetails(VIEW, {
+      'GET /api/router/v1/people/account/limit/5': {
+        body: { data: { ...LIMITS, checkUniqueAmount: true } },
+      },
+    });
     expect(
       await within(await section('Amounts held')).findByText('No amount is held on this account.'),
+    ).toBeInTheDocument();
+  });
+
+  it('says an account that does not check unique amounts holds none', async () => {
+    renderDetails(VIEW);
+    expect(
+      await within(await section('Amounts held')).findByText(
+        'This account does not check unique amounts, so it holds none.',
+      ),
     ).toBeInTheDocument();
   });
 

@@ -1,4 +1,9 @@
-import { FAILED_STATUSES, REFERENCE_HEADER_IDS } from '@paygate/domain';
+import {
+  AMOUNT_WAITING_STATUSES,
+  FAILED_STATUSES,
+  MAX_LISTED_AMOUNT_HOLDS,
+  REFERENCE_HEADER_IDS,
+} from '@paygate/domain';
 import {
   and,
   asc,
@@ -41,7 +46,7 @@ const holdsItsAmount = (quarantineMinutes: number) =>
   and(
     eq(invoices.isTestProcessing, false),
     or(
-      inArray(invoices.status, ['NEW', 'IN_PROGRESS', 'PAYED']),
+      inArray(invoices.status, [...AMOUNT_WAITING_STATUSES]),
       and(
         inArray(invoices.status, [...FAILED_STATUSES]),
         gt(invoices.statusDate, sql`now() - make_interval(mins => ${quarantineMinutes})`),
@@ -66,13 +71,13 @@ const invoicesHoldingAmount = (
       ),
     );
 
-/** Most holds one account lists; an account's limit bounds how many it can carry. */
-const MAX_LISTED_HOLDS = 500;
-
 /**
  * Every amount the account holds (`holdsItsAmount`), for the back office: payments waiting for
- * their money first, then those that ended unpaid, newest first. `heldUntil` is null while the
- * payment waits, else when its quarantine ends.
+ * their money first, then those that ended unpaid, newest first; at most MAX_LISTED_AMOUNT_HOLDS
+ * (failed payments give their limit back, so nothing else bounds how many an account has). An
+ * account that does not check unique amounts holds none. `heldUntil` is null while the payment
+ * waits, else when its quarantine ends: the bound of `holdsItsAmount` read the other way round
+ * (there `status_date > now() - q`, so that the index on status_date serves it).
  */
 export const selectAmountHolds = (
   db: Database,
@@ -91,9 +96,16 @@ export const selectAmountHolds = (
       heldUntil: heldUntil.mapWith(invoices.statusDate),
     })
     .from(invoices)
+    .innerJoin(
+      peopleAccountLimits,
+      and(
+        eq(peopleAccountLimits.peopleAccountId, invoices.peopleAccountId),
+        eq(peopleAccountLimits.checkUniqueAmount, true),
+      ),
+    )
     .where(and(eq(invoices.peopleAccountId, peopleAccountId), holdsItsAmount(quarantineMinutes)))
     .orderBy(sql`${heldUntil} DESC NULLS FIRST`, desc(invoices.statusDate), asc(invoices.id))
-    .limit(MAX_LISTED_HOLDS);
+    .limit(MAX_LISTED_AMOUNT_HOLDS);
 };
 
 /** An amount on an account, and how long an unpaid end keeps it from the next customer. */

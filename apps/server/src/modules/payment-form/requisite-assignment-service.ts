@@ -64,7 +64,7 @@ export const UNPAID_AMOUNT_QUARANTINE_MINUTES = 120;
 /**
  * The amounts a people account holds from other payments, for the back office's account page:
  * the payments waiting for their money, and those within UNPAID_AMOUNT_QUARANTINE_MINUTES of an
- * unpaid end. They keep their amount only on an account that checks unique amounts.
+ * unpaid end; none on an account that does not check unique amounts.
  */
 export const amountHoldsOfAccount = (db: Database, peopleAccountId: number) =>
   selectAmountHolds(db, peopleAccountId, UNPAID_AMOUNT_QUARANTINE_MINUTES);

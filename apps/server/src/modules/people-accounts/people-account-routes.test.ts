@@ -208,6 +208,7 @@ describe.each(TEST_DATABASE_KINDS)('people account endpoints on %s', (kind) => {
       const waiting = await onHumo(300_000n, 'IN_PROGRESS', 5);
       const reported = await onHumo(310_000n, 'PAYED', 1);
       const cancelled = await onHumo(320_000n, 'CANCELED', 10);
+      const declined = await onHumo(325_000n, 'DECLINED', 30);
       await onHumo(330_000n, 'DECLINED', 200);
       await onHumo(340_000n, 'DONE', 1);
       await onHumo(350_000n, 'CANCELED', 1, { isTestProcessing: true });
@@ -220,7 +221,12 @@ describe.each(TEST_DATABASE_KINDS)('people account endpoints on %s', (kind) => {
       );
       expect(response.statusCode, response.body).toBe(200);
       const holds = response.json().data as Array<Record<string, unknown>>;
-      expect(holds.map((hold) => hold.invoiceId)).toEqual([reported.id, waiting.id, cancelled.id]);
+      expect(holds.map((hold) => hold.invoiceId)).toEqual([
+        reported.id,
+        waiting.id,
+        cancelled.id,
+        declined.id,
+      ]);
       expect(holds[0]).toEqual({
         invoiceId: reported.id,
         amount: 310_000,
@@ -234,11 +240,37 @@ describe.each(TEST_DATABASE_KINDS)('people account endpoints on %s', (kind) => {
       );
     });
 
-    it('answers 404 for an unknown account and 403 without people.account', async () => {
+    it('lists nothing on an account that does not check unique amounts', async () => {
+      const merchant = await createTestMerchant(context.db, 'Shared amounts shop');
+      const terminal = await createTestTerminal(context.db, merchant.id);
+      const plain = await insertAccount(context, { method: 'HUMOUZS' });
+      await context.db.insert(peopleAccountLimits).values({
+        peopleAccountId: plain.id,
+        limit: 50_000_000n,
+        checkUniqueAmount: false,
+      });
+      await createTestInvoice(context.db, terminal, {
+        status: 'IN_PROGRESS',
+        peopleAccountId: plain.id,
+      });
+      const response = await context.call(
+        'GET',
+        `/api/v1/people/account/${plain.id}/amount-holds`,
+        'viewer',
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().data).toEqual([]);
+    });
+
+    it('answers 404 for an unknown account, 400 for no id, and 403 without people.account', async () => {
       expect(
         (await context.call('GET', '/api/v1/people/account/999999/amount-holds', 'operator'))
           .statusCode,
       ).toBe(404);
+      expect(
+        (await context.call('GET', '/api/v1/people/account/abc/amount-holds', 'operator'))
+          .statusCode,
+      ).toBe(400);
       for (const caller of ['support', 'editorOnly', 'merchant'] as const) {
         const response = await context.call(
           'GET',

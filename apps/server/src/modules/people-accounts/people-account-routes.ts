@@ -1,3 +1,4 @@
+import { MAX_LISTED_AMOUNT_HOLDS } from '@paygate/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { dataEnvelope, pageEnvelope } from '../../http/response-envelope.ts';
@@ -76,8 +77,7 @@ export const accountRoutes = async (app: FastifyInstance, { db }: { db: Database
         tags: ['people accounts'],
         operationId: 'listPeopleAccountAmountHolds',
         summary: 'Amounts the account holds from other payments (decision 0008)',
-        description:
-          'On an account that checks unique amounts, a real payment holds its amount while it waits for its money and, after it ends unpaid, until heldUntil, so a late transfer cannot be matched to another payment. Waiting payments first, then unpaid ones, newest first; at most 500.',
+        description: `On an account that checks unique amounts, a real payment holds its amount while it waits for its money and, after it ends unpaid, until heldUntil, so a late transfer cannot be matched to another payment; an account that does not check unique amounts holds none. Waiting payments first, then unpaid ones, newest first; at most ${MAX_LISTED_AMOUNT_HOLDS}.`,
         params: accountIdParams,
         response: {
           200: dataEnvelope({ type: 'array', items: amountHoldSchema }),

@@ -1,4 +1,4 @@
-import { DEFAULT_ITEMS_PER_PAGE, INVOICE_STATUS_CODES } from '@paygate/domain';
+import { AMOUNT_HOLDING_STATUSES, DEFAULT_ITEMS_PER_PAGE } from '@paygate/domain';
 import { dateTimeSchema } from '../../http/date-time-schema.ts';
 import { presenceCheckedRecordIdSchema, recordIdSchema } from '../../http/record-id.ts';
 import { sharedSchema } from '../../http/shared-schemas.ts';
@@ -71,7 +71,7 @@ export const amountHoldSchema = {
   properties: {
     invoiceId: { type: 'string', format: 'uuid' },
     amount: { type: 'integer', description: 'The amount held, in minor units' },
-    status: { type: 'string', enum: [...INVOICE_STATUS_CODES] },
+    status: { type: 'string', enum: [...AMOUNT_HOLDING_STATUSES] },
     statusDate: dateTimeSchema,
     heldUntil: {
       type: ['string', 'null'],
