@@ -279,6 +279,12 @@ test.describe('administration journeys', () => {
     await test.step('limits: digits only, priority a whole number from 0, then saved', async () => {
       const limits = page.getByRole('region', { name: 'Limits' });
       await expect(limits.getByText('Limits are not set yet.')).toBeVisible();
+      // What the account holds from other payments (decision 0008): nothing while it does not
+      // check unique amounts.
+      const held = page.getByRole('region', { name: 'Amounts held' });
+      await expect(
+        held.getByText('This account does not check unique amounts, so it holds none.'),
+      ).toBeVisible();
       const limit = limits.getByRole('textbox', { name: 'Limit (minor units of RUB)' });
       const priority = limits.getByRole('textbox', { name: 'Priority' });
       const saveLimits = limits.getByRole('button', { name: 'Save' });
@@ -304,6 +310,7 @@ test.describe('administration journeys', () => {
       await expect(limit).toHaveValue('5000000');
       await expect(priority).toHaveValue('3');
       await expect(limits.getByRole('checkbox', { name: 'Check unique amount' })).toBeChecked();
+      await expect(held.getByText('No amount is held on this account.')).toBeVisible();
     });
 
     await test.step('credentials: required fields and card checks, add, then remove', async () => {
