@@ -70,7 +70,8 @@ export const AccountAmountHoldsSection = ({ account }: { account: PeopleAccountD
     { refetchOnMountOrArgChange: true },
   );
   const limits = useGetAccountLimitQuery({ accountId: account.id }).data;
-  const checksAmounts = limits?.checkUniqueAmount === true;
+  // Known once the limits are read: none set, or set without the check.
+  const amountsUnchecked = limits !== undefined && limits?.checkUniqueAmount !== true;
   let body: ReactNode;
   if (query.isError) {
     body = <LoadFailed message="Could not load the amounts held" query={query} />;
@@ -80,9 +81,7 @@ export const AccountAmountHoldsSection = ({ account }: { account: PeopleAccountD
     body = (
       <EmptyState
         text={
-          limits !== undefined && !checksAmounts
-            ? ACCOUNT_MESSAGES.amountsNotChecked
-            : ACCOUNT_MESSAGES.noAmountHolds
+          amountsUnchecked ? ACCOUNT_MESSAGES.amountsNotChecked : ACCOUNT_MESSAGES.noAmountHolds
         }
       />
     );

@@ -117,8 +117,8 @@ export interface AmountOnAccount {
 /**
  * Enabled accounts of the method with a requisite of the type whose limit has room for the
  * amount, and that do not check unique amounts or have no real payment holding this amount
- * (`invoicesHoldingAmount`), highest priority first, then the least recently used. Read without locks. The unique-amount
- * rule is applied here, not only under the lock: MAX_CANDIDATES accounts it refuses, tried and
+ * (`invoicesHoldingAmount`), highest priority first, then the least recently used. Read without
+ * locks. The unique-amount rule is applied here, not only under the lock: MAX_CANDIDATES accounts it refuses, tried and
  * passed over, declined a payment that the next account could take.
  */
 export const candidateAccounts = (

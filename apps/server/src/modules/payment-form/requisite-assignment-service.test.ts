@@ -329,7 +329,10 @@ describe.each(TEST_DATABASE_KINDS)('concurrent requisite assignment on %s', (kin
     expect(await invoiceRow(form.id)).toMatchObject({ peopleAccountId: free.id });
   });
 
-  /** Ends a payment as the expiry job or a provider would, at the database's now. */
+  /**
+   * Ends a payment through the state machine (as staff; the expiry job and providers make the
+   * same change), stamped with the database's now.
+   */
   const endUnpaid = (invoiceId: string, status: 'CANCELED' | 'DECLINED') =>
     fixture.db.transaction(async (tx) => {
       const locked = await lockInvoice(tx, invoiceId);
