@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -46,7 +46,7 @@ const renderTiles = (permissions: string[], terminalId = '') => {
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return api;
+  return Object.assign(api, { store });
 };
 
 afterEach(() => vi.unstubAllGlobals());
@@ -60,6 +60,36 @@ describe('finance tiles', () => {
     expect(await within(deposit).findByText('20000.00 UZS')).toBeInTheDocument();
     expect(api.calls).toContain('GET /api/v1/merchant/balance?terminalId=11');
     expect(api.calls).toContain('GET /api/v1/merchant/withdrawal?terminalId=11');
+  });
+
+  it("never shows the previous terminal's figures while the next terminal's load", async () => {
+    const api = renderTiles(['settlement.create'], '11');
+    const balance = await screen.findByRole('region', { name: 'Balance' });
+    expect(await within(balance).findByText('12345.00 UZS')).toBeInTheDocument();
+    api.set('GET /api/v1/merchant/balance', (_request, url) =>
+      url.searchParams.get('terminalId') === '12'
+        ? new Promise(() => {})
+        : { body: { data: { balance: [{ sum: 1_234_500, currency: UZS }] } } },
+    );
+    act(() => {
+      api.store.dispatch(terminalChosen('12'));
+    });
+    expect(await within(balance).findByLabelText('Loading balance')).toBeInTheDocument();
+    expect(within(balance).queryByText('12345.00 UZS')).toBeNull();
+  });
+
+  it('says why a tile could not load and loads it again on Try again', async () => {
+    const api = renderTiles([], '11');
+    api.set('GET /api/v1/merchant/deposit', { status: 503, body: { detail: 'Database down' } });
+    const deposit = await screen.findByRole('region', { name: 'Deposit' });
+    expect(
+      await within(deposit).findByText('Could not load the deposit: Database down'),
+    ).toBeInTheDocument();
+    api.set('GET /api/v1/merchant/deposit', {
+      body: { data: [{ sum: 2_000_000, count: 3, currency: UZS }] },
+    });
+    await userEvent.click(within(deposit).getByRole('button', { name: 'Try again' }));
+    expect(await within(deposit).findByText('20000.00 UZS')).toBeInTheDocument();
   });
 
   it('offers the settlement control only with settlement.create and a chosen terminal', async () => {

@@ -7,6 +7,7 @@ import {
 import { canCreateSettlement, formatAmount } from '@paygate/domain';
 import { Button, Spinner } from '@paygate/ui';
 import { type ReactNode, useState } from 'react';
+import { LoadFailed, type RetryableQuery } from '../layout/load-state.tsx';
 import { useCurrentPerson } from '../session/current-person.tsx';
 import { useMerchantScope } from '../workspace/merchant-scope.ts';
 import { useSelectedTerminal } from '../workspace/terminal-selector.tsx';
@@ -18,45 +19,57 @@ interface Figure {
   currency: { code: string; dimension: number };
 }
 
-const Tile = ({
+/** One tile's query: only the answer for the current arguments counts (RTK Query's currentData). */
+interface TileQuery<Data> extends RetryableQuery {
+  currentData?: Data;
+  isError: boolean;
+}
+
+/**
+ * One tile. Only figures of the terminal now chosen are shown: while another terminal's (or
+ * merchant's) figures load, the tile loads too, never showing the previous terminal's money next
+ * to a Settlement button that acts on the new one.
+ */
+const Tile = <Data,>({
   title,
-  loading,
-  failed,
-  figures,
+  query,
+  figuresOf,
   action,
 }: {
   title: string;
-  loading: boolean;
-  failed: boolean;
-  figures: Figure[] | undefined;
+  query: TileQuery<Data>;
+  figuresOf: (data: Data) => Figure[];
   action?: ReactNode;
-}) => (
-  <section className="bo-tile" aria-labelledby={`tile-${title}`}>
-    <h2 id={`tile-${title}`}>{title}</h2>
-    {loading ? (
-      <Spinner label={`Loading ${title.toLowerCase()}`} />
-    ) : failed ? (
-      <p role="alert">Could not load the {title.toLowerCase()}.</p>
-    ) : figures && figures.length > 0 ? (
-      <ul>
-        {figures.map((figure) => (
-          <li key={figure.currency.code}>
-            <strong>{formatAmount(figure.sum, figure.currency)}</strong>
-            {figure.count === undefined ? null : <span> · {figure.count} payments</span>}
-          </li>
-        ))}
-      </ul>
-    ) : (
-      <p>{formatAmount(0, { dimension: 0 })}</p>
-    )}
-    {action}
-  </section>
-);
+}) => {
+  const figures = query.currentData === undefined ? undefined : figuresOf(query.currentData);
+  return (
+    <section className="bo-tile" aria-labelledby={`tile-${title}`}>
+      <h2 id={`tile-${title}`}>{title}</h2>
+      {query.isError && !query.isFetching ? (
+        <LoadFailed message={`Could not load the ${title.toLowerCase()}`} query={query} />
+      ) : figures === undefined ? (
+        <Spinner label={`Loading ${title.toLowerCase()}`} />
+      ) : figures.length > 0 ? (
+        <ul>
+          {figures.map((figure) => (
+            <li key={figure.currency.code}>
+              <strong>{formatAmount(figure.sum, figure.currency)}</strong>
+              {figure.count === undefined ? null : <span> · {figure.count} payments</span>}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>{formatAmount(0, { dimension: 0 })}</p>
+      )}
+      {action}
+    </section>
+  );
+};
 
 /**
  * The finance summary over the invoice list (SPEC §2 calls them the dashboard tiles): balance,
- * deposit and withdrawal for the header's terminal (all terminals when none is), with the settlement control on the balance card (settlement.create and a
- * terminal, SPEC §6).
+ * deposit and withdrawal for the header's terminal (all terminals when none is), with the
+ * settlement control on the balance card (settlement.create and a terminal, SPEC §6).
  */
 export const FinanceTiles = () => {
   const person = useCurrentPerson();
@@ -75,9 +88,8 @@ export const FinanceTiles = () => {
     <div className="bo-tiles">
       <Tile
         title="Balance"
-        loading={balance.isLoading}
-        failed={balance.isError}
-        figures={balance.data?.balance}
+        query={balance}
+        figuresOf={(data) => data.balance}
         action={
           settlementAllowed ? (
             <Button variant="secondary" onClick={() => setSettling(true)}>
@@ -86,18 +98,8 @@ export const FinanceTiles = () => {
           ) : null
         }
       />
-      <Tile
-        title="Deposit"
-        loading={deposit.isLoading}
-        failed={deposit.isError}
-        figures={deposit.data}
-      />
-      <Tile
-        title="Withdrawal"
-        loading={withdrawal.isLoading}
-        failed={withdrawal.isError}
-        figures={withdrawal.data}
-      />
+      <Tile title="Deposit" query={deposit} figuresOf={(data) => data} />
+      <Tile title="Withdrawal" query={withdrawal} figuresOf={(data) => data} />
       {settlementAllowed && terminal ? (
         <SettlementDialog
           open={settling}

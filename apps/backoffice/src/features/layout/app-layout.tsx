@@ -1,5 +1,5 @@
 import { Button, useToast } from '@paygate/ui';
-import { Link, Outlet, useMatch } from 'react-router';
+import { Link, Outlet, useMatch, useNavigation } from 'react-router';
 import { useLiveUpdates } from '../live/use-live-updates.ts';
 import { useCurrentPerson } from '../session/current-person.tsx';
 import { useSignOut } from '../session/use-sign-out.ts';
@@ -39,6 +39,9 @@ export const AppLayout = () => {
   const { signOut } = useSignOut();
   const toast = useToast();
   useLiveUpdates({ toast });
+  // A screen's chunk is fetched on the first visit (lazy-screen.ts): until it arrives the old
+  // screen stays, so the bar says the click was taken.
+  const navigating = useNavigation().state === 'loading';
   return (
     <div className="bo-shell">
       <header className="bo-header">
@@ -50,9 +53,16 @@ export const AppLayout = () => {
           Log out
         </Button>
       </header>
+      {navigating ? (
+        <div
+          className="bo-navigation-progress"
+          role="progressbar"
+          aria-label="Opening the screen"
+        />
+      ) : null}
       <div className="bo-body">
         <SideNavigation />
-        <main className="bo-main" id="main">
+        <main className="bo-main" id="main" aria-busy={navigating}>
           <Outlet />
         </main>
       </div>
