@@ -14,7 +14,13 @@ import {
 import { referenceItemId } from '../../seed/reference-data.ts';
 import { createTestMerchant, createTestPerson, signIn } from '../../testing/test-app.ts';
 import { createTestInvoice, createTestTerminal } from '../../testing/test-data.ts';
-import { NO_PAYOUT_PHONE_MESSAGE } from './invoice-status-service.ts';
+import {
+  applyStatusChange,
+  closeProviderAttempt,
+  lockInvoice,
+  NO_PAYOUT_PHONE_MESSAGE,
+  PAID_OUT_MESSAGE,
+} from './invoice-status-service.ts';
 import {
   createOperationsFixture,
   type OperationsFixture,
@@ -127,6 +133,7 @@ describe.each(TEST_DATABASE_KINDS)('invoice change endpoints on %s', (kind) => {
             .select()
             .from(invoiceTransactions)
             .where(eq(invoiceTransactions.invoiceId, invoiceId))
+            .orderBy(invoiceTransactions.id)
         ).map((attempt) => attempt.status);
       // Confirmed deposits that cover the payouts (decision 0017).
       await fixture.createInvoice(fixture.terminals.ownDeposit, {
@@ -147,19 +154,18 @@ describe.each(TEST_DATABASE_KINDS)('invoice change endpoints on %s', (kind) => {
       });
       await setStatus(invoice.id, STATUS_ID.IN_PROGRESS);
       expect(await attemptsOf(invoice.id)).toEqual(['NEW']);
-      // Declined and put back while that attempt is still open: no second one.
+      // Declined by hand: its attempt ends (out of the queue); put back in progress by hand, it
+      // is sent again as a retry would send it, with one attempt open.
       await setStatus(invoice.id, STATUS_ID.DECLINED);
+      expect(await attemptsOf(invoice.id)).toEqual(['FAILED']);
       await setStatus(invoice.id, STATUS_ID.IN_PROGRESS);
-      expect(await attemptsOf(invoice.id)).toEqual(['NEW']);
+      expect(await attemptsOf(invoice.id)).toEqual(['FAILED', 'NEW']);
 
       // Paid, then put back in progress by hand (a correction): never sent a second time.
-      await fixture.db
-        .update(invoiceTransactions)
-        .set({ status: 'SUCCESS' })
-        .where(eq(invoiceTransactions.invoiceId, invoice.id));
       await setStatus(invoice.id, STATUS_ID.PAYED);
+      expect(await attemptsOf(invoice.id)).toEqual(['FAILED', 'SUCCESS']);
       await setStatus(invoice.id, STATUS_ID.IN_PROGRESS);
-      expect(await attemptsOf(invoice.id)).toEqual(['SUCCESS']);
+      expect(await attemptsOf(invoice.id)).toEqual(['FAILED', 'SUCCESS']);
 
       // No phone to pay to yet (the customer has not given one): nothing goes to the provider.
       const noDestination = await fixture.createInvoice(fixture.terminals.ownWithdrawal, {
@@ -471,6 +477,106 @@ describe.each(TEST_DATABASE_KINDS)('invoice change endpoints on %s', (kind) => {
       expect(attempts).toMatchObject([{ status: 'NEW' }]);
       const codes = (await eventsOf(invoice.id)).map((event) => event.eventCode).sort();
       expect(codes).toEqual(['INVOICE_RETRIED', 'STATUS_CHANGED']);
+    });
+
+    /** The attempts of an invoice, oldest first: NEW is open (the payout is in the queue). */
+    const attemptStatuses = async (invoiceId: string) =>
+      (
+        await fixture.db
+          .select({ status: invoiceTransactions.status, id: invoiceTransactions.id })
+          .from(invoiceTransactions)
+          .where(eq(invoiceTransactions.invoiceId, invoiceId))
+      )
+        .sort((a, b) => a.id - b.id)
+        .map((attempt) => attempt.status);
+    /** What the provider API's report does: close the open attempt, then the status. */
+    const providerReports = (invoiceId: string, status: 'PAYED' | 'DONE' | 'DECLINED') =>
+      fixture.db.transaction(async (tx) => {
+        const invoice = await lockInvoice(tx, invoiceId);
+        if (invoice.status !== 'PAYED' || status === 'DECLINED') {
+          await closeProviderAttempt(tx, invoice, {
+            succeeded: status !== 'DECLINED',
+            providerInvoiceId: 'po-1',
+          });
+        }
+        await applyStatusChange(tx, invoice, status, {
+          kind: 'provider',
+          personId: null,
+          sourceIp: '127.0.0.1',
+        });
+      });
+    const requestedPayout = async () => {
+      const invoice = await fixture.createInvoice(fixture.terminals.ownWithdrawal, {
+        status: 'IN_PROGRESS',
+        credentialValue: PAYOUT_PHONE,
+      });
+      await fixture.db.insert(invoiceTransactions).values({ invoiceId: invoice.id, status: 'NEW' });
+      return invoice;
+    };
+
+    it('keeps one attempt open: a retry of a queued payout replaces its attempt', async () => {
+      const invoice = await requestedPayout();
+      const retried = await fixture.call('POST', '/api/v1/invoice/retry', 'merchant', {
+        invoiceId: invoice.id,
+      });
+      expect(retried.statusCode).toBe(200);
+      expect(await attemptStatuses(invoice.id)).toEqual(['FAILED', 'NEW']);
+      await providerReports(invoice.id, 'PAYED');
+      await providerReports(invoice.id, 'DONE');
+      expect(await attemptStatuses(invoice.id)).toEqual(['FAILED', 'SUCCESS']);
+
+      // Support corrects the paid payout back to IN_PROGRESS: nothing is open, so it is not in
+      // the provider's queue again (decision 0017) — before, the retry's stray attempt put it there.
+      const corrected = await fixture.call('PATCH', '/api/v1/invoice/status', 'support', {
+        invoiceId: invoice.id,
+        statusId: STATUS_ID.IN_PROGRESS,
+      });
+      expect(corrected.statusCode).toBe(200);
+      expect(await attemptStatuses(invoice.id)).toEqual(['FAILED', 'SUCCESS']);
+    });
+
+    it('refuses to send a PAYED payout again (409), opening nothing', async () => {
+      const invoice = await requestedPayout();
+      await providerReports(invoice.id, 'PAYED');
+      const response = await fixture.call('POST', '/api/v1/invoice/retry', 'merchant', {
+        invoiceId: invoice.id,
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().detail).toBe(PAID_OUT_MESSAGE);
+      expect(await attemptStatuses(invoice.id)).toEqual(['SUCCESS']);
+      const [row] = await fixture.db.select().from(invoices).where(eq(invoices.id, invoice.id));
+      expect(row?.status).toBe('PAYED');
+    });
+
+    it('takes a payout out of the queue when staff move it on, and back only by a retry', async () => {
+      for (const [status, outcome] of [
+        ['CANCELED', 'FAILED'],
+        ['DECLINED', 'FAILED'],
+        ['DONE', 'SUCCESS'],
+      ] as const) {
+        const invoice = await requestedPayout();
+        const moved = await fixture.call('PATCH', '/api/v1/invoice/status', 'support', {
+          invoiceId: invoice.id,
+          statusId: STATUS_ID[status],
+        });
+        expect(moved.statusCode, status).toBe(200);
+        expect(await attemptStatuses(invoice.id), status).toEqual([outcome]);
+      }
+      const invoice = await requestedPayout();
+      await fixture.call('PATCH', '/api/v1/invoice/status', 'support', {
+        invoiceId: invoice.id,
+        statusId: STATUS_ID.PAYED,
+      });
+      await fixture.call('PATCH', '/api/v1/invoice/status', 'support', {
+        invoiceId: invoice.id,
+        statusId: STATUS_ID.IN_PROGRESS,
+      });
+      expect(await attemptStatuses(invoice.id)).toEqual(['SUCCESS']);
+      const retried = await fixture.call('POST', '/api/v1/invoice/retry', 'support', {
+        invoiceId: invoice.id,
+      });
+      expect(retried.statusCode).toBe(200);
+      expect(await attemptStatuses(invoice.id)).toEqual(['SUCCESS', 'NEW']);
     });
 
     it('keeps an in-progress withdrawal in progress', async () => {

@@ -154,6 +154,19 @@ export const closeProviderAttemptRow = (
     .set({ status, statusDate: sql`now()` })
     .where(eq(invoiceTransactions.id, attemptId));
 
+/** Closes every attempt of the invoice still open (normally none or one) with `status`. */
+export const closeOpenProviderAttempts = (
+  tx: Database,
+  invoiceId: string,
+  status: 'SUCCESS' | 'FAILED',
+) =>
+  tx
+    .update(invoiceTransactions)
+    .set({ status, statusDate: sql`now()` })
+    .where(
+      and(eq(invoiceTransactions.invoiceId, invoiceId), eq(invoiceTransactions.status, 'NEW')),
+    );
+
 export const insertClosedProviderAttempt = (
   tx: Database,
   invoiceId: string,

@@ -22,6 +22,7 @@ import {
 } from './invoice-outbox.ts';
 import {
   adjustAccountLimitBalance,
+  closeOpenProviderAttempts,
   closeProviderAttemptRow,
   feePercentOfTerminal,
   findInvoiceIdByMerchantInvoiceId,
@@ -166,6 +167,10 @@ const usesAccountLimit = (
  * for a final status, event-log row. Call inside a transaction after `lockInvoice`; `reason` ends
  * the event text. A change the actor may not make is refused (409) and nothing is written.
  */
+/** How an attempt ends when its invoice leaves IN_PROGRESS for `to` other than by a report. */
+const attemptOutcomeOf = (to: InvoiceStatusCode): 'SUCCESS' | 'FAILED' =>
+  to === 'PAYED' || to === 'DONE' ? 'SUCCESS' : 'FAILED';
+
 export const applyStatusChange = async (
   tx: Database,
   invoice: InvoiceRecord,
@@ -195,6 +200,13 @@ export const applyStatusChange = async (
     statusDate: updated.statusDate,
     personId: actor.personId,
   });
+  // An invoice is with its provider (an open attempt, the payout queue) only while IN_PROGRESS:
+  // whoever moves it on (staff, expiry) ends its attempts, so a later correction back to
+  // IN_PROGRESS does not put a paid payout in the queue again (decision 0017). A provider's own
+  // report closed its attempt with its outcome before this.
+  if (from === 'IN_PROGRESS') {
+    await closeOpenProviderAttempts(tx, invoice.id, attemptOutcomeOf(to));
+  }
   if (usesAccountLimit(invoice) && holdsAccountLimit(from) !== holdsAccountLimit(to)) {
     const delta = holdsAccountLimit(to) ? invoice.amount : -invoice.amount;
     await adjustAccountLimitBalance(tx, invoice.peopleAccountId, delta);
@@ -273,6 +285,10 @@ export const closeProviderAttempt = async (
 /** A retry of a payout whose customer has not given the phone to pay to (409). */
 export const NO_PAYOUT_PHONE_MESSAGE = 'The customer has not given a phone to pay out to yet';
 
+/** A retry of a payout the provider reported paid (409): sending it again would pay twice. */
+export const PAID_OUT_MESSAGE =
+  'The provider reported this withdrawal paid (PAYED): it is not sent again';
+
 /**
  * Sends a locked withdrawal to the provider again (SPEC §4): a new provider attempt, and a NEW
  * or DECLINED one back to IN_PROGRESS (which the merchant's balance must cover). Who may ask is
@@ -293,10 +309,15 @@ export const retryWithdrawal = async (
   // The provider is sent the phone to pay to: without one (a payout whose customer has not been
   // through the payment form yet) there is nothing to send (decision 0017).
   if (invoice.credentialValue === null) throw stateConflict(NO_PAYOUT_PHONE_MESSAGE);
+  // Retry is offered on PAYED (SPEC §4), but the money has moved: it waits for DONE or a
+  // reversal, never for a second payment.
+  if (invoice.status === 'PAYED') throw stateConflict(PAID_OUT_MESSAGE);
   const retry = { ...actor, kind: 'retry' as const };
   if (mayChangeStatus('retry', invoice.status, 'IN_PROGRESS')) {
     await applyStatusChange(tx, invoice, 'IN_PROGRESS', retry, 'retry');
   }
+  // One open attempt at most: a retry of a payout still in the queue replaces its attempt.
+  await closeOpenProviderAttempts(tx, invoice.id, 'FAILED');
   await openProviderAttempt(tx, invoice.id);
   await logChange(
     tx,
