@@ -1,7 +1,11 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { registerErrorHandler } from './error-handler.ts';
-import { isPlainNumberText, registerRequestValidation } from './request-validation.ts';
+import {
+  isPlainNumberText,
+  isStorableDateTime,
+  registerRequestValidation,
+} from './request-validation.ts';
 
 describe('plain number text', () => {
   it('takes digits with an optional minus, within the safe range', () => {
@@ -102,6 +106,63 @@ describe('request validation', () => {
       expect(response.statusCode, url).toBe(400);
       expect(response.json().detail, url).toBe(message);
     }
+  });
+});
+
+describe('formats the database can store', () => {
+  const app = Fastify();
+  registerErrorHandler(app);
+  registerRequestValidation(app);
+  app.post(
+    '/invoices/:id',
+    {
+      schema: {
+        params: { type: 'object', properties: { id: { type: 'string', format: 'uuid' } } },
+        querystring: {
+          type: 'object',
+          properties: { from: { type: 'string', format: 'date-time' } },
+        },
+        body: {
+          type: 'object',
+          properties: { otherId: { type: 'string', format: 'uuid' } },
+        },
+      },
+    },
+    async () => ({ ok: true }),
+  );
+  const id = '0b6f3c1e-0000-4000-8000-000000000001';
+  const post = (url: string, payload: object = {}) => app.inject({ method: 'POST', url, payload });
+
+  it('takes a plain UUID, in either case, and refuses the urn:uuid: form (PostgreSQL does not)', async () => {
+    expect((await post(`/invoices/${id}`)).statusCode).toBe(200);
+    expect((await post(`/invoices/${id.toUpperCase()}`)).statusCode).toBe(200);
+    const urn = await post(`/invoices/urn:uuid:${id}`);
+    expect(urn.statusCode).toBe(400);
+    expect(urn.json().detail).toBe('params/id must match format "uuid"');
+    const inBody = await post(`/invoices/${id}`, { otherId: `urn:uuid:${id}` });
+    expect(inBody.statusCode).toBe(400);
+    expect(inBody.json().detail).toBe('body/otherId must match format "uuid"');
+  });
+
+  it('refuses date-times outside the years 1 to 9999 or that Date cannot read (no 500)', async () => {
+    for (const from of ['2026-11-27T10:00:00Z', '0001-01-01T00:00:00Z', '9999-12-31T23:59:59Z']) {
+      expect(
+        (await post(`/invoices/${id}?from=${encodeURIComponent(from)}`)).statusCode,
+        from,
+      ).toBe(200);
+    }
+    for (const from of [
+      '0000-01-01T00:00:00Z',
+      '9999-12-31T23:59:59-23:59',
+      '2016-12-31T23:59:60Z',
+      'yesterday',
+    ]) {
+      const response = await post(`/invoices/${id}?from=${encodeURIComponent(from)}`);
+      expect(response.statusCode, from).toBe(400);
+      expect(response.json().detail, from).toBe('querystring/from must match format "date-time"');
+    }
+    expect(isStorableDateTime('0000-12-31T23:59:59-01:00')).toBe(true);
+    expect(isStorableDateTime('0001-01-01T00:30:00+01:00')).toBe(false);
   });
 });
 

@@ -35,6 +35,52 @@ const TEXT_PART_AJV_OPTIONS = {
 /** The same, collecting every error: only run on a part that has already failed. */
 const ALL_ERRORS = { allErrors: true } as const;
 
+/**
+ * A UUID as PostgreSQL's uuid type takes it. ajv-formats also accepts the `urn:uuid:` form,
+ * which passed validation and failed the query (a 500 instead of a 400).
+ */
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Earliest and latest year (UTC) of a date-time the server takes: what PostgreSQL and Date hold. */
+const FIRST_YEAR = 1;
+const LAST_YEAR = 9999;
+
+/**
+ * Whether an RFC 3339 date-time (already checked by ajv-formats) is a moment the server can
+ * store and compute with: JavaScript reads it (a leap second `:60` it does not), and its UTC
+ * year is 1 to 9999 (`0000-01-01T00:00:00Z`, or `9999-12-31T23:59:59-23:59` in year 10000 once
+ * the offset is applied, failed in the database or in Date with a 500).
+ */
+export const isStorableDateTime = (text: string): boolean => {
+  const time = Date.parse(text);
+  if (Number.isNaN(time)) return false;
+  const year = new Date(time).getUTCFullYear();
+  return year >= FIRST_YEAR && year <= LAST_YEAR;
+};
+
+type FormatCheck = (text: string) => boolean;
+type StandardFormat = RegExp | FormatCheck | { validate: RegExp | FormatCheck };
+interface FormatRegistry {
+  formats: Record<string, StandardFormat | undefined>;
+  addFormat: (name: string, format: RegExp | FormatCheck) => unknown;
+}
+
+const checkOf = (format: StandardFormat | undefined): FormatCheck => {
+  const validate =
+    format && typeof format === 'object' && 'validate' in format ? format.validate : format;
+  if (validate instanceof RegExp) return (text) => validate.test(text);
+  if (typeof validate === 'function') return validate;
+  return () => true;
+};
+
+/** Narrows two of ajv-formats' formats to what the database takes (after ajv-formats is added). */
+const storableFormats = (ajv: unknown): void => {
+  const registry = ajv as FormatRegistry;
+  registry.addFormat('uuid', UUID_TEXT);
+  const standardDateTime = checkOf(registry.formats['date-time']);
+  registry.addFormat('date-time', (text) => standardDateTime(text) && isStorableDateTime(text));
+};
+
 const INTEGER_TEXT = /^-?(0|[1-9][0-9]*)$/;
 const NUMBER_TEXT = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
 
@@ -242,12 +288,16 @@ export const fieldErrorsOf = (error: {
 /** Installs the body and query/path validators and the error wording on an encapsulation. */
 export const registerRequestValidation = (app: FastifyInstance): void => {
   const compilers = AjvCompiler();
-  const body = compilers({}, { customOptions: BODY_AJV_OPTIONS });
-  const bodyEveryError = compilers({}, { customOptions: { ...BODY_AJV_OPTIONS, ...ALL_ERRORS } });
-  const textParts = compilers({}, { customOptions: TEXT_PART_AJV_OPTIONS });
+  const onCreate = storableFormats;
+  const body = compilers({}, { customOptions: BODY_AJV_OPTIONS, onCreate });
+  const bodyEveryError = compilers(
+    {},
+    { customOptions: { ...BODY_AJV_OPTIONS, ...ALL_ERRORS }, onCreate },
+  );
+  const textParts = compilers({}, { customOptions: TEXT_PART_AJV_OPTIONS, onCreate });
   const textPartsEveryError = compilers(
     {},
-    { customOptions: { ...TEXT_PART_AJV_OPTIONS, ...ALL_ERRORS } },
+    { customOptions: { ...TEXT_PART_AJV_OPTIONS, ...ALL_ERRORS }, onCreate },
   );
   app.setValidatorCompiler<FastifySchema>(({ schema, method, url, httpPart }) => {
     const route = { schema, method, url, httpPart };
