@@ -444,6 +444,17 @@ check "access log: its API call logged as /api/v1/password-reset/[redacted], the
   wait_for_line "$work/nginx.log" "$logged"'"GET /api/v1/password-reset/\[redacted\] HTTP/1\.1" [0-9]{3} [0-9]+ "'"${bo//./\\.}"'/password-reset/\[redacted\]" "paygate-deployment-check"$'
 check "access log: the set-password secret is in no log of nginx" \
   not_in_files "$reset_token" "$work/nginx.log" "$conf/access.log" "$conf/error.log"
+# A payment form's id the same way: all but its first four characters.
+log_form_id="Lg$(openssl rand -hex 12)"
+curl -s -o /dev/null "${as_client[@]}" "$pf/payment/$log_form_id"
+curl -s -o /dev/null "${as_client[@]}" -X POST -e "$pf/payment/$log_form_id?lang=en" \
+  "$pf/api/payments/form/$log_form_id/status"
+check "access log: a payment form's page logged as /payment/${log_form_id:0:4}[redacted]" \
+  wait_for_line "$work/nginx.log" "$logged"'"GET /payment/'"${log_form_id:0:4}"'\[redacted\] HTTP/1\.1" 200 [0-9]+ "-" "paygate-deployment-check"$'
+check "access log: its status poll logged with the form id redacted, the Referer too" \
+  wait_for_line "$work/nginx.log" "$logged"'"POST /api/payments/form/'"${log_form_id:0:4}"'\[redacted\]/status HTTP/1\.1" [0-9]{3} [0-9]+ "'"${pf//./\\.}"'/payment/'"${log_form_id:0:4}"'\[redacted\]\?lang=en" "paygate-deployment-check"$'
+check "access log: the payment form's id is in no log of nginx" \
+  not_in_files "$log_form_id" "$work/nginx.log" "$conf/access.log" "$conf/error.log"
 
 sign_in_codes=()
 for attempt in $(seq 1 20); do

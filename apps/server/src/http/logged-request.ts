@@ -7,8 +7,17 @@ import type { FastifyRequest } from 'fastify';
  */
 const SECRET_IN_PATH = /(\/password-reset\/)[^/?#]+/g;
 
+/**
+ * A payment form's id is all that opens its form (`/payment/{formId}`, the form's page, and
+ * `/api/payments/form/{formId}/…`, its API calls): whoever reads the logs must not be able to
+ * finish a customer's payout with it. Its first 4 characters stay, enough for support
+ * to tell forms apart in the logs and far too few to guess the rest.
+ */
+const FORM_ID_IN_PATH = /(\/(?:payment|api\/payments\/form)\/[^/?#]{0,4})[^/?#]*/g;
+
 /** The URL as it may be logged: path secrets replaced. */
-export const redactedUrl = (url: string): string => url.replace(SECRET_IN_PATH, '$1[redacted]');
+export const redactedUrl = (url: string): string =>
+  url.replace(SECRET_IN_PATH, '$1[redacted]').replace(FORM_ID_IN_PATH, '$1[redacted]');
 
 /** Fastify's request log fields (its default `req` serializer), with the URL redacted. */
 export const loggedRequest = (request: FastifyRequest) => ({

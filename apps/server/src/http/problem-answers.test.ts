@@ -104,6 +104,23 @@ describe('problem details and request ids on every answer', () => {
     expect(redactedUrl('/api/v1/users/5/password-reset')).toBe('/api/v1/users/5/password-reset');
   });
 
+  it('logs no payment form’s id, only its first four characters (whoever has it can finish a payout)', async () => {
+    const formId = 'Qx7pF0rmIdThatOpensAPayout';
+    await app.inject({ method: 'POST', url: `/api/payments/form/${formId}/status` });
+    await app.inject({ method: 'GET', url: `/api/payments/form/${formId}?lang=en` });
+    const text = JSON.stringify(log.lines);
+    expect(text).not.toContain(formId);
+    const urls = log.lines
+      .map((line) => (line.req as { url?: string } | undefined)?.url)
+      .filter((url): url is string => url?.startsWith('/api/payments/form/') ?? false);
+    expect(urls).toEqual([
+      '/api/payments/form/Qx7p[redacted]/status',
+      '/api/payments/form/Qx7p[redacted]?lang=en',
+    ]);
+    expect(redactedUrl(`/payment/${formId}`)).toBe('/payment/Qx7p[redacted]');
+    expect(redactedUrl('/api/payments/methods')).toBe('/api/payments/methods');
+  });
+
   it('answers the back-office API’s refusals as problems with their codes', async () => {
     expectProblem(await app.inject({ url: '/api/v1/people/me' }), {
       status: 401,
