@@ -113,7 +113,14 @@ export const CreateAccountDialog = ({ open, onClose, onCreated }: CreateAccountD
   };
 
   return (
-    <Dialog open={open} onClose={close} title="Create account" width={520}>
+    <Dialog
+      open={open}
+      onClose={close}
+      title="Create account"
+      width={520}
+      // A stray click beside the dialog must not throw away what was typed.
+      closeOnBackdropClick={!form.dirty}
+    >
       <form onSubmit={form.handleSubmit} noValidate className="bo-form">
         <Select
           label="Provider"

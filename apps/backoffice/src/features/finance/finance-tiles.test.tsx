@@ -134,6 +134,25 @@ describe('finance tiles', () => {
     );
   });
 
+  it('closes on a click beside it only while nothing is typed', async () => {
+    renderTiles(['settlement.create'], '11');
+    const open = async () => {
+      await userEvent.click(await screen.findByRole('button', { name: 'Settlement' }));
+      return screen.findByRole('dialog', { name: 'Settlement for UZS deposits' });
+    };
+    const clickBeside = (dialog: HTMLElement) =>
+      userEvent.click(dialog.parentElement as HTMLElement);
+
+    await clickBeside(await open());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    const dialog = await open();
+    await userEvent.type(within(dialog).getByLabelText('Base amount, UZS'), '1500');
+    await clickBeside(dialog);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Base amount, UZS')).toHaveValue('1500');
+  });
+
   it('keeps the dialog open and shows the server message when the settlement is refused', async () => {
     const api = renderTiles(['settlement.create'], '11');
     api.set('POST /api/v1/settlement', {

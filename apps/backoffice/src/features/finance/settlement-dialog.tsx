@@ -77,6 +77,8 @@ export const SettlementDialog = ({
       onClose={close}
       title={`Settlement for ${terminal.name}`}
       width={SETTLEMENT_DIALOG_WIDTH_PX}
+      // A stray click beside the dialog must not throw away typed amounts.
+      closeOnBackdropClick={!form.dirty}
     >
       <form onSubmit={form.handleSubmit} noValidate className="bo-form">
         <TextField

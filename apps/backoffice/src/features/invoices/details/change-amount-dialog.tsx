@@ -99,7 +99,13 @@ export const ChangeAmountDialog = ({
 
   const error = form.submitCount > 0 ? form.errors.amount : undefined;
   return (
-    <Dialog open={open} onClose={close} title="Change amount">
+    <Dialog
+      open={open}
+      onClose={close}
+      title="Change amount"
+      // A stray click beside the dialog must not throw away the typed amount.
+      closeOnBackdropClick={!form.dirty}
+    >
       <form onSubmit={form.handleSubmit} noValidate className="bo-form">
         <TextField
           label={currency.code ? `New amount, ${currency.code}` : 'New amount'}
