@@ -552,6 +552,8 @@ export const invoiceTransactions = pgTable(
     status: text('status').notNull(),
     createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
     statusDate: timestamp('status_date', { withTimezone: true }).notNull().defaultNow(),
+    /** The provider's id of the payment this attempt made, from its first report (decision 0017). */
+    providerInvoiceId: text('provider_invoice_id'),
   },
   (table) => [index('invoice_transactions_invoice_idx').on(table.invoiceId, table.createDate)],
 );

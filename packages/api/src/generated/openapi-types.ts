@@ -1657,7 +1657,7 @@ export interface paths {
         put?: never;
         /**
          * Report the outcome of a payment
-         * @description Signed with the provider’s code and secret: X-Api-Key, X-Timestamp, X-Signature (docs/provider-api.md). Moves the invoice through its state machine (docs/decisions/0006-invoice-lifecycle-and-operations.md): IN_PROGRESS → PAYED | DONE | DECLINED, PAYED → DONE | DECLINED. Repeating the current status answers 200 with changed false, so a lost answer can be retried; any other report on a finished invoice, or another providerInvoiceId than the first, is 409.
+         * @description Signed with the provider’s code and secret: X-Api-Key, X-Timestamp, X-Signature (docs/provider-api.md). Moves the invoice through its state machine (docs/decisions/0006-invoice-lifecycle-and-operations.md): IN_PROGRESS → PAYED | DONE | DECLINED, PAYED → DONE | DECLINED. Repeating the current status answers 200 with changed false, so a lost answer can be retried; any other report on a finished invoice, another providerInvoiceId than the attempt’s, or a report on an attempt that has ended (after a retry), is 409.
          */
         post: operations["reportProviderInvoiceStatus"];
         delete?: never;
@@ -2062,7 +2062,10 @@ export interface components {
             credential: string | null;
             /** @description Fast-payment withdrawals: the recipient’s bank (reference 205 codeInteger). */
             bankCodeInteger: number | null;
+            /** @description Your id of the payment of the current attempt, once you reported it. */
             providerInvoiceId: string | null;
+            /** @description Which attempt to move this money is current (1, then 2 after a retry, …); null before the first. */
+            attempt: number | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -9532,8 +9535,10 @@ export interface operations {
                      * @enum {string}
                      */
                     status: "PAYED" | "DONE" | "DECLINED";
-                    /** @description Your id of the payment; the same on every report about one invoice. */
+                    /** @description Your id of the payment; the same on every report about one attempt. A retried payout is a new attempt: report it under a new id, or name it with `attempt`. */
                     providerInvoiceId: string;
+                    /** @description The attempt reported on (the invoice’s `attempt`). Optional; when given, a report on an attempt that has ended is 409. */
+                    attempt?: number;
                     /** @description Why the payment failed; shown to support in the back office. */
                     reason?: string;
                 };

@@ -20,6 +20,7 @@ import {
   lockInvoice,
   NO_PAYOUT_PHONE_MESSAGE,
   PAID_OUT_MESSAGE,
+  REQUISITES_GIVEN_MESSAGE,
 } from './invoice-status-service.ts';
 import {
   createOperationsFixture,
@@ -178,6 +179,35 @@ describe.each(TEST_DATABASE_KINDS)('invoice change endpoints on %s', (kind) => {
       const deposit = await fixture.createInvoice(fixture.terminals.ownDeposit, { status: 'NEW' });
       await setStatus(deposit.id, STATUS_ID.IN_PROGRESS);
       expect(await attemptsOf(deposit.id)).toEqual([]);
+    });
+
+    it('never puts a deposit given requisites back to NEW (409), its account and limit untouched', async () => {
+      for (const status of ['IN_PROGRESS', 'DECLINED', 'CANCELED'] as const) {
+        const deposit = await fixture.createInvoice(fixture.terminals.ownDeposit, {
+          status,
+          peopleAccountId: accountId,
+        });
+        const balanceBefore = await accountBalance();
+        const response = await fixture.call('PATCH', '/api/v1/invoice/status', 'support', {
+          invoiceId: deposit.id,
+          statusId: STATUS_ID.NEW,
+        });
+        expect(response.statusCode, status).toBe(409);
+        expect(response.json().detail).toBe(REQUISITES_GIVEN_MESSAGE);
+        const [row] = await fixture.db.select().from(invoices).where(eq(invoices.id, deposit.id));
+        expect(row).toMatchObject({ status, peopleAccountId: accountId });
+        expect(await accountBalance()).toBe(balanceBefore);
+        expect(await eventsOf(deposit.id)).toEqual([]);
+      }
+      // Without requisites (the customer never chose), NEW is only a correction.
+      const unchosen = await fixture.createInvoice(fixture.terminals.ownDeposit, {
+        status: 'CANCELED',
+      });
+      const reopened = await fixture.call('PATCH', '/api/v1/invoice/status', 'support', {
+        invoiceId: unchosen.id,
+        statusId: STATUS_ID.NEW,
+      });
+      expect(reopened.statusCode).toBe(200);
     });
 
     it('queues no callback for an open status or an invoice without a callback URL', async () => {

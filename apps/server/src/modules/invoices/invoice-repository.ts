@@ -148,11 +148,54 @@ export const closeProviderAttemptRow = (
   tx: Database,
   attemptId: number,
   status: 'SUCCESS' | 'FAILED',
+  providerInvoiceId: string,
 ) =>
   tx
     .update(invoiceTransactions)
-    .set({ status, statusDate: sql`now()` })
+    .set({
+      status,
+      statusDate: sql`now()`,
+      providerInvoiceId: sql`coalesce(${invoiceTransactions.providerInvoiceId}, ${providerInvoiceId})`,
+    })
     .where(eq(invoiceTransactions.id, attemptId));
+
+export interface ProviderAttempt {
+  id: number;
+  status: string;
+  providerInvoiceId: string | null;
+  /** 1 for the invoice's first attempt, 2 after a retry, … */
+  number: number;
+}
+
+/** Every attempt of the invoice, oldest first, numbered from 1. */
+export const providerAttemptsOfInvoice = async (
+  tx: Database,
+  invoiceId: string,
+): Promise<ProviderAttempt[]> => {
+  const rows = await tx
+    .select({
+      id: invoiceTransactions.id,
+      status: invoiceTransactions.status,
+      providerInvoiceId: invoiceTransactions.providerInvoiceId,
+    })
+    .from(invoiceTransactions)
+    .where(eq(invoiceTransactions.invoiceId, invoiceId))
+    .orderBy(asc(invoiceTransactions.id));
+  return rows.map((row, index) => ({ ...row, number: index + 1 }));
+};
+
+/** The provider's id of the payment, on the attempt that made it (one without an id yet). */
+export const setAttemptProviderInvoiceId = (
+  tx: Database,
+  attemptId: number,
+  providerInvoiceId: string,
+) =>
+  tx
+    .update(invoiceTransactions)
+    .set({ providerInvoiceId })
+    .where(
+      and(eq(invoiceTransactions.id, attemptId), isNull(invoiceTransactions.providerInvoiceId)),
+    );
 
 /** Closes every attempt of the invoice still open (normally none or one) with `status`. */
 export const closeOpenProviderAttempts = (
@@ -171,7 +214,8 @@ export const insertClosedProviderAttempt = (
   tx: Database,
   invoiceId: string,
   status: 'SUCCESS' | 'FAILED',
-) => tx.insert(invoiceTransactions).values({ invoiceId, status });
+  providerInvoiceId: string,
+) => tx.insert(invoiceTransactions).values({ invoiceId, status, providerInvoiceId });
 
 // --- Outbox (callbacks) -------------------------------------------------------------------------
 

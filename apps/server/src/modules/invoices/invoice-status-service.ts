@@ -36,6 +36,8 @@ import {
   lockInvoiceRow,
   type NewInvoice,
   openProviderAttempt,
+  providerAttemptsOfInvoice,
+  setAttemptProviderInvoiceId,
   updateInvoice,
 } from './invoice-repository.ts';
 
@@ -167,6 +169,10 @@ const usesAccountLimit = (
  * for a final status, event-log row. Call inside a transaction after `lockInvoice`; `reason` ends
  * the event text. A change the actor may not make is refused (409) and nothing is written.
  */
+/** A deposit given an account's requisites set back to NEW (409). */
+export const REQUISITES_GIVEN_MESSAGE =
+  'This deposit was given requisites, so it cannot go back to NEW: set it IN_PROGRESS to reopen it';
+
 /** How an attempt ends when its invoice leaves IN_PROGRESS for `to` other than by a report. */
 const attemptOutcomeOf = (to: InvoiceStatusCode): 'SUCCESS' | 'FAILED' =>
   to === 'PAYED' || to === 'DONE' ? 'SUCCESS' : 'FAILED';
@@ -182,6 +188,12 @@ export const applyStatusChange = async (
   if (from === to) throw stateConflict(`Invoice is already ${to}`);
   if (!mayChangeStatus(actor.kind, from, to)) {
     throw stateConflict(`The invoice is ${from} and cannot become ${to}`);
+  }
+  // NEW means the customer has not chosen yet: back in NEW, a deposit's customer would be given
+  // requisites a second time, holding the account's limit twice and losing the account a late
+  // transfer was sent to (decision 0008).
+  if (to === 'NEW' && invoice.flowType === 'DEPOSIT' && invoice.peopleAccountId !== null) {
+    throw stateConflict(REQUISITES_GIVEN_MESSAGE);
   }
 
   const { fee, feePercent } = await feeTermsFor(tx, invoice, to);
@@ -274,13 +286,68 @@ export const closeProviderAttempt = async (
 ): Promise<void> => {
   const status = succeeded ? 'SUCCESS' : 'FAILED';
   const attempt = await findOpenProviderAttempt(tx, invoice.id);
-  if (attempt) await closeProviderAttemptRow(tx, attempt.id, status);
-  else await insertClosedProviderAttempt(tx, invoice.id, status);
-  if (invoice.providerInvoiceId === null) {
+  if (attempt) await closeProviderAttemptRow(tx, attempt.id, status, providerInvoiceId);
+  else await insertClosedProviderAttempt(tx, invoice.id, status, providerInvoiceId);
+  // The invoice shows the provider's id of its latest attempt (a retry's payment has its own).
+  if (invoice.providerInvoiceId !== providerInvoiceId) {
     await updateInvoice(tx, invoice.id, { providerInvoiceId });
   }
   if (!succeeded && failureReason) await insertInvoiceError(tx, invoice.id, failureReason);
 };
+
+export interface ProviderReportSubject {
+  providerInvoiceId: string;
+  /** The attempt the provider says it reports on (optional in the API). */
+  attempt?: number | undefined;
+}
+
+/**
+ * Checks under the invoice's lock that a provider's report is about the invoice's current
+ * attempt, not one a retry has ended (decision 0017): a report whose answer was lost and is sent
+ * again after the merchant retried the payout must not decline the new attempt, which the
+ * provider may be paying. The current attempt is the newest. It is named by `attempt`, or by
+ * its providerInvoiceId; one without an id yet (a retry not reported on) takes the report's,
+ * unless that id is an earlier attempt's, which is ambiguous without `attempt` and refused.
+ */
+export const requireCurrentProviderAttempt = async (
+  tx: Database,
+  invoice: InvoiceRecord,
+  { providerInvoiceId, attempt }: ProviderReportSubject,
+): Promise<void> => {
+  const attempts = await providerAttemptsOfInvoice(tx, invoice.id);
+  const current = attempts.at(-1);
+  const currentNumber = current?.number ?? 1;
+  if (attempt !== undefined && attempt !== currentNumber) {
+    throw stateConflict(
+      `Attempt ${attempt} of this invoice has ended or does not exist: the current attempt is ${currentNumber}`,
+    );
+  }
+  if (current?.providerInvoiceId) {
+    if (current.providerInvoiceId === providerInvoiceId) return;
+    const earlier = attempts.find((candidate) => candidate.providerInvoiceId === providerInvoiceId);
+    throw stateConflict(
+      earlier
+        ? earlierAttemptMessage(providerInvoiceId, earlier.number, current.number)
+        : `The invoice is already known by the providerInvoiceId ${current.providerInvoiceId}`,
+    );
+  }
+  if (attempt === undefined) {
+    const earlier = attempts.find((candidate) => candidate.providerInvoiceId === providerInvoiceId);
+    // Attempts from before ids were kept per attempt carry none: the invoice's id is theirs.
+    const earlierNumber =
+      earlier?.number ??
+      (invoice.providerInvoiceId === providerInvoiceId && current?.status === 'NEW'
+        ? currentNumber - 1
+        : undefined);
+    if (earlierNumber !== undefined) {
+      throw stateConflict(earlierAttemptMessage(providerInvoiceId, earlierNumber, currentNumber));
+    }
+  }
+  if (current) await setAttemptProviderInvoiceId(tx, current.id, providerInvoiceId);
+};
+
+const earlierAttemptMessage = (providerInvoiceId: string, earlier: number, current: number) =>
+  `The providerInvoiceId ${providerInvoiceId} is of attempt ${earlier} of this invoice, which has ended: report attempt ${current} under its own providerInvoiceId, or name it with "attempt": ${current}`;
 
 /** A retry of a payout whose customer has not given the phone to pay to (409). */
 export const NO_PAYOUT_PHONE_MESSAGE = 'The customer has not given a phone to pay out to yet';

@@ -5,7 +5,8 @@
  * - lock one for a change in the caller's transaction (`lockInvoice`), then record the customer's
  *   choices, hand it to its provider, decline it, mark it paid, apply a provider's status or close
  *   a provider attempt (`recordCustomerChoice`, `sendToProvider`, `declineInvoice`,
- *   `markCustomerPaid`, `applyStatusChange`, `closeProviderAttempt`, `CUSTOMER_EVENT_CODES`);
+ *   `markCustomerPaid`, `applyStatusChange`, `closeProviderAttempt`, `CUSTOMER_EVENT_CODES`), after
+ *   checking that a provider's report is about the current attempt (`requireCurrentProviderAttempt`);
  * - read the invoice behind a payment form (`findInvoiceByFormId`, `InvoiceRecord`);
  * - filter invoices as the back office's invoice list does (`InvoiceListQuery`,
  *   `invoiceFilterProperties`, `invoiceListConditions`) and pick the invoices whose money moved,
@@ -24,6 +25,7 @@ export {
   lockInvoice,
   markCustomerPaid,
   recordCustomerChoice,
+  requireCurrentProviderAttempt,
   sendToProvider,
 } from './invoice-status-service.ts';
 export { movedMoney } from './money-movement.ts';

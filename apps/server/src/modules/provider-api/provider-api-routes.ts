@@ -37,6 +37,7 @@ const providerInvoiceSchema = {
     'credential',
     'bankCodeInteger',
     'providerInvoiceId',
+    'attempt',
     'createdAt',
     'statusDate',
   ],
@@ -60,7 +61,15 @@ const providerInvoiceSchema = {
       type: ['integer', 'null'],
       description: 'Fast-payment withdrawals: the recipient’s bank (reference 205 codeInteger).',
     },
-    providerInvoiceId: { type: ['string', 'null'] },
+    providerInvoiceId: {
+      type: ['string', 'null'],
+      description: 'Your id of the payment of the current attempt, once you reported it.',
+    },
+    attempt: {
+      type: ['integer', 'null'],
+      description:
+        'Which attempt to move this money is current (1, then 2 after a retry, …); null before the first.',
+    },
     createdAt: { type: 'string', format: 'date-time' },
     statusDate: { type: 'string', format: 'date-time' },
   },
@@ -91,7 +100,15 @@ const statusReportBody = {
       type: 'string',
       minLength: 1,
       maxLength: 100,
-      description: 'Your id of the payment; the same on every report about one invoice.',
+      description:
+        'Your id of the payment; the same on every report about one attempt. A retried payout is a new attempt: report it under a new id, or name it with `attempt`.',
+    },
+    attempt: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 2_147_483_647,
+      description:
+        'The attempt reported on (the invoice’s `attempt`). Optional; when given, a report on an attempt that has ended is 409.',
     },
     reason: {
       type: 'string',
@@ -200,7 +217,8 @@ export const providerApiRoutes = async (
               '(docs/decisions/0006-invoice-lifecycle-and-operations.md): IN_PROGRESS → PAYED | ' +
               'DONE | DECLINED, PAYED → DONE | DECLINED. Repeating the current status answers ' +
               '200 with changed false, so a lost answer can be retried; any other report on a ' +
-              'finished invoice, or another providerInvoiceId than the first, is 409.',
+              'finished invoice, another providerInvoiceId than the attempt’s, or a report on an ' +
+              'attempt that has ended (after a retry), is 409.',
             security: PROVIDER_API_SECURITY,
             params: invoiceParams,
             body: statusReportBody,

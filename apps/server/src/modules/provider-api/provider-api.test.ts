@@ -17,6 +17,7 @@ import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
 import { newSigningSecret } from '../../http/request-signing.ts';
 import { currencyId } from '../../seed/reference-data.ts';
 import { type SignedCall, signedRequest } from '../../testing/signed-call.ts';
+import { createTestPerson, signIn } from '../../testing/test-app.ts';
 import { createTestTerminal } from '../../testing/test-data.ts';
 import {
   createPaymentFormFixture,
@@ -182,6 +183,7 @@ describe.each(TEST_DATABASE_KINDS)('provider API on %s', (kind) => {
         credential: null,
         bankCodeInteger: null,
         providerInvoiceId: null,
+        attempt: 1,
         createdAt: invoice.createdAt.toISOString(),
         statusDate: invoice.statusDate.toISOString(),
       });
@@ -345,6 +347,122 @@ describe.each(TEST_DATABASE_KINDS)('provider API on %s', (kind) => {
       const late = await report(canceled.id, { status: 'DONE', providerInvoiceId: 'p-401' });
       expect(late.statusCode).toBe(409);
       expect(late.json().detail).toBe('The invoice is CANCELED and cannot become DONE');
+    });
+
+    describe('a retried payout is a new attempt', () => {
+      let staffCookie: string;
+      const retry = async (invoiceId: string) =>
+        fixture.app.inject({
+          method: 'POST',
+          url: '/api/v1/invoice/retry',
+          headers: { cookie: staffCookie },
+          payload: { invoiceId },
+        });
+      const queued = async () =>
+        (await call({ method: 'GET', path: '/payouts?limit=100' }))
+          .json()
+          .data.map((row: { invoiceId: string; attempt: number }) => row);
+
+      beforeAll(async () => {
+        await createTestPerson(fixture.db, { username: 'payout-support', role: 'admin' });
+        staffCookie = await signIn(fixture.app, 'payout-support', 'payout-support-password');
+      });
+
+      it('refuses the ended attempt’s report sent again, which would decline the new one', async () => {
+        const invoice = await liveWithdrawal();
+        expect(await queued()).toContainEqual(
+          expect.objectContaining({ invoiceId: invoice.id, attempt: 1 }),
+        );
+        const declined = await report(invoice.id, { status: 'DECLINED', providerInvoiceId: 'r-1' });
+        expect(declined.statusCode).toBe(200);
+        expect((await retry(invoice.id)).statusCode).toBe(200);
+        expect(await queued()).toContainEqual(
+          expect.objectContaining({ invoiceId: invoice.id, attempt: 2 }),
+        );
+
+        // The first DECLINED again (its answer was lost): it is about attempt 1, which has ended.
+        const stale = await report(invoice.id, { status: 'DECLINED', providerInvoiceId: 'r-1' });
+        expect(stale.statusCode).toBe(409);
+        expect(stale.json().detail).toBe(
+          'The providerInvoiceId r-1 is of attempt 1 of this invoice, which has ended: report attempt 2 under its own providerInvoiceId, or name it with "attempt": 2',
+        );
+        const named = await report(invoice.id, {
+          status: 'DECLINED',
+          providerInvoiceId: 'r-1',
+          attempt: 1,
+        });
+        expect(named.statusCode).toBe(409);
+        expect(named.json().detail).toBe(
+          'Attempt 1 of this invoice has ended or does not exist: the current attempt is 2',
+        );
+        expect((await stored(invoice.id))?.status).toBe('IN_PROGRESS');
+
+        // The retried payment under its own id: it moves the invoice, and is its id now.
+        const paid = await report(invoice.id, { status: 'PAYED', providerInvoiceId: 'r-2' });
+        expect(paid.statusCode, paid.body).toBe(200);
+        expect(paid.json().data.invoice).toMatchObject({
+          status: 'PAYED',
+          providerInvoiceId: 'r-2',
+          attempt: 2,
+        });
+        const done = await report(invoice.id, { status: 'DONE', providerInvoiceId: 'r-2' });
+        expect(done.json().data.invoice.status).toBe('DONE');
+        const old = await report(invoice.id, { status: 'DONE', providerInvoiceId: 'r-1' });
+        expect(old.statusCode).toBe(409);
+        const attempts = await fixture.db
+          .select({
+            status: invoiceTransactions.status,
+            providerInvoiceId: invoiceTransactions.providerInvoiceId,
+          })
+          .from(invoiceTransactions)
+          .where(eq(invoiceTransactions.invoiceId, invoice.id))
+          .orderBy(asc(invoiceTransactions.id));
+        expect(attempts).toEqual([
+          { status: 'FAILED', providerInvoiceId: 'r-1' },
+          { status: 'SUCCESS', providerInvoiceId: 'r-2' },
+        ]);
+      });
+
+      it('knows the id of an attempt from before ids were kept per attempt', async () => {
+        const invoice = await liveWithdrawal();
+        // As migration 0016 leaves a payout retried before it: the invoice holds the first
+        // report's id, its ended attempt none, the retry's attempt open.
+        await fixture.db
+          .update(invoiceTransactions)
+          .set({ status: 'FAILED' })
+          .where(eq(invoiceTransactions.invoiceId, invoice.id));
+        await fixture.db
+          .insert(invoiceTransactions)
+          .values({ invoiceId: invoice.id, status: 'NEW' });
+        await fixture.db
+          .update(invoices)
+          .set({ providerInvoiceId: 'legacy-1' })
+          .where(eq(invoices.id, invoice.id));
+        const stale = await report(invoice.id, {
+          status: 'DECLINED',
+          providerInvoiceId: 'legacy-1',
+        });
+        expect(stale.statusCode).toBe(409);
+        expect(stale.json().detail).toMatch(/^The providerInvoiceId legacy-1 is of attempt 1 /);
+        const fresh = await report(invoice.id, { status: 'PAYED', providerInvoiceId: 'legacy-2' });
+        expect(fresh.statusCode, fresh.body).toBe(200);
+      });
+
+      it('takes the same id again for the new attempt when the report names it', async () => {
+        const invoice = await liveWithdrawal();
+        await report(invoice.id, { status: 'DECLINED', providerInvoiceId: 'same-1' });
+        expect((await retry(invoice.id)).statusCode).toBe(200);
+        const paid = await report(invoice.id, {
+          status: 'PAYED',
+          providerInvoiceId: 'same-1',
+          attempt: 2,
+        });
+        expect(paid.statusCode, paid.body).toBe(200);
+        expect(paid.json().data.invoice).toMatchObject({ status: 'PAYED', attempt: 2 });
+        // Named or not, the current attempt's own id goes on being accepted.
+        const done = await report(invoice.id, { status: 'DONE', providerInvoiceId: 'same-1' });
+        expect(done.statusCode, done.body).toBe(200);
+      });
     });
 
     it('validates the report strictly', async () => {

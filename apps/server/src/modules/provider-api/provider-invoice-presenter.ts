@@ -13,6 +13,7 @@ export const presentProviderInvoice = (row: ProviderInvoiceRow) => ({
   credential: row.credentialValue,
   bankCodeInteger: row.bankCodeInteger,
   providerInvoiceId: row.providerInvoiceId,
+  attempt: row.attempt === 0 ? null : row.attempt,
   createdAt: row.createdAt.toISOString(),
   statusDate: row.statusDate.toISOString(),
 });

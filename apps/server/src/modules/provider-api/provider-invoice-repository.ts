@@ -54,6 +54,8 @@ const providerInvoiceSelection = {
   credentialValue: invoices.credentialValue,
   bankCodeInteger: invoices.bankCodeInteger,
   providerInvoiceId: invoices.providerInvoiceId,
+  /** How many attempts the invoice has had: the current one's number (0 before the first). */
+  attempt: sql<number>`(SELECT count(*)::int FROM ${invoiceTransactions} WHERE ${invoiceTransactions.invoiceId} = ${invoices.id})`,
 };
 
 const selectProviderInvoices = (db: Database, where: SQL | undefined) =>

@@ -5,6 +5,7 @@ import {
   applyStatusChange,
   closeProviderAttempt,
   lockInvoice,
+  requireCurrentProviderAttempt,
 } from '../invoices/invoices-entry.ts';
 import type { ApiProvider } from './provider-auth.ts';
 import {
@@ -46,6 +47,8 @@ export type ProviderReportedStatus = (typeof PROVIDER_REPORTED_STATUSES)[number]
 export interface ProviderStatusReport {
   status: ProviderReportedStatus;
   providerInvoiceId: string;
+  /** The attempt reported on (the invoice's `attempt`); optional. */
+  attempt?: number;
   reason?: string;
 }
 
@@ -65,14 +68,7 @@ export const applyProviderReport = async (
   const { changed } = await db.transaction(async (tx) => {
     await findProviderInvoice(tx, provider, invoiceId);
     const invoice = await lockInvoice(tx, invoiceId);
-    if (
-      invoice.providerInvoiceId !== null &&
-      invoice.providerInvoiceId !== report.providerInvoiceId
-    ) {
-      throw stateConflict(
-        `The invoice is already known by the providerInvoiceId ${invoice.providerInvoiceId}`,
-      );
-    }
+    await requireCurrentProviderAttempt(tx, invoice, report);
     if (invoice.status === report.status) return { changed: false };
     // Checked before the attempt is closed: a report the machine refuses must change nothing.
     if (!mayChangeStatus('provider', invoice.status, report.status)) {
