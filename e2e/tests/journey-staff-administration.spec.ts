@@ -194,6 +194,9 @@ test('an admin adds a merchant user with a custom role; the user sets a password
       ).toBeVisible();
       await expectNoSidewaysScroll(user, 'the Security screen');
       await section.getByRole('button', { name: 'Set up' }).click();
+      // Its own password first: a stolen session alone cannot set up another authenticator.
+      await section.getByLabel('Current password').fill(password);
+      await section.getByRole('button', { name: 'Continue' }).click();
 
       await expect(
         section.getByRole('img', { name: 'QR code for your authenticator app' }),

@@ -199,6 +199,7 @@ export type AuditLogCsvQuery = QueryOf<'/api/v1/audit/csv', 'get'>;
 export type SecondFactorCodeRequest = BodyOf<'/api/v1/login/two-factor', 'post'>;
 export type SecondFactorSignIn = DataOf<'/api/v1/login/two-factor', 'post'>;
 export type TwoFactorEnrolment = DataOf<'/api/v1/two-factor/enrolment', 'post'>;
+export type TwoFactorEnrolmentRequest = BodyOf<'/api/v1/two-factor/enrolment', 'post'>;
 export type EnrolledSignIn = DataOf<'/api/v1/login/two-factor/enrolment/confirm', 'post'>;
 export type TwoFactorStatus = DataOf<'/api/v1/two-factor', 'get'>;
 export type RecoveryCodes = DataOf<'/api/v1/two-factor/recovery-codes', 'post'>;

@@ -5,6 +5,7 @@ import type {
   SecondFactorCodeRequest,
   SetPasswordWithLinkRequest,
   TwoFactorEnrolment,
+  TwoFactorEnrolmentRequest,
   TwoFactorStatus,
 } from './api-types.ts';
 import { baseApi, LIST_ID } from './base-api.ts';
@@ -45,9 +46,12 @@ export const securityApi = baseApi.injectEndpoints({
       transformResponse: dataOf<TwoFactorStatus>,
       providesTags: [TWO_FACTOR],
     }),
-    /** A new secret to scan, shown once (the QR code as SVG, the otpauth URI, the secret). */
-    startTwoFactorEnrolment: build.mutation<TwoFactorEnrolment, void>({
-      query: () => ({ url: 'api/v1/two-factor/enrolment', method: 'POST' }),
+    /**
+     * After the current password, a new secret to scan, shown once (the QR code as SVG, the
+     * otpauth URI, the secret).
+     */
+    startTwoFactorEnrolment: build.mutation<TwoFactorEnrolment, TwoFactorEnrolmentRequest>({
+      query: (body) => ({ url: 'api/v1/two-factor/enrolment', method: 'POST', body }),
       transformResponse: dataOf<TwoFactorEnrolment>,
     }),
     /** A first code turns it on; the answer's recovery codes are shown once. */

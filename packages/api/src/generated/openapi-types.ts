@@ -189,7 +189,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start setting up two-factor sign-in: a new secret to scan (shown once) */
+        /** Start setting up two-factor sign-in, after the current password: a new secret to scan (shown once) */
         post: operations["startTwoFactorEnrolment"];
         delete?: never;
         options?: never;
@@ -2876,7 +2876,13 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    currentPassword: string;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {

@@ -186,12 +186,53 @@ describe('two-factor sign-in', () => {
     ).toEqual(['Two-factor sign-in', 'Sessions']);
   });
 
+  /** Set up, then the current password and Continue, as a person does. */
+  const startSetUp = async (
+    user: ReturnType<typeof userEvent.setup>,
+    section: HTMLElement,
+    password = 'my-password',
+  ) => {
+    await user.click(await within(section).findByRole('button', { name: 'Set up' }));
+    await user.type(within(section).getByLabelText('Current password'), password);
+    await user.click(within(section).getByRole('button', { name: 'Continue' }));
+  };
+
+  it('asks for the current password before a set-up, and says a wrong one under the field', async () => {
+    const user = userEvent.setup();
+    const { api } = renderSecurity();
+    const section = await twoFactorSection();
+    await user.click(await within(section).findByRole('button', { name: 'Set up' }));
+    const password = within(section).getByLabelText('Current password');
+    expect(password).toHaveFocus();
+    expect(password).toHaveAttribute('type', 'password');
+
+    // Nothing is sent without a password.
+    await user.click(within(section).getByRole('button', { name: 'Continue' }));
+    expect(password).toHaveAccessibleDescription('Enter your password');
+    expect(api.calls).not.toContain(ENROL);
+
+    api.set(ENROL, { status: 400, body: { detail: 'Current password is incorrect' } });
+    await user.type(password, 'wrong-one');
+    await user.click(within(section).getByRole('button', { name: 'Continue' }));
+    await waitFor(() =>
+      expect(within(section).getByLabelText('Current password')).toHaveAccessibleDescription(
+        'Current password is incorrect',
+      ),
+    );
+    expect(await api.bodiesOf(ENROL)).toEqual([{ currentPassword: 'wrong-one' }]);
+    expect(within(section).queryByRole('img')).not.toBeInTheDocument();
+
+    await user.click(within(section).getByRole('button', { name: 'Cancel' }));
+    expect(within(section).getByRole('button', { name: 'Set up' })).toBeInTheDocument();
+  });
+
   it('is set up: QR code and key, a first code, the recovery codes once, then on', async () => {
     const user = userEvent.setup();
     const { api } = renderSecurity();
     const section = await twoFactorSection();
     api.set(ENROL, { body: { data: ENROLMENT } });
-    await user.click(await within(section).findByRole('button', { name: 'Set up' }));
+    await startSetUp(user, section);
+    expect(await api.bodiesOf(ENROL)).toEqual([{ currentPassword: 'my-password' }]);
 
     const qr = await within(section).findByRole('img', {
       name: 'QR code for your authenticator app',
@@ -237,7 +278,7 @@ describe('two-factor sign-in', () => {
     const section = await twoFactorSection();
     api.set(ENROL, { body: { data: ENROLMENT } });
     api.set(CONFIRM, WRONG_CODE);
-    await user.click(await within(section).findByRole('button', { name: 'Set up' }));
+    await startSetUp(user, section);
     await user.type(await within(section).findByRole('textbox', { name: 'Code' }), '000000');
     await user.click(within(section).getByRole('button', { name: 'Turn on' }));
     await waitFor(() =>
@@ -254,7 +295,7 @@ describe('two-factor sign-in', () => {
     const { api } = renderSecurity();
     const section = await twoFactorSection();
     api.set(ENROL, { status: 409, body: { detail: 'Two-factor sign-in is already on' } });
-    await user.click(await within(section).findByRole('button', { name: 'Set up' }));
+    await startSetUp(user, section);
     expect(await screen.findByText('Two-factor sign-in is already on')).toBeInTheDocument();
     expect(within(section).queryByRole('img')).not.toBeInTheDocument();
   });

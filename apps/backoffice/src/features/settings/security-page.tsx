@@ -13,8 +13,8 @@ import {
   useStartTwoFactorEnrolmentMutation,
 } from '@paygate/api';
 import { formatDateTimeShort } from '@paygate/domain';
-import { Badge, Button, EmptyState, Spinner, useToast } from '@paygate/ui';
-import { type ReactNode, useRef, useState } from 'react';
+import { Badge, Button, EmptyState, Spinner, TextField, useToast } from '@paygate/ui';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { BackButton } from '../layout/back-button.tsx';
 import { useCurrentPerson } from '../session/current-person.tsx';
 import { CodeForm } from '../session/two-factor/code-form.tsx';
@@ -31,6 +31,8 @@ export const SECURITY_MESSAGES = {
   twoFactorLoadFailed: 'Could not load two-factor sign-in',
   startFailed: 'Could not start the set-up',
   codeFailed: 'The code could not be checked',
+  passwordFirst: 'Enter your password to set up two-factor sign-in.',
+  passwordRequired: 'Enter your password',
   requiredByRole: 'Required by your role',
   cannotTurnOff: 'Your role requires two-factor sign-in, so it cannot be turned off.',
   offExplained:
@@ -161,9 +163,71 @@ const SessionsSection = () => {
   );
 };
 
+/**
+ * The current password before a set-up starts: a stolen session alone must not put another
+ * authenticator on the account (the server asks for it too). The server's refusal shows under
+ * the field, which then takes the focus.
+ */
+const PasswordStep = ({
+  busy,
+  error,
+  onSubmit,
+  onEdit,
+  actions,
+}: {
+  busy: boolean;
+  error: string | undefined;
+  onSubmit: (password: string) => void;
+  onEdit: () => void;
+  actions: ReactNode;
+}) => {
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+  const input = useRef<HTMLInputElement | null>(null);
+  useEffect(() => {
+    input.current?.focus();
+    if (error) input.current?.select();
+  }, [error]);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    if (password === '') {
+      setProblem(SECURITY_MESSAGES.passwordRequired);
+      input.current?.focus();
+      return;
+    }
+    onSubmit(password);
+  };
+  return (
+    <form className="bo-security__two-factor-step" onSubmit={submit} noValidate>
+      <p>{SECURITY_MESSAGES.passwordFirst}</p>
+      <TextField
+        ref={input}
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        error={problem ?? error}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          setProblem(undefined);
+          onEdit();
+        }}
+      />
+      <div className="bo-two-factor__actions">
+        <Button type="submit" busy={busy}>
+          Continue
+        </Button>
+        {actions}
+      </div>
+    </form>
+  );
+};
+
 /** What the two-factor section shows below the status. */
 type TwoFactorFlow =
   | { kind: 'status' }
+  | { kind: 'password' }
   | { kind: 'enrolling'; enrolment: TwoFactorEnrolment }
   | { kind: 'regenerating' }
   | { kind: 'turning-off' }
@@ -227,11 +291,18 @@ const TwoFactorSection = () => {
     setCodeError(errorMessageOf(error, SECURITY_MESSAGES.codeFailed));
   };
 
-  const setUp = async () => {
+  const setUp = async (currentPassword: string) => {
+    setCodeError(undefined);
     try {
-      show({ kind: 'enrolling', enrolment: await startEnrolment().unwrap() });
+      show({ kind: 'enrolling', enrolment: await startEnrolment({ currentPassword }).unwrap() });
     } catch (error) {
-      if (httpStatusOf(error) === 409) void status.refetch();
+      const httpStatus = httpStatusOf(error);
+      // A wrong password (400) or too many (429): said under the field, to try again.
+      if (httpStatus === 400 || httpStatus === 429) {
+        setCodeError(errorMessageOf(error, SECURITY_MESSAGES.startFailed));
+        return;
+      }
+      if (httpStatus === 409) void status.refetch();
       toast.error(errorMessageOf(error, SECURITY_MESSAGES.startFailed));
     }
   };
@@ -299,6 +370,16 @@ const TwoFactorSection = () => {
       <div className="bo-security__state">
         <Spinner label="Loading two-factor sign-in" />
       </div>
+    );
+  } else if (flow.kind === 'password') {
+    content = (
+      <PasswordStep
+        busy={starting.isLoading}
+        error={codeError}
+        onSubmit={(password) => void setUp(password)}
+        onEdit={() => setCodeError(undefined)}
+        actions={cancel}
+      />
     );
   } else if (flow.kind === 'enrolling') {
     content = (
@@ -369,9 +450,7 @@ const TwoFactorSection = () => {
   } else {
     content = (
       <div className="bo-security__two-factor-actions">
-        <Button busy={starting.isLoading} onClick={() => void setUp()}>
-          Set up
-        </Button>
+        <Button onClick={() => show({ kind: 'password' })}>Set up</Button>
       </div>
     );
   }

@@ -37,6 +37,8 @@ export const EVENT_CODES = {
   // Two-factor sign-in (entityType 'person').
   /** A new pending secret was made (enrolment started or restarted); not yet on. */
   twoFactorEnrolmentStarted: 'TWO_FACTOR_ENROLMENT_STARTED',
+  /** Setting up a second factor from Settings refused: the current password was wrong. */
+  twoFactorEnrolmentRefused: 'TWO_FACTOR_ENROLMENT_REFUSED',
   twoFactorEnabled: 'TWO_FACTOR_ENABLED',
   twoFactorDisabled: 'TWO_FACTOR_DISABLED',
   twoFactorReset: 'TWO_FACTOR_RESET',

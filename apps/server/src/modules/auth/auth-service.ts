@@ -293,22 +293,25 @@ export const signOut = async (
 };
 
 /**
- * Changes the signed-in person's password after checking the current one, through the same
- * throttle as sign-in on the person's username from this address: a stolen session cannot be
- * used to guess the password either. Other devices signed in with the old password are signed
- * out.
+ * Checks the signed-in person's current password before a change a stolen session must not make
+ * alone (a new password, a second factor of the thief's), through the same throttle as sign-in
+ * on the person's username from this address, so the session cannot be used to guess the
+ * password either. A wrong one is audited with `refusal` and answered 400
+ * WRONG_CURRENT_PASSWORD_MESSAGE.
  */
-export const changePassword = async (
+export const verifyCurrentPassword = async (
   db: Database,
   person: AuthenticatedPerson,
   {
     currentPassword,
-    newPassword,
     sourceIp,
-  }: { currentPassword: string; newPassword: string; sourceIp: string },
-): Promise<Throttled | { outcome: 'changed' }> => {
-  const problem = newPasswordProblem(newPassword, person.username);
-  if (problem) throw invalid(problem);
+    refusal,
+  }: {
+    currentPassword: string;
+    sourceIp: string;
+    refusal: { eventCode: string; description: string };
+  },
+): Promise<Throttled | { outcome: 'verified' }> => {
   const check = await reservePasswordCheck(db, {
     username: normalisedUsername(person.username),
     sourceIp,
@@ -321,8 +324,7 @@ export const changePassword = async (
     : false;
   if (!currentPasswordOk) {
     await recordEvent(db, {
-      eventCode: EVENT_CODES.passwordChangeFailed,
-      description: 'Password change refused: wrong current password',
+      ...refusal,
       personId: person.id,
       merchantId: person.merchantId,
       sourceIp,
@@ -341,6 +343,60 @@ export const changePassword = async (
     purpose: 'current-password',
   });
   if (!currentPasswordOk) throw invalid(WRONG_CURRENT_PASSWORD_MESSAGE);
+  return { outcome: 'verified' };
+};
+
+/**
+ * Starts setting up the signed-in person's own second factor from Settings, after their current
+ * password: with a stolen session alone, a thief could otherwise put their own authenticator on
+ * the account and lock its owner out of signing in.
+ */
+export const startOwnEnrolment = async (
+  db: Database,
+  person: AuthenticatedPerson,
+  { currentPassword, sourceIp }: { currentPassword: string; sourceIp: string },
+) => {
+  const verified = await verifyCurrentPassword(db, person, {
+    currentPassword,
+    sourceIp,
+    refusal: {
+      eventCode: EVENT_CODES.twoFactorEnrolmentRefused,
+      description: 'Two-factor set-up refused: wrong current password',
+    },
+  });
+  if (verified.outcome === 'throttled') return verified;
+  return {
+    outcome: 'started' as const,
+    enrolment: await startEnrolment(db, { personId: person.id, sourceIp }),
+  };
+};
+
+/**
+ * Changes the signed-in person's password after checking the current one, through the same
+ * throttle as sign-in on the person's username from this address: a stolen session cannot be
+ * used to guess the password either. Other devices signed in with the old password are signed
+ * out.
+ */
+export const changePassword = async (
+  db: Database,
+  person: AuthenticatedPerson,
+  {
+    currentPassword,
+    newPassword,
+    sourceIp,
+  }: { currentPassword: string; newPassword: string; sourceIp: string },
+): Promise<Throttled | { outcome: 'changed' }> => {
+  const problem = newPasswordProblem(newPassword, person.username);
+  if (problem) throw invalid(problem);
+  const verified = await verifyCurrentPassword(db, person, {
+    currentPassword,
+    sourceIp,
+    refusal: {
+      eventCode: EVENT_CODES.passwordChangeFailed,
+      description: 'Password change refused: wrong current password',
+    },
+  });
+  if (verified.outcome === 'throttled') return verified;
 
   await storePasswordHash(db, person.id, await hashPassword(newPassword));
   await endSessions(db, { personId: person.id, exceptId: person.sessionId, reason: 'password' });

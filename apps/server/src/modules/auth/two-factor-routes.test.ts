@@ -60,7 +60,9 @@ describe.each(TEST_DATABASE_KINDS)('two-factor sign-in on %s', (kind) => {
   const enrolled = async (username: string) => {
     const person = await createTestPerson(testApp.db, { username, role: 'support' });
     const cookie = await signIn(testApp.app, username, person.password);
-    const start = await post('/api/v1/two-factor/enrolment', cookie);
+    const start = await post('/api/v1/two-factor/enrolment', cookie, {
+      currentPassword: person.password,
+    });
     expect(start.statusCode).toBe(200);
     const { secret } = start.json().data;
     const confirm = await post('/api/v1/two-factor/enrolment/confirm', cookie, {
@@ -89,7 +91,8 @@ describe.each(TEST_DATABASE_KINDS)('two-factor sign-in on %s', (kind) => {
       required: false,
       recoveryCodesLeft: 0,
     });
-    const start = (await post('/api/v1/two-factor/enrolment', cookie)).json().data;
+    const withPassword = { currentPassword: person.password };
+    const start = (await post('/api/v1/two-factor/enrolment', cookie, withPassword)).json().data;
     expect(start.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(start.otpauthUri).toContain('otpauth://totp/');
     expect(start.otpauthUri).toContain(`secret=${start.secret}`);
@@ -103,7 +106,7 @@ describe.each(TEST_DATABASE_KINDS)('two-factor sign-in on %s', (kind) => {
         sourceIp: '127.0.0.1',
       }),
     ]);
-    const restart = (await post('/api/v1/two-factor/enrolment', cookie)).json().data;
+    const restart = (await post('/api/v1/two-factor/enrolment', cookie, withPassword)).json().data;
     expect(restart.secret).not.toBe(start.secret);
     expect(await eventsOf('TWO_FACTOR_ENROLMENT_STARTED', person.id)).toHaveLength(2);
     expect(await eventsOf('TWO_FACTOR_ENABLED', person.id)).toHaveLength(0);
@@ -145,7 +148,33 @@ describe.each(TEST_DATABASE_KINDS)('two-factor sign-in on %s', (kind) => {
       .where(and(eq(eventLog.eventCode, 'TWO_FACTOR_ENABLED'), eq(eventLog.personId, person.id)));
     expect(events).toHaveLength(1);
     // Once on, a second enrolment is refused.
-    expect((await post('/api/v1/two-factor/enrolment', cookie)).statusCode).toBe(409);
+    expect((await post('/api/v1/two-factor/enrolment', cookie, withPassword)).statusCode).toBe(409);
+  });
+
+  it('sets up from settings only after the current password (a stolen session alone cannot)', async () => {
+    const person = await createTestPerson(testApp.db, { username: 'vera', role: 'support' });
+    const cookie = await signIn(testApp.app, 'vera', person.password);
+    const without = await post('/api/v1/two-factor/enrolment', cookie, {});
+    expect(without.statusCode).toBe(400);
+    const wrong = await post('/api/v1/two-factor/enrolment', cookie, {
+      currentPassword: 'not-the-password',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().detail).toBe('Current password is incorrect');
+    expect(await eventsOf('TWO_FACTOR_ENROLMENT_REFUSED', person.id)).toHaveLength(1);
+    expect(await eventsOf('TWO_FACTOR_ENROLMENT_STARTED', person.id)).toHaveLength(0);
+    const [row] = await testApp.db.select().from(people).where(eq(people.id, person.id));
+    expect(row?.totpPendingSecret ?? null).toBeNull();
+
+    // Guessing the password through the session meets the sign-in throttle.
+    let answer = wrong;
+    for (let guess = 0; guess < 20 && answer.statusCode !== 429; guess += 1) {
+      answer = await post('/api/v1/two-factor/enrolment', cookie, {
+        currentPassword: `guess-${guess}`,
+      });
+    }
+    expect(answer.statusCode).toBe(429);
+    expect(answer.json().detail).toMatch(/^Too many wrong passwords\./);
   });
 
   it('asks for the code after the right password, and signs in only with it', async () => {

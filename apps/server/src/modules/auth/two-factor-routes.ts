@@ -5,10 +5,11 @@ import { errorResponseSchema } from '../../http/error-handler.ts';
 import { tooManyRequests, unauthorized } from '../../http/http-errors.ts';
 import { dataEnvelope, okEnvelope } from '../../http/response-envelope.ts';
 import { addSharedSchemas, sharedSchema } from '../../http/shared-schemas.ts';
-import { userAgentOf } from './auth-routes.ts';
+import { PASSWORD_CHECK_THROTTLED_MESSAGE, userAgentOf } from './auth-routes.ts';
 import {
   completeSignInWithCode,
   confirmSignInEnrolment,
+  startOwnEnrolment,
   startSignInEnrolment,
 } from './auth-service.ts';
 import { requirePerson } from './authenticated-person.ts';
@@ -21,7 +22,6 @@ import {
 import {
   confirmEnrolment,
   regenerateRecoveryCodes,
-  startEnrolment,
   turnOffTwoFactor,
   twoFactorStatus,
 } from './two-factor-service.ts';
@@ -37,6 +37,14 @@ const codeBody = {
     /** 6 digits from the authenticator app, or a recovery code such as k7m2p-9xq4t. */
     code: { type: 'string', minLength: 1, maxLength: 32 },
   },
+} as const;
+
+/** Setting up a second factor from Settings asks for the current password (a stolen session alone must not). */
+const currentPasswordBody = {
+  type: 'object',
+  required: ['currentPassword'],
+  additionalProperties: false,
+  properties: { currentPassword: { type: 'string', minLength: 1, maxLength: 1000 } },
 } as const;
 
 const enrolmentSchema = {
@@ -232,23 +240,33 @@ export const twoFactorRoutes = async (
     async (request) => ({ data: await twoFactorStatus(db, requirePerson(request.person).id) }),
   );
 
-  app.post(
+  app.post<{ Body: { currentPassword: string } }>(
     '/api/v1/two-factor/enrolment',
     {
       config: OWN,
       schema: {
         tags: ['session'],
         operationId: 'startTwoFactorEnrolment',
-        summary: 'Start setting up two-factor sign-in: a new secret to scan (shown once)',
+        summary:
+          'Start setting up two-factor sign-in, after the current password: a new secret to scan (shown once)',
+        body: currentPasswordBody,
         response: { 200: dataEnvelope(twoFactorEnrolmentComponent.ref), ...codeErrors },
       },
     },
-    async (request) => ({
-      data: await startEnrolment(db, {
-        personId: requirePerson(request.person).id,
+    async (request) => {
+      const result = await startOwnEnrolment(db, requirePerson(request.person), {
+        currentPassword: request.body.currentPassword,
         sourceIp: request.ip,
-      }),
-    }),
+      });
+      if (result.outcome === 'throttled') {
+        throw tooManyRequests(
+          PASSWORD_CHECK_THROTTLED_MESSAGE,
+          result.retryAfterSeconds,
+          'too_many_attempts',
+        );
+      }
+      return { data: result.enrolment };
+    },
   );
 
   app.post<{ Body: { code: string } }>(
