@@ -1,6 +1,12 @@
 import { FEE_PERCENT_VALUE_MESSAGE } from '@paygate/domain';
 import { describe, expect, it } from 'vitest';
-import { type AttributeRow, rowValueError, savePayload, searchTerminals } from './terminal-form.ts';
+import {
+  type AttributeRow,
+  hasUnsavedChanges,
+  rowValueError,
+  savePayload,
+  searchTerminals,
+} from './terminal-form.ts';
 import { TERMINALS } from './terminals-test-fixtures.ts';
 
 const row = (
@@ -85,5 +91,27 @@ describe('searchTerminals', () => {
     expect(names('rubpay OUTS')).toEqual(['RUB Payouts']);
     expect(names(' 1 3 ')).toEqual(['KGS Deposits Main']);
     expect(names('eur')).toEqual([]);
+  });
+});
+
+describe('hasUnsavedChanges', () => {
+  const saved = { name: 'UZS deposits', attributes: [row(1, '30'), row(2, 'Shop')] };
+
+  it('sees a changed name, a changed value and a row added since the last save', () => {
+    expect(hasUnsavedChanges(saved, saved)).toBe(false);
+    expect(hasUnsavedChanges({ ...saved, name: 'UZS deposits renamed' }, saved)).toBe(true);
+    expect(
+      hasUnsavedChanges({ ...saved, attributes: [row(1, '45', { savedValue: '30' })] }, saved),
+    ).toBe(true);
+    expect(
+      hasUnsavedChanges(
+        { ...saved, attributes: [...saved.attributes, row(3, 'x', { savedValue: null })] },
+        saved,
+      ),
+    ).toBe(true);
+  });
+
+  it('does not count a removed row, already removed on the server', () => {
+    expect(hasUnsavedChanges({ ...saved, attributes: [row(1, '30')] }, saved)).toBe(false);
   });
 });

@@ -152,3 +152,11 @@ export const searchTerminals = (terminals: readonly Terminal[], query: string): 
   terminals.filter(
     (terminal) => matchesSearch(terminal.name, query) || matchesSearch(String(terminal.id), query),
   );
+
+/**
+ * Whether the form holds something the server does not have: a changed name, a changed value, or a
+ * row added since the last save. A removed row is not one: it is removed on the server at once.
+ */
+export const hasUnsavedChanges = (values: TerminalFormValues, saved: TerminalFormValues) =>
+  values.name !== saved.name ||
+  values.attributes.some((row) => row.savedValue === null || row.value !== row.savedValue);

@@ -25,6 +25,7 @@ import { AttributesTable } from './attributes-table.tsx';
 import {
   type AttributeRow,
   attributeTypesOf,
+  hasUnsavedChanges,
   savePayload,
   type TerminalFormValues,
   terminalFormSchema,
@@ -36,6 +37,8 @@ interface TerminalViewProps {
   terminal: TerminalDetails;
   merchantId: number | undefined;
   access: TerminalAccess;
+  /** Told whether the form has unsaved changes, and false once the form is gone. */
+  onUnsavedChange?: (unsaved: boolean) => void;
 }
 
 /** The enabled toggle: PATCH `enable`, showing the requested state until the terminal has it. */
@@ -89,7 +92,7 @@ const useProductionSwitch = (terminal: TerminalDetails, merchantId: number | und
 };
 
 /** One terminal: its facts, the enabled and production switches, and the name and attributes form. */
-const TerminalView = ({ terminal, merchantId, access }: TerminalViewProps) => {
+const TerminalView = ({ terminal, merchantId, access, onUnsavedChange }: TerminalViewProps) => {
   const toast = useToast();
   const [saveTerminal] = useSaveTerminalMutation();
   const [deleteAttribute] = useDeleteTerminalAttributeMutation();
@@ -120,6 +123,12 @@ const TerminalView = ({ terminal, merchantId, access }: TerminalViewProps) => {
       }
     },
   });
+
+  const unsaved = hasUnsavedChanges(form.values, form.initialValues);
+  useEffect(() => {
+    onUnsavedChange?.(unsaved);
+  }, [unsaved, onUnsavedChange]);
+  useEffect(() => () => onUnsavedChange?.(false), [onUnsavedChange]);
 
   const rows = form.values.attributes;
   const addableTypes = useMemo(
@@ -258,19 +267,33 @@ export interface TerminalPanelProps {
   terminalId: number;
   merchantId: number | undefined;
   access: TerminalAccess;
+  /** Told whether the terminal's form has unsaved changes (false while there is no form). */
+  onUnsavedChange?: (unsaved: boolean) => void;
 }
 
 /**
  * Content of the selected terminal's tab panel: GET /api/v1/terminal/{id} (attributes with
  * terminal.attr.read).
  */
-export const TerminalPanel = ({ terminalId, merchantId, access }: TerminalPanelProps) => {
+export const TerminalPanel = ({
+  terminalId,
+  merchantId,
+  access,
+  onUnsavedChange,
+}: TerminalPanelProps) => {
   const details = useGetTerminalQuery({ terminalId, merchantId });
   const terminal = details.currentData;
   if (terminal) {
-    // A form per terminal: switching tabs never carries one terminal's edits to another.
+    // A form per terminal: switching tabs never carries one terminal's edits to another. The page
+    // asks before a switch drops unsaved changes, and a search never switches.
     return (
-      <TerminalView key={terminal.id} terminal={terminal} merchantId={merchantId} access={access} />
+      <TerminalView
+        key={terminal.id}
+        terminal={terminal}
+        merchantId={merchantId}
+        access={access}
+        onUnsavedChange={onUnsavedChange}
+      />
     );
   }
   if (details.isError) {

@@ -93,25 +93,34 @@ describe('terminal tabs', () => {
     const { user } = openTerminals();
     await loadedPanel();
     const search = screen.getByRole('searchbox', { name: 'Search terminals' });
+    const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
 
     await user.type(search, '  kgsdeposits  MAIN');
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['KGS Deposits Main']);
-    // The only tab left is the selected one.
-    expect(screen.getByRole('tab')).toHaveAttribute('aria-selected', 'true');
+    // The selected terminal keeps its tab, first as in the list, with a word on why.
+    expect(tabNames()).toEqual(['UZS deposits', 'KGS Deposits Main']);
+    expect(screen.getByRole('tab', { name: 'UZS deposits' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(
+      screen.getByText(
+        'The selected terminal "UZS deposits" does not match the search; its tab stays until you choose another.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'KGS Deposits Main' }));
     expect(await screen.findByDisplayValue('KGS Deposits Main')).toBeInTheDocument();
+    expect(tabNames()).toEqual(['KGS Deposits Main']);
+    expect(screen.queryByText(/does not match the search/)).not.toBeInTheDocument();
 
     await user.clear(search);
     await user.type(search, 'DEPOSITS');
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
-      'UZS deposits',
-      'KGS Deposits Main',
-    ]);
+    expect(tabNames()).toEqual(['UZS deposits', 'KGS Deposits Main']);
 
     await user.clear(search);
     await user.type(search, 'eur');
-    expect(screen.queryAllByRole('tab')).toHaveLength(0);
-    expect(screen.queryByRole('tabpanel')).not.toBeInTheDocument();
     expect(screen.getByText('Nothing found.')).toBeInTheDocument();
+    expect(tabNames()).toEqual(['KGS Deposits Main']);
+    expect(screen.getByRole('tabpanel')).toHaveAccessibleName('KGS Deposits Main');
   });
 
   it('asks for the chosen merchant of a merchant.rw.all user', async () => {
@@ -140,6 +149,116 @@ describe('terminal tabs', () => {
     api.set('GET /api/v1/terminal', { body: { data: [] } });
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('No terminals yet')).toBeInTheDocument();
+  });
+});
+
+describe('unsaved changes', () => {
+  const renameFirst = async (user: ReturnType<typeof userEvent.setup>) => {
+    const panel = await loadedPanel();
+    const name = within(panel).getByRole('textbox', { name: /^Name/ });
+    await user.type(name, ' renamed');
+    expect(name).toHaveValue('UZS deposits renamed');
+    return panel;
+  };
+
+  it('keeps the terminal being edited and its form as typed while the search narrows the list', async () => {
+    const { user } = openTerminals();
+    await renameFirst(user);
+    const search = screen.getByRole('searchbox', { name: 'Search terminals' });
+
+    await user.type(search, 'kgs');
+    expect(screen.getByRole('tab', { name: 'UZS deposits' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(screen.getByRole('tabpanel')).toHaveAccessibleName('UZS deposits');
+    expect(screen.getByDisplayValue('UZS deposits renamed')).toBeInTheDocument();
+
+    await user.clear(search);
+    await user.type(search, 'eur');
+    expect(screen.getByText('Nothing found.')).toBeInTheDocument();
+    expect(screen.getByDisplayValue('UZS deposits renamed')).toBeInTheDocument();
+
+    await user.clear(search);
+    expect(screen.getAllByRole('tab')).toHaveLength(3);
+    expect(screen.getByDisplayValue('UZS deposits renamed')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('asks before another tab discards unsaved changes', async () => {
+    const { user } = openTerminals();
+    await renameFirst(user);
+
+    await user.click(screen.getByRole('tab', { name: 'RUB Payouts' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
+    expect(dialog).toHaveTextContent(
+      'The changes to the terminal "UZS deposits" are not saved. Discard them and open "RUB Payouts"?',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const first = screen.getByRole('tab', { name: 'UZS deposits' });
+    expect(first).toHaveAttribute('aria-selected', 'true');
+    expect(first).toHaveFocus();
+    expect(screen.getByDisplayValue('UZS deposits renamed')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'RUB Payouts' }));
+    dialog = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Discard changes' }));
+    expect(await screen.findByDisplayValue('RUB Payouts')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'RUB Payouts' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+
+    // Nothing unsaved: tabs switch without a question, and the discarded name is gone.
+    await user.click(screen.getByRole('tab', { name: 'UZS deposits' }));
+    expect(await screen.findByDisplayValue('UZS deposits')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('asks before the arrow keys move away from unsaved changes, and keeps them working', async () => {
+    const { user } = openTerminals();
+    await renameFirst(user);
+    const first = screen.getByRole('tab', { name: 'UZS deposits' });
+    first.focus();
+
+    await user.keyboard('{ArrowRight}');
+    await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(first).toHaveAttribute('aria-selected', 'true');
+    expect(first).toHaveFocus();
+    expect(screen.getByDisplayValue('UZS deposits renamed')).toBeInTheDocument();
+
+    await user.keyboard('{End}');
+    const dialog = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
+    expect(dialog).toHaveTextContent('Discard them and open "KGS Deposits Main"?');
+    await user.click(within(dialog).getByRole('button', { name: 'Discard changes' }));
+    const last = screen.getByRole('tab', { name: 'KGS Deposits Main' });
+    expect(last).toHaveAttribute('aria-selected', 'true');
+    expect(last).toHaveFocus();
+    expect(await screen.findByDisplayValue('KGS Deposits Main')).toBeInTheDocument();
+
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: 'RUB Payouts' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('switches without a question once the changes are saved', async () => {
+    const { user } = openTerminals(ALL_TERMINAL_PERMISSIONS, {
+      'PUT /api/v1/terminal/11': {
+        body: { data: detailsOf(terminalRow(11, 'UZS deposits renamed'), ATTRIBUTES_OF_11) },
+      },
+    });
+    const panel = await renameFirst(user);
+    await user.click(within(panel).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Successfully changed')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'RUB Payouts' }));
+    expect(await screen.findByDisplayValue('RUB Payouts')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
 

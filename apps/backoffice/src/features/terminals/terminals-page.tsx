@@ -1,16 +1,26 @@
 import { errorMessageOf, useGetTerminalsQuery } from '@paygate/api';
 import { NOTHING_FOUND_TEXT, terminalAccess } from '@paygate/domain';
-import { Button, EmptyState, Spinner, Tabs, TextField } from '@paygate/ui';
-import { type ReactNode, useId, useState } from 'react';
+import { Button, ConfirmDialog, EmptyState, Spinner, Tabs, TextField } from '@paygate/ui';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useCurrentPerson } from '../session/current-person.tsx';
 import { useMerchantScope } from '../workspace/merchant-scope.ts';
 import { CreateTerminalDialog } from './create-terminal-dialog.tsx';
 import { searchTerminals } from './terminal-form.ts';
-import { TERMINAL_TEXTS } from './terminal-messages.ts';
+import {
+  discardChangesText,
+  selectedOutsideSearchText,
+  TERMINAL_TEXTS,
+} from './terminal-messages.ts';
 import { TerminalPanel } from './terminal-panel.tsx';
 import './terminals.css';
 
-/** SPEC §2 Terminals: one tab per terminal of the merchant, a search over them, New Terminal. */
+/**
+ * SPEC §2 Terminals: one tab per terminal of the merchant, a search over them, New Terminal.
+ *
+ * The search narrows the tabs but never changes the selection: the selected terminal keeps its tab
+ * (and its form as typed) while it does not match. Choosing another terminal while the form has
+ * unsaved changes asks before discarding them.
+ */
 export const TerminalsPage = () => {
   const person = useCurrentPerson();
   const access = terminalAccess(person);
@@ -21,11 +31,41 @@ export const TerminalsPage = () => {
   const [search, setSearch] = useState('');
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
+  const [unsaved, setUnsaved] = useState(false);
+  // The terminal the user chose while the form had unsaved changes, until they answer.
+  const [pendingId, setPendingId] = useState<number | null>(null);
+  const [refocus, setRefocus] = useState(false);
+  const sectionRef = useRef<HTMLElement>(null);
   const ids = useId();
 
   const terminals = list.currentData;
   const visible = terminals ? searchTerminals(terminals, search) : [];
-  const selected = visible.find((terminal) => terminal.id === selectedId) ?? visible[0];
+  // The first terminal is selected until the user chooses one; the search does not change that.
+  const selected =
+    terminals?.find((terminal) => terminal.id === (selectedId ?? terminals[0]?.id)) ?? visible[0];
+  const selectedHidden = selected !== undefined && !visible.includes(selected);
+  const tabTerminals = (terminals ?? []).filter(
+    (terminal) => terminal === selected || visible.includes(terminal),
+  );
+  const pending = terminals?.find((terminal) => terminal.id === pendingId);
+
+  const select = (terminalId: number) => {
+    if (terminalId === selected?.id) return;
+    if (unsaved) setPendingId(terminalId);
+    else setSelectedId(terminalId);
+  };
+
+  const keepEditing = () => {
+    setPendingId(null);
+    setRefocus(true);
+  };
+
+  // After "Keep editing" the focus goes back to the selected tab, not the one the keys moved to.
+  useEffect(() => {
+    if (!refocus) return;
+    setRefocus(false);
+    sectionRef.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
+  }, [refocus]);
 
   let content: ReactNode;
   if (list.isError && !terminals) {
@@ -52,27 +92,47 @@ export const TerminalsPage = () => {
           onChange={(event) => setSearch(event.target.value)}
           className="bo-terminals-search"
         />
+        {visible.length === 0 ? <EmptyState text={NOTHING_FOUND_TEXT} /> : null}
+        {selected && selectedHidden ? (
+          <p className="bo-terminals-note">{selectedOutsideSearchText(selected.name)}</p>
+        ) : null}
         {selected ? (
           // One tab per terminal (SPEC §2); arrow keys, Home and End move to a tab and select it.
           <Tabs
             label="Terminals"
-            items={visible.map((terminal) => ({ key: terminal.id, label: terminal.name }))}
+            items={tabTerminals.map((terminal) => ({ key: terminal.id, label: terminal.name }))}
             selectedKey={selected.id}
-            onSelect={setSelectedId}
+            onSelect={select}
             panelClassName="bo-terminal-panel"
             renderPanel={(terminalId) => (
-              <TerminalPanel terminalId={terminalId} merchantId={merchantId} access={access} />
+              <TerminalPanel
+                terminalId={terminalId}
+                merchantId={merchantId}
+                access={access}
+                onUnsavedChange={setUnsaved}
+              />
             )}
           />
-        ) : (
-          <EmptyState text={NOTHING_FOUND_TEXT} />
-        )}
+        ) : null}
+        <ConfirmDialog
+          open={selected !== undefined && pending !== undefined}
+          title={TERMINAL_TEXTS.discardTitle}
+          message={discardChangesText(selected?.name ?? '', pending?.name ?? '')}
+          cancelLabel={TERMINAL_TEXTS.discardCancel}
+          confirmLabel={TERMINAL_TEXTS.discardConfirm}
+          confirmVariant="danger"
+          onCancel={keepEditing}
+          onConfirm={() => {
+            if (pending) setSelectedId(pending.id);
+            setPendingId(null);
+          }}
+        />
       </>
     );
   }
 
   return (
-    <section aria-labelledby={`${ids}title`} className="bo-terminals">
+    <section ref={sectionRef} aria-labelledby={`${ids}title`} className="bo-terminals">
       <div className="bo-terminals__header">
         <h1 id={`${ids}title`}>Terminals</h1>
         {access.create ? (
@@ -88,9 +148,10 @@ export const TerminalsPage = () => {
           onClose={() => setCreating(false)}
           onCreated={(terminal) => {
             setCreating(false);
-            // The new terminal's tab is selected, whatever the search was.
+            // The new terminal's tab is selected, whatever the search was, once unsaved changes
+            // of the terminal being edited are discarded.
             setSearch('');
-            setSelectedId(terminal.id);
+            select(terminal.id);
           }}
         />
       ) : null}
