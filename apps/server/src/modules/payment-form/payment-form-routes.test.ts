@@ -501,6 +501,15 @@ describe.each(TEST_DATABASE_KINDS)('payment form endpoints on %s', (kind) => {
           JSON.stringify(body),
         ).toBe(400);
       }
+      // A misspelt field is named, not ignored.
+      const misspelt = await fixture.post(invoice.formId, 'credential', {
+        amount: 1_000_000,
+        paymentMethodId,
+        supportCode,
+        ammount: 5,
+      });
+      expect(misspelt.statusCode).toBe(400);
+      expect(misspelt.json().detail).toBe('body/ammount is not a known property');
       expect((await stored(invoice.id)).status).toBe('NEW');
     });
   });
@@ -635,6 +644,17 @@ describe.each(TEST_DATABASE_KINDS)('payment form endpoints on %s', (kind) => {
           'The phone number must be +7 followed by 10 digits starting with 9',
         );
       }
+      expect((await stored(invoice.id)).status).toBe('NEW');
+    });
+
+    it('names a field it does not know instead of ignoring it (400)', async () => {
+      const invoice = await withdrawal();
+      const response = await fixture.post(invoice.formId, 'complete', {
+        credential: '79123456789',
+        bankCode: 100000000111,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().detail).toBe('body/bankCode is not a known property');
       expect((await stored(invoice.id)).status).toBe('NEW');
     });
 

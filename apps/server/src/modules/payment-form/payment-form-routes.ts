@@ -67,6 +67,8 @@ export const paymentFormRoutes = async (
         body: {
           type: 'object',
           required: ['amount', 'paymentMethodId', 'supportCode'],
+          // A misspelt field is named (400), not silently ignored.
+          additionalProperties: false,
           properties: {
             amount: {
               type: 'integer',
@@ -109,6 +111,7 @@ export const paymentFormRoutes = async (
         params: formIdParams,
         body: {
           type: 'object',
+          additionalProperties: false,
           properties: {
             credential: { type: 'string', maxLength: 64 },
             formId: { type: 'string', maxLength: 64 },
