@@ -311,16 +311,15 @@ describe('create account', () => {
     ).toEqual(['Not selected']);
   });
 
-  it('is not offered without people.account, which the server also requires', async () => {
-    accountsApi(['people.account.edit'], {
-      'GET /api/v1/people/account': {
-        status: 403,
-        body: { detail: 'Missing permission people.account' },
-      },
-    });
+  it('says there is no access without people.account, and asks for no accounts', async () => {
+    const api = accountsApi(['people.account.edit']);
     renderAccounts();
-    // Without people.account the server refuses the list; nothing to change is offered.
-    expect(await screen.findByRole('alert')).toHaveTextContent('Missing permission people.account');
+    expect(
+      await screen.findByText('Accounts need the people.account permission.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Accounts' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create account' })).not.toBeInTheDocument();
+    expect(api.calls.filter((call) => call.startsWith('GET /api/v1/people/account'))).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { useGetPeopleAccountsQuery } from '@paygate/api';
-import { Button } from '@paygate/ui';
-import { useState } from 'react';
+import { hasPermission } from '@paygate/domain';
+import { Button, EmptyState } from '@paygate/ui';
+import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { readPaging, useLastPageFallback, useListView } from '../layout/list-view.ts';
 import { PagedList } from '../layout/paged-list.tsx';
@@ -12,8 +13,16 @@ import { AccountsTable } from './accounts-table.tsx';
 import { CreateAccountDialog } from './create-account-dialog.tsx';
 import './accounts.css';
 
-/** SPEC §2 Accounts list: the provider accounts, a page at a time, and account create. */
-export const AccountsPage = () => {
+export const NO_ACCOUNTS_ACCESS = 'Accounts need the people.account permission.';
+
+const AccountsHeading = ({ children }: { children?: ReactNode }) => (
+  <div className="bo-accounts-toolbar">
+    <h1 id="accounts-title">Accounts</h1>
+    {children}
+  </div>
+);
+
+const AccountsScreen = () => {
   const person = useCurrentPerson();
   const canChange = canChangeAccounts(person);
   const navigate = useNavigate();
@@ -24,14 +33,13 @@ export const AccountsPage = () => {
 
   return (
     <section className="bo-accounts" aria-labelledby="accounts-title">
-      <div className="bo-accounts-toolbar">
-        <h1 id="accounts-title">Accounts</h1>
+      <AccountsHeading>
         {canChange ? (
           <Button aria-haspopup="dialog" onClick={() => setCreateOpen(true)}>
             Create account
           </Button>
         ) : null}
-      </div>
+      </AccountsHeading>
       <PagedList
         query={list}
         view={view}
@@ -57,4 +65,21 @@ export const AccountsPage = () => {
       ) : null}
     </section>
   );
+};
+
+/**
+ * SPEC §2 Accounts list: the provider accounts, a page at a time, and account create. Without
+ * people.account (the navigation's rule, and the server's) the screen says so and makes no call.
+ */
+export const AccountsPage = () => {
+  const person = useCurrentPerson();
+  if (!hasPermission(person, 'people.account')) {
+    return (
+      <section className="bo-accounts" aria-labelledby="accounts-title">
+        <AccountsHeading />
+        <EmptyState text={NO_ACCOUNTS_ACCESS} />
+      </section>
+    );
+  }
+  return <AccountsScreen />;
 };

@@ -184,6 +184,21 @@ describe('users list', () => {
     expect(await screen.findByRole('link', { name: 'aziz' })).toBeInTheDocument();
   });
 
+  it.each([
+    ['without user.manage or user.manage.own', ['merchant.read'], {}],
+    ['with user.manage.own but no merchant of their own', MANAGE_OWN, { merchantId: null }],
+  ])('says there is no access %s, and asks for no users', async (_case, permissions, person) => {
+    const api = usersApi(permissions, {}, person);
+    renderUsers();
+    expect(
+      await screen.findByText('Users need the user.manage or user.manage.own permission.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add user' })).not.toBeInTheDocument();
+    expect(listQueries(api.calls)).toEqual([]);
+  });
+
   it('opens a user from the row link with the keyboard and from a click on the row', async () => {
     usersApi(MANAGE_ALL, { 'GET /api/v1/users/12': { body: { data: PLATFORM_USER } } });
     const { router } = renderUsers();

@@ -1,7 +1,7 @@
 import { useGetStaffUsersQuery } from '@paygate/api';
 import { userManagementReach } from '@paygate/domain';
-import { Button, Select } from '@paygate/ui';
-import { useCallback, useState } from 'react';
+import { Button, EmptyState, Select } from '@paygate/ui';
+import { type ReactNode, useCallback, useState } from 'react';
 import { readPaging, useLastPageFallback, useListView } from '../layout/list-view.ts';
 import { PagedList } from '../layout/paged-list.tsx';
 import { SearchForm } from '../layout/search-form.tsx';
@@ -11,6 +11,8 @@ import { type IssuedPasswordLink, PasswordLinkDialog } from './password-link-dia
 import { USER_TEXTS } from './user-display.ts';
 import { UsersTable } from './users-table.tsx';
 import './users.css';
+
+export const NO_USERS_ACCESS = 'Users need the user.manage or user.manage.own permission.';
 
 /** The server's limit on the search text. */
 const USER_SEARCH_MAX_LENGTH = 100;
@@ -36,14 +38,14 @@ const readUsersView = (params: URLSearchParams) => {
   };
 };
 
-/**
- * Users (issue 22, decision 0019): the back-office users the caller may see (every merchant's
- * with user.manage, their own merchant's with user.manage.own), searched, filtered and paged in
- * the URL, and Add user with its one-time set-password link.
- */
-export const UsersPage = () => {
-  const person = useCurrentPerson();
-  const canAdd = userManagementReach(person) !== null;
+const UsersHeading = ({ children }: { children?: ReactNode }) => (
+  <div className="bo-users-toolbar">
+    <h1 id="users-title">Users</h1>
+    {children}
+  </div>
+);
+
+const UsersScreen = () => {
   const { view, change } = useListView(readUsersView);
   const [createOpen, setCreateOpen] = useState(false);
   const [issued, setIssued] = useState<IssuedPasswordLink | null>(null);
@@ -62,14 +64,11 @@ export const UsersPage = () => {
 
   return (
     <section className="bo-users" aria-labelledby="users-title">
-      <div className="bo-users-toolbar">
-        <h1 id="users-title">Users</h1>
-        {canAdd ? (
-          <Button aria-haspopup="dialog" onClick={() => setCreateOpen(true)}>
-            Add user
-          </Button>
-        ) : null}
-      </div>
+      <UsersHeading>
+        <Button aria-haspopup="dialog" onClick={() => setCreateOpen(true)}>
+          Add user
+        </Button>
+      </UsersHeading>
       <div className="bo-users-filters">
         <SearchForm
           label="Search users"
@@ -111,4 +110,23 @@ export const UsersPage = () => {
       <PasswordLinkDialog issued={issued} onClose={() => setIssued(null)} />
     </section>
   );
+};
+
+/**
+ * Users (issue 22, decision 0019): the back-office users the caller may see (every merchant's
+ * with user.manage, their own merchant's with user.manage.own), searched, filtered and paged in
+ * the URL, and Add user with its one-time set-password link. Without either (user.manage.own
+ * counts only for a merchant's user, as on the server) the screen says so and makes no call.
+ */
+export const UsersPage = () => {
+  const person = useCurrentPerson();
+  if (userManagementReach(person) === null) {
+    return (
+      <section className="bo-users" aria-labelledby="users-title">
+        <UsersHeading />
+        <EmptyState text={NO_USERS_ACCESS} />
+      </section>
+    );
+  }
+  return <UsersScreen />;
 };

@@ -10,7 +10,11 @@ export interface MerchantScope {
    * everyone else, whom the server scopes to their own merchant.
    */
   merchantId: number | undefined;
-  /** False while the merchant list of a merchant.rw.all user is still loading. */
+  /**
+   * False while the merchant list of a merchant.rw.all user is loading or could not be loaded
+   * (the header's chooser says why and offers Try again): screens wait rather than ask without a
+   * merchant, which the server would answer for every merchant.
+   */
   ready: boolean;
   /** Whether the person chooses the merchant (merchant.rw.all). */
   choosesMerchant: boolean;
@@ -20,10 +24,10 @@ export const useMerchantScope = (): MerchantScope => {
   const person = useCurrentPerson();
   const choosesMerchant = canLoadAllMerchants(person);
   const chosen = useAppSelector((state) => state.workspace.selectedMerchantId);
-  const { data: page, isError } = useGetMerchantsQuery(undefined, { skip: !choosesMerchant });
+  const { data: page } = useGetMerchantsQuery(undefined, { skip: !choosesMerchant });
   if (!choosesMerchant) return { merchantId: undefined, ready: true, choosesMerchant };
   const merchants = page?.items ?? [];
   const merchantId =
     merchants.find((merchant) => merchant.id === chosen)?.id ?? merchants[0]?.id ?? undefined;
-  return { merchantId, ready: page !== undefined || isError, choosesMerchant };
+  return { merchantId, ready: page !== undefined, choosesMerchant };
 };

@@ -2,10 +2,12 @@ import { useGetTerminalsQuery } from '@paygate/api';
 import { Select } from '@paygate/ui';
 import { useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/store.ts';
+import { LoadFailed } from '../layout/load-state.tsx';
 import { useMerchantScope } from './merchant-scope.ts';
 import { terminalChosen } from './workspace-slice.ts';
 
 export const ALL_TERMINALS_LABEL = 'ALL TERMINALS';
+export const TERMINALS_LOAD_FAILED = 'Could not load the terminals';
 
 /** The list page parameter (invoice-list-url.ts): a new terminal starts the list from page 1. */
 const PAGE_PARAM = 'page';
@@ -31,32 +33,38 @@ export const useSelectedTerminal = (): number | undefined => terminalIdOf(useSel
 
 /**
  * SPEC §2: the terminal selector of the invoices and reports screens, with 'ALL TERMINALS' (an
- * empty id) first. Changing it starts the invoice list again from the first page.
+ * empty id) first. Changing it starts the invoice list again from the first page. It waits for
+ * the merchant; when the list cannot load, the reason and Try again show next to it.
  */
 export const TerminalSelector = () => {
   const dispatch = useAppDispatch();
   const { merchantId, ready } = useMerchantScope();
   const [params, setParams] = useSearchParams();
-  const { data: terminals, isLoading } = useGetTerminalsQuery({ merchantId }, { skip: !ready });
+  const terminals = useGetTerminalsQuery({ merchantId }, { skip: !ready });
   const selected = useSelectedTerminalId();
   return (
-    <Select
-      label="Terminal"
-      value={selected}
-      disabled={isLoading}
-      placeholder={ALL_TERMINALS_LABEL}
-      options={(terminals ?? []).map((terminal) => ({
-        value: String(terminal.id),
-        label: `${terminal.name} (${terminal.id})`,
-      }))}
-      onChange={(value) => {
-        dispatch(terminalChosen(value));
-        if (params.has(PAGE_PARAM)) {
-          const next = new URLSearchParams(params);
-          next.delete(PAGE_PARAM);
-          setParams(next);
-        }
-      }}
-    />
+    <>
+      <Select
+        label="Terminal"
+        value={selected}
+        disabled={!ready || terminals.isLoading}
+        placeholder={ALL_TERMINALS_LABEL}
+        options={(terminals.data ?? []).map((terminal) => ({
+          value: String(terminal.id),
+          label: `${terminal.name} (${terminal.id})`,
+        }))}
+        onChange={(value) => {
+          dispatch(terminalChosen(value));
+          if (params.has(PAGE_PARAM)) {
+            const next = new URLSearchParams(params);
+            next.delete(PAGE_PARAM);
+            setParams(next);
+          }
+        }}
+      />
+      {ready && terminals.isError ? (
+        <LoadFailed message={TERMINALS_LOAD_FAILED} query={terminals} />
+      ) : null}
+    </>
   );
 };
