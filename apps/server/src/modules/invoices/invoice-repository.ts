@@ -96,6 +96,16 @@ export const insertStatusHistory = (tx: Database, row: typeof invoiceStatusHisto
 export const insertInvoiceError = (tx: Database, invoiceId: string, description: string) =>
   tx.insert(invoiceErrors).values({ invoiceId, description });
 
+/** The error row, unless the invoice has one of exactly these words already. */
+export const insertInvoiceErrorOnce = (tx: Database, invoiceId: string, description: string) =>
+  tx.execute(sql`
+    INSERT INTO ${invoiceErrors} (invoice_id, description)
+    SELECT ${invoiceId}, ${description}
+    WHERE NOT EXISTS (
+      SELECT 1 FROM ${invoiceErrors}
+      WHERE ${invoiceErrors.invoiceId} = ${invoiceId} AND ${invoiceErrors.description} = ${description}
+    )`);
+
 /** Moves an amount into (positive) or out of (negative) a people account's limit balance. */
 export const adjustAccountLimitBalance = async (
   tx: Database,

@@ -31,6 +31,7 @@ import {
   type InvoiceRecord,
   insertClosedProviderAttempt,
   insertInvoiceError,
+  insertInvoiceErrorOnce,
   insertNewInvoice,
   insertStatusHistory,
   lockInvoiceRow,
@@ -348,6 +349,33 @@ export const requireCurrentProviderAttempt = async (
 
 const earlierAttemptMessage = (providerInvoiceId: string, earlier: number, current: number) =>
   `The providerInvoiceId ${providerInvoiceId} is of attempt ${earlier} of this invoice, which has ended: report attempt ${current} under its own providerInvoiceId, or name it with "attempt": ${current}`;
+
+/**
+ * Keeps, on an invoice that ended unpaid, a provider's report that its money moved anyway (the
+ * report itself is refused: DECLINED and CANCELED are final). A payout that staff declined or
+ * cancelled may have been pulled by its provider already, and the pull model has no recall
+ * (decision 0017): support sees it in the invoice's errors and settles it with the provider.
+ * A report sent again adds no second row.
+ */
+export const noteMoneyMovedAfterEnd = async (
+  db: Database,
+  invoice: { id: string; status: string },
+  {
+    providerCode,
+    status,
+    providerInvoiceId,
+  }: {
+    providerCode: string;
+    status: string;
+    providerInvoiceId: string;
+  },
+): Promise<void> => {
+  await insertInvoiceErrorOnce(
+    db,
+    invoice.id,
+    `The provider ${providerCode} reported ${status} (${providerInvoiceId}) after the payment was ${invoice.status}: its money may have moved. Check with the provider.`,
+  );
+};
 
 /** A retry of a payout whose customer has not given the phone to pay to (409). */
 export const NO_PAYOUT_PHONE_MESSAGE = 'The customer has not given a phone to pay out to yet';

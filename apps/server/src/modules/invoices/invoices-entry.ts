@@ -6,7 +6,8 @@
  *   choices, hand it to its provider, decline it, mark it paid, apply a provider's status or close
  *   a provider attempt (`recordCustomerChoice`, `sendToProvider`, `declineInvoice`,
  *   `markCustomerPaid`, `applyStatusChange`, `closeProviderAttempt`, `CUSTOMER_EVENT_CODES`), after
- *   checking that a provider's report is about the current attempt (`requireCurrentProviderAttempt`);
+ *   checking that a provider's report is about the current attempt (`requireCurrentProviderAttempt`),
+ *   and keep a refused report that money moved after the end (`noteMoneyMovedAfterEnd`);
  * - read the invoice behind a payment form (`findInvoiceByFormId`, `InvoiceRecord`);
  * - filter invoices as the back office's invoice list does (`InvoiceListQuery`,
  *   `invoiceFilterProperties`, `invoiceListConditions`) and pick the invoices whose money moved,
@@ -24,6 +25,7 @@ export {
   declineInvoice,
   lockInvoice,
   markCustomerPaid,
+  noteMoneyMovedAfterEnd,
   recordCustomerChoice,
   requireCurrentProviderAttempt,
   sendToProvider,

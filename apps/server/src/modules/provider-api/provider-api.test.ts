@@ -15,7 +15,7 @@ import {
 } from '../../db/schema.ts';
 import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
 import { newSigningSecret } from '../../http/request-signing.ts';
-import { currencyId } from '../../seed/reference-data.ts';
+import { currencyId, referenceItemId } from '../../seed/reference-data.ts';
 import { type SignedCall, signedRequest } from '../../testing/signed-call.ts';
 import { createTestPerson, signIn } from '../../testing/test-app.ts';
 import { createTestTerminal } from '../../testing/test-data.ts';
@@ -446,6 +446,41 @@ describe.each(TEST_DATABASE_KINDS)('provider API on %s', (kind) => {
         expect(stale.json().detail).toMatch(/^The providerInvoiceId legacy-1 is of attempt 1 /);
         const fresh = await report(invoice.id, { status: 'PAYED', providerInvoiceId: 'legacy-2' });
         expect(fresh.statusCode, fresh.body).toBe(200);
+      });
+
+      it('keeps for support a report that the money moved on a payout staff cancelled', async () => {
+        const invoice = await liveWithdrawal();
+        const cancelled = await fixture.app.inject({
+          method: 'PATCH',
+          url: '/api/v1/invoice/status',
+          headers: { cookie: staffCookie },
+          payload: { invoiceId: invoice.id, statusId: referenceItemId(201, 6) },
+        });
+        expect(cancelled.statusCode, cancelled.body).toBe(200);
+        expect(await queued()).not.toContainEqual(
+          expect.objectContaining({ invoiceId: invoice.id }),
+        );
+        const errorsOf = async () =>
+          (
+            await fixture.db
+              .select({ description: invoiceErrors.description })
+              .from(invoiceErrors)
+              .where(eq(invoiceErrors.invoiceId, invoice.id))
+          ).map((row) => row.description);
+
+        // The provider had pulled it and pays it: refused (CANCELED is final), and kept.
+        for (let attempt = 0; attempt < 2; attempt += 1) {
+          const late = await report(invoice.id, { status: 'PAYED', providerInvoiceId: 'late-1' });
+          expect(late.statusCode).toBe(409);
+          expect(late.json().detail).toBe('The invoice is CANCELED and cannot become PAYED');
+        }
+        expect(await errorsOf()).toEqual([
+          'The provider SANDBOX reported PAYED (late-1) after the payment was CANCELED: its money may have moved. Check with the provider.',
+        ]);
+        expect((await stored(invoice.id))?.status).toBe('CANCELED');
+        // A late decline says nothing new: nothing moved.
+        await report(invoice.id, { status: 'DECLINED', providerInvoiceId: 'late-1' });
+        expect(await errorsOf()).toHaveLength(1);
       });
 
       it('takes the same id again for the new attempt when the report names it', async () => {

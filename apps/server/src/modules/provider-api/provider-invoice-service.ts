@@ -1,10 +1,11 @@
-import { mayChangeStatus } from '@paygate/domain';
+import { isFailedStatus, mayChangeStatus } from '@paygate/domain';
 import type { Database } from '../../db/database.ts';
 import { notFoundError, stateConflict } from '../../service-errors.ts';
 import {
   applyStatusChange,
   closeProviderAttempt,
   lockInvoice,
+  noteMoneyMovedAfterEnd,
   requireCurrentProviderAttempt,
 } from '../invoices/invoices-entry.ts';
 import type { ApiProvider } from './provider-auth.ts';
@@ -65,33 +66,47 @@ export const applyProviderReport = async (
   report: ProviderStatusReport,
   sourceIp: string,
 ): Promise<{ changed: boolean; invoice: ProviderInvoiceRow }> => {
-  const { changed } = await db.transaction(async (tx) => {
-    await findProviderInvoice(tx, provider, invoiceId);
-    const invoice = await lockInvoice(tx, invoiceId);
-    await requireCurrentProviderAttempt(tx, invoice, report);
-    if (invoice.status === report.status) return { changed: false };
-    // Checked before the attempt is closed: a report the machine refuses must change nothing.
-    if (!mayChangeStatus('provider', invoice.status, report.status)) {
-      throw stateConflict(`The invoice is ${invoice.status} and cannot become ${report.status}`);
-    }
-    // PAYED then DONE is one attempt: the second report finds it closed already. PAYED then
-    // DECLINED is a reversal, recorded as a failed attempt with its reason.
-    if (invoice.status !== 'PAYED' || report.status === 'DECLINED') {
-      const failure = invoice.status === 'PAYED' ? 'Reversed' : 'Declined';
-      await closeProviderAttempt(tx, invoice, {
-        succeeded: report.status !== 'DECLINED',
-        providerInvoiceId: report.providerInvoiceId,
-        failureReason: report.reason ?? `${failure} by the provider ${provider.code}`,
-      });
-    }
-    await applyStatusChange(
-      tx,
-      invoice,
-      report.status,
-      { kind: 'provider', personId: null, sourceIp },
-      `provider ${provider.code}`,
-    );
-    return { changed: true };
-  });
+  // A report that the money moved, on a payment that ended unpaid: refused, and kept for support.
+  let movedAfterEnd: { id: string; status: string } | undefined;
+  const { changed } = await db
+    .transaction(async (tx) => {
+      await findProviderInvoice(tx, provider, invoiceId);
+      const invoice = await lockInvoice(tx, invoiceId);
+      await requireCurrentProviderAttempt(tx, invoice, report);
+      if (invoice.status === report.status) return { changed: false };
+      // Checked before the attempt is closed: a report the machine refuses must change nothing.
+      if (!mayChangeStatus('provider', invoice.status, report.status)) {
+        if (report.status !== 'DECLINED' && isFailedStatus(invoice.status)) movedAfterEnd = invoice;
+        throw stateConflict(`The invoice is ${invoice.status} and cannot become ${report.status}`);
+      }
+      // PAYED then DONE is one attempt: the second report finds it closed already. PAYED then
+      // DECLINED is a reversal, recorded as a failed attempt with its reason.
+      if (invoice.status !== 'PAYED' || report.status === 'DECLINED') {
+        const failure = invoice.status === 'PAYED' ? 'Reversed' : 'Declined';
+        await closeProviderAttempt(tx, invoice, {
+          succeeded: report.status !== 'DECLINED',
+          providerInvoiceId: report.providerInvoiceId,
+          failureReason: report.reason ?? `${failure} by the provider ${provider.code}`,
+        });
+      }
+      await applyStatusChange(
+        tx,
+        invoice,
+        report.status,
+        { kind: 'provider', personId: null, sourceIp },
+        `provider ${provider.code}`,
+      );
+      return { changed: true };
+    })
+    .catch(async (error: unknown) => {
+      if (movedAfterEnd) {
+        await noteMoneyMovedAfterEnd(db, movedAfterEnd, {
+          providerCode: provider.code,
+          status: report.status,
+          providerInvoiceId: report.providerInvoiceId,
+        });
+      }
+      throw error;
+    });
   return { changed, invoice: await findProviderInvoice(db, provider, invoiceId) };
 };
