@@ -97,6 +97,9 @@ export const fieldErrorsOf = (error: unknown): ProblemFieldError[] => {
   return Array.isArray(errors) ? errors : [];
 };
 
+/** A call the server did not answer within REQUEST_TIMEOUT_MS (base-api.ts). */
+export const REQUEST_TIMED_OUT_MESSAGE = 'The server did not answer in time. Try again.';
+
 /**
  * What to tell the user about a failed call: the problem's detail, else the HTTP status text,
  * else the error's own message (network failure, thrown error), else `fallback`.
@@ -106,6 +109,7 @@ export const errorMessageOf = (error: unknown, fallback = 'Something went wrong'
   if (fromServer) return fromServer;
   const statusText = statusTextOf(error);
   if (statusText) return statusText;
+  if (isRecord(error) && error.status === 'TIMEOUT_ERROR') return REQUEST_TIMED_OUT_MESSAGE;
   if (isRecord(error)) {
     if (typeof error.error === 'string' && error.error !== '') return error.error;
     if (typeof error.message === 'string' && error.message !== '') return error.message;

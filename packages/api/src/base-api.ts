@@ -88,10 +88,18 @@ export const toQueryString = (params: QueryParams): string => {
 // class of test environments does not.
 const apiOrigin = `${globalThis.location?.origin ?? ''}/`;
 
+/**
+ * How long a call may go unanswered before it fails (status TIMEOUT_ERROR): a server or network
+ * that never answers must not leave a screen loading for ever. Generous: the slowest calls
+ * (reports, large lists) answer within seconds; CSV downloads stream outside RTK Query.
+ */
+export const REQUEST_TIMEOUT_MS = 60_000;
+
 const fetchQuery = fetchBaseQuery({
   baseUrl: apiOrigin,
   credentials: 'include',
   paramsSerializer: toQueryString,
+  timeout: REQUEST_TIMEOUT_MS,
 });
 
 /**

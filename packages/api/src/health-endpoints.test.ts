@@ -1,6 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { baseApi } from './base-api.ts';
+import { errorMessageOf } from './api-errors.ts';
+import { baseApi, REQUEST_TIMEOUT_MS } from './base-api.ts';
 import { healthApi } from './health-endpoints.ts';
 
 const makeStore = () =>
@@ -29,6 +30,34 @@ describe('health endpoint', () => {
     expect(request?.method).toBe('GET');
     expect(new URL(request?.url ?? '').pathname).toBe('/api/health');
     expect(request?.credentials).toBe('include');
+  });
+
+  it('fails a call that is not answered within REQUEST_TIMEOUT_MS, saying so', async () => {
+    vi.useFakeTimers();
+    try {
+      // A server that never answers; the request's signal is what ends the wait.
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(
+          (request: Request) =>
+            new Promise((_resolve, reject) => {
+              request.signal.addEventListener('abort', () => reject(request.signal.reason));
+            }),
+        ),
+      );
+      const store = makeStore();
+      const pending = store.dispatch(healthApi.endpoints.getHealth.initiate(undefined));
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+      expect(healthApi.endpoints.getHealth.select(undefined)(store.getState()).status).toBe(
+        'pending',
+      );
+      await vi.advanceTimersByTimeAsync(1);
+      const result = await pending;
+      expect(result.error).toMatchObject({ status: 'TIMEOUT_ERROR' });
+      expect(errorMessageOf(result.error)).toBe('The server did not answer in time. Try again.');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reports a server error as an error result', async () => {
