@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi } from '../../testing/fake-api.ts';
+import { fakeApi, problem } from '../../testing/fake-api.ts';
 import { renderScreen } from '../../testing/render-screen.tsx';
 import { personWith } from '../../testing/test-people.ts';
 import { ChangePasswordPage } from './change-password-page.tsx';
@@ -76,13 +76,30 @@ describe('change password', () => {
     expect(screen.queryByText('Old password is required')).not.toBeInTheDocument();
   });
 
-  it("toasts the server's message and keeps the form when the change is refused", async () => {
+  it('says a wrong old password under its field and keeps the form', async () => {
     const api = renderChangePassword();
-    api.set(CHANGE, { status: 400, body: { detail: 'Current password is incorrect' } });
+    api.set(CHANGE, {
+      status: 400,
+      body: problem(400, 'Current password is incorrect', 'wrong_current_password'),
+    });
     await screen.findByRole('heading', { name: 'Change password' });
     await fillIn('wrong', 'new-secret-1', 'new-secret-1');
     await submit();
-    expect(await screen.findByText('Current password is incorrect')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(oldPassword()).toHaveAccessibleDescription('Current password is incorrect'),
+    );
+    expect(oldPassword()).toHaveAttribute('aria-invalid', 'true');
+    expect(oldPassword()).toHaveValue('wrong');
+    expect(newPassword()).toHaveValue('new-secret-1');
+  });
+
+  it("toasts the server's message and keeps the form when the change is refused", async () => {
+    const api = renderChangePassword();
+    api.set(CHANGE, { status: 400, body: { detail: 'This password is too common' } });
+    await screen.findByRole('heading', { name: 'Change password' });
+    await fillIn('wrong', 'new-secret-1', 'new-secret-1');
+    await submit();
+    expect(await screen.findByText('This password is too common')).toBeInTheDocument();
     expect(screen.queryByText('Password changed successfully!')).not.toBeInTheDocument();
     expect(oldPassword()).toHaveValue('wrong');
     // A refused change is not a lost session.

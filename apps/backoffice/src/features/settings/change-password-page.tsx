@@ -1,4 +1,4 @@
-import { errorMessageOf, useChangePasswordMutation } from '@paygate/api';
+import { errorMessageOf, problemCodeOf, useChangePasswordMutation } from '@paygate/api';
 import { Button, TextField, useToast } from '@paygate/ui';
 import { useFormik } from 'formik';
 import { useMemo } from 'react';
@@ -21,7 +21,8 @@ type FieldName = keyof ChangePasswordValues;
 /**
  * SPEC §2, §5, §8 Change password: old, new and confirmation, all required, the confirmation
  * equal to the new one. Success toasts 'Password changed successfully!' and empties the form; a
- * refusal (e.g. a wrong old password) toasts the server's message and keeps what was typed.
+ * wrong old password is said under its field, any other refusal toasts the server's message, and
+ * what was typed is kept.
  * The new password is checked against the password rules (length, not the username) before it
  * is sent; the server's refusal of a common or leaked one comes back as its message.
  */
@@ -39,6 +40,12 @@ export const ChangePasswordPage = () => {
         toast.success(PASSWORD_CHANGED);
         helpers.resetForm();
       } catch (error) {
+        // A wrong old password is said under its field, where it is typed again.
+        if (problemCodeOf(error) === 'wrong_current_password') {
+          helpers.setFieldTouched('currentPassword', true, false);
+          helpers.setFieldError('currentPassword', errorMessageOf(error));
+          return;
+        }
         toast.error(errorMessageOf(error, PASSWORD_CHANGE_FAILED));
       }
     },

@@ -342,7 +342,7 @@ export const verifyCurrentPassword = async (
     sourceIp,
     purpose: 'current-password',
   });
-  if (!currentPasswordOk) throw invalid(WRONG_CURRENT_PASSWORD_MESSAGE);
+  if (!currentPasswordOk) throw invalid(WRONG_CURRENT_PASSWORD_MESSAGE, 'wrong_current_password');
   return { outcome: 'verified' };
 };
 

@@ -160,7 +160,10 @@ describe.each(TEST_DATABASE_KINDS)('two-factor sign-in on %s', (kind) => {
       currentPassword: 'not-the-password',
     });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().detail).toBe('Current password is incorrect');
+    expect(wrong.json()).toMatchObject({
+      detail: 'Current password is incorrect',
+      code: 'wrong_current_password',
+    });
     expect(await eventsOf('TWO_FACTOR_ENROLMENT_REFUSED', person.id)).toHaveLength(1);
     expect(await eventsOf('TWO_FACTOR_ENROLMENT_STARTED', person.id)).toHaveLength(0);
     const [row] = await testApp.db.select().from(people).where(eq(people.id, person.id));
