@@ -488,7 +488,7 @@ test.describe('invoice operations on the details screen', () => {
     await expect(money).toContainText('2500.00 UZS');
   });
 
-  test('support retries a withdrawal once it has a phone; a done one offers no retry', async ({
+  test('support cannot retry a withdrawal without a phone or while its provider has it; a done one offers no retry', async ({
     page,
     request,
   }) => {
@@ -512,11 +512,14 @@ test.describe('invoice operations on the details screen', () => {
     await expect(statusField).toContainText('In progress');
     await expect(transactionsToggle).toHaveText(/^Transactions 1$/);
 
+    // With its provider now, maybe being paid: not sent a second time (decision 0017).
     await retry.click();
-    await expectToast(page, 'Successfully changed');
-    // A new provider attempt for the same payout.
+    await expectToast(
+      page,
+      'This withdrawal is with its provider, waiting for its report: it is not sent again',
+    );
     await expect(statusField).toContainText('In progress');
-    await expect(transactionsToggle).toHaveText(/^Transactions 2$/);
+    await expect(transactionsToggle).toHaveText(/^Transactions 1$/);
     await expect(retry).toBeVisible();
 
     await page.getByRole('combobox', { name: 'Change status' }).selectOption({ label: 'Done' });

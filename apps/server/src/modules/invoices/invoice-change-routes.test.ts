@@ -21,6 +21,7 @@ import {
   NO_PAYOUT_PHONE_MESSAGE,
   PAID_OUT_MESSAGE,
   REQUISITES_GIVEN_MESSAGE,
+  WITH_PROVIDER_MESSAGE,
 } from './invoice-status-service.ts';
 import {
   createOperationsFixture,
@@ -544,19 +545,29 @@ describe.each(TEST_DATABASE_KINDS)('invoice change endpoints on %s', (kind) => {
       return invoice;
     };
 
-    it('keeps one attempt open: a retry of a queued payout replaces its attempt', async () => {
+    it('refuses to send a payout its provider still has (409): it may be being paid', async () => {
       const invoice = await requestedPayout();
       const retried = await fixture.call('POST', '/api/v1/invoice/retry', 'merchant', {
         invoiceId: invoice.id,
       });
-      expect(retried.statusCode).toBe(200);
+      expect(retried.statusCode).toBe(409);
+      expect(retried.json().detail).toBe(WITH_PROVIDER_MESSAGE);
+      expect(await attemptStatuses(invoice.id)).toEqual(['NEW']);
+      expect(await eventsOf(invoice.id)).toEqual([]);
+
+      // Declined by the provider: now it is sent again, one attempt open.
+      await providerReports(invoice.id, 'DECLINED');
+      const again = await fixture.call('POST', '/api/v1/invoice/retry', 'merchant', {
+        invoiceId: invoice.id,
+      });
+      expect(again.statusCode).toBe(200);
       expect(await attemptStatuses(invoice.id)).toEqual(['FAILED', 'NEW']);
       await providerReports(invoice.id, 'PAYED');
       await providerReports(invoice.id, 'DONE');
       expect(await attemptStatuses(invoice.id)).toEqual(['FAILED', 'SUCCESS']);
 
       // Support corrects the paid payout back to IN_PROGRESS: nothing is open, so it is not in
-      // the provider's queue again (decision 0017) — before, the retry's stray attempt put it there.
+      // the provider's queue again (decision 0017).
       const corrected = await fixture.call('PATCH', '/api/v1/invoice/status', 'support', {
         invoiceId: invoice.id,
         statusId: STATUS_ID.IN_PROGRESS,
@@ -666,24 +677,25 @@ describe.each(TEST_DATABASE_KINDS)('invoice change endpoints on %s', (kind) => {
     });
 
     it('lets the invoice’s own merchant’s users retry their withdrawals (SPEC §4, decision 0006)', async () => {
-      const inProgress = await fixture.createInvoice(fixture.terminals.ownWithdrawal, {
-        status: 'IN_PROGRESS',
-        credentialValue: PAYOUT_PHONE,
-      });
       for (const who of ['merchant', 'bare'] as const) {
+        // In progress with nothing sent (e.g. corrected back by staff): a retry sends it.
+        const inProgress = await fixture.createInvoice(fixture.terminals.ownWithdrawal, {
+          status: 'IN_PROGRESS',
+          credentialValue: PAYOUT_PHONE,
+        });
         const response = await fixture.call('POST', '/api/v1/invoice/retry', who, {
           invoiceId: inProgress.id,
         });
         expect(response.statusCode, who).toBe(200);
         expect(response.json().data.invoiceStatus.code).toBe('IN_PROGRESS');
+        const attempts = await fixture.db
+          .select()
+          .from(invoiceTransactions)
+          .where(eq(invoiceTransactions.invoiceId, inProgress.id));
+        expect(attempts).toMatchObject([{ status: 'NEW' }]);
+        const retriedBy = (await eventsOf(inProgress.id)).map((event) => event.personId);
+        expect(retriedBy).toEqual([fixture.personIds[who]]);
       }
-      const attempts = await fixture.db
-        .select()
-        .from(invoiceTransactions)
-        .where(eq(invoiceTransactions.invoiceId, inProgress.id));
-      expect(attempts).toHaveLength(2);
-      const retriedBy = (await eventsOf(inProgress.id)).map((event) => event.personId).sort();
-      expect(retriedBy).toEqual([fixture.personIds.merchant, fixture.personIds.bare].sort());
     });
 
     it('sends the merchant’s own NEW withdrawal when its balance covers it, 409 when not (decision 0017)', async () => {

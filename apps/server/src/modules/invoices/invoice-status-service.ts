@@ -165,11 +165,6 @@ const usesAccountLimit = (
 ): invoice is Pick<InvoiceRecord, 'isTestProcessing'> & { peopleAccountId: number } =>
   invoice.peopleAccountId !== null && !invoice.isTestProcessing;
 
-/**
- * Sets a locked invoice's status: merchant balance, history row, account limit, merchant callback
- * for a final status, event-log row. Call inside a transaction after `lockInvoice`; `reason` ends
- * the event text. A change the actor may not make is refused (409) and nothing is written.
- */
 /** A deposit given an account's requisites set back to NEW (409). */
 export const REQUISITES_GIVEN_MESSAGE =
   'This deposit was given requisites, so it cannot go back to NEW: set it IN_PROGRESS to reopen it';
@@ -178,6 +173,11 @@ export const REQUISITES_GIVEN_MESSAGE =
 const attemptOutcomeOf = (to: InvoiceStatusCode): 'SUCCESS' | 'FAILED' =>
   to === 'PAYED' || to === 'DONE' ? 'SUCCESS' : 'FAILED';
 
+/**
+ * Sets a locked invoice's status: merchant balance, history row, account limit, merchant callback
+ * for a final status, event-log row. Call inside a transaction after `lockInvoice`; `reason` ends
+ * the event text. A change the actor may not make is refused (409) and nothing is written.
+ */
 export const applyStatusChange = async (
   tx: Database,
   invoice: InvoiceRecord,
@@ -277,7 +277,9 @@ export interface ProviderAttemptOutcome {
 
 /**
  * Closes the invoice's open provider transaction (the attempt the form or a retry opened) with
- * the provider's outcome, or records one when none is open, and keeps the provider's payment id.
+ * the provider's outcome and the provider's id of the payment. With none open, the outcome is
+ * the newest attempt's (a reversal of a reported payment is that attempt's new outcome, not an
+ * attempt of its own), or the first attempt recorded. The invoice shows the latest attempt's id.
  * The status change itself is the caller's (applyStatusChange), in the same transaction.
  */
 export const closeProviderAttempt = async (
@@ -286,10 +288,11 @@ export const closeProviderAttempt = async (
   { succeeded, providerInvoiceId, failureReason }: ProviderAttemptOutcome,
 ): Promise<void> => {
   const status = succeeded ? 'SUCCESS' : 'FAILED';
-  const attempt = await findOpenProviderAttempt(tx, invoice.id);
+  const attempt =
+    (await findOpenProviderAttempt(tx, invoice.id)) ??
+    (await providerAttemptsOfInvoice(tx, invoice.id)).at(-1);
   if (attempt) await closeProviderAttemptRow(tx, attempt.id, status, providerInvoiceId);
   else await insertClosedProviderAttempt(tx, invoice.id, status, providerInvoiceId);
-  // The invoice shows the provider's id of its latest attempt (a retry's payment has its own).
   if (invoice.providerInvoiceId !== providerInvoiceId) {
     await updateInvoice(tx, invoice.id, { providerInvoiceId });
   }
@@ -337,7 +340,9 @@ export const requireCurrentProviderAttempt = async (
     // Attempts from before ids were kept per attempt carry none: the invoice's id is theirs.
     const earlierNumber =
       earlier?.number ??
-      (invoice.providerInvoiceId === providerInvoiceId && current?.status === 'NEW'
+      (invoice.providerInvoiceId === providerInvoiceId &&
+      current?.status === 'NEW' &&
+      currentNumber > 1
         ? currentNumber - 1
         : undefined);
     if (earlierNumber !== undefined) {
@@ -380,14 +385,19 @@ export const noteMoneyMovedAfterEnd = async (
 /** A retry of a payout whose customer has not given the phone to pay to (409). */
 export const NO_PAYOUT_PHONE_MESSAGE = 'The customer has not given a phone to pay out to yet';
 
+/** A retry of a payout still in its provider's queue (409): it may be being paid. */
+export const WITH_PROVIDER_MESSAGE =
+  'This withdrawal is with its provider, waiting for its report: it is not sent again';
+
 /** A retry of a payout the provider reported paid (409): sending it again would pay twice. */
 export const PAID_OUT_MESSAGE =
   'The provider reported this withdrawal paid (PAYED): it is not sent again';
 
 /**
  * Sends a locked withdrawal to the provider again (SPEC §4): a new provider attempt, and a NEW
- * or DECLINED one back to IN_PROGRESS (which the merchant's balance must cover). Who may ask is
- * the caller's check (mayRetryInvoice).
+ * or DECLINED one back to IN_PROGRESS (which the merchant's balance must cover). Not one the
+ * provider still has (an attempt open) nor one it paid (PAYED). Who may ask is the caller's
+ * check (mayRetryInvoice).
  */
 export const retryWithdrawal = async (
   tx: Database,
@@ -407,12 +417,13 @@ export const retryWithdrawal = async (
   // Retry is offered on PAYED (SPEC §4), but the money has moved: it waits for DONE or a
   // reversal, never for a second payment.
   if (invoice.status === 'PAYED') throw stateConflict(PAID_OUT_MESSAGE);
+  // In the provider's queue, the payout may be being paid: sending it again could pay it twice.
+  // A retry is for one the provider declined, or that nothing sent.
+  if (await findOpenProviderAttempt(tx, invoice.id)) throw stateConflict(WITH_PROVIDER_MESSAGE);
   const retry = { ...actor, kind: 'retry' as const };
   if (mayChangeStatus('retry', invoice.status, 'IN_PROGRESS')) {
     await applyStatusChange(tx, invoice, 'IN_PROGRESS', retry, 'retry');
   }
-  // One open attempt at most: a retry of a payout still in the queue replaces its attempt.
-  await closeOpenProviderAttempts(tx, invoice.id, 'FAILED');
   await openProviderAttempt(tx, invoice.id);
   await logChange(
     tx,

@@ -319,15 +319,21 @@ describe.each(TEST_DATABASE_KINDS)('provider API on %s', (kind) => {
       expect(await callbacksOf(invoice.id)).toMatchObject([{ invoiceStatus: 'DECLINED' }]);
     });
 
-    it('records a reversal of a reported payment as a failed attempt', async () => {
+    it('records a reversal of a reported payment as its attempt failing', async () => {
       const invoice = await liveDeposit();
       await report(invoice.id, { status: 'PAYED', providerInvoiceId: 'p-300' });
       const reversed = await report(invoice.id, { status: 'DECLINED', providerInvoiceId: 'p-300' });
-      expect(reversed.json().data.invoice.status).toBe('DECLINED');
-      expect((await attemptsOf(invoice.id)).map((row) => row.status).sort()).toEqual([
-        'FAILED',
-        'SUCCESS',
-      ]);
+      expect(reversed.json().data.invoice).toMatchObject({ status: 'DECLINED', attempt: 1 });
+      // The same payment's outcome, not an attempt of its own: a lost answer sent again is the
+      // same report (200, unchanged), not one about an attempt that has ended.
+      expect((await attemptsOf(invoice.id)).map((row) => row.status)).toEqual(['FAILED']);
+      const again = await report(invoice.id, {
+        status: 'DECLINED',
+        providerInvoiceId: 'p-300',
+        attempt: 1,
+      });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().data.changed).toBe(false);
       const [error] = await fixture.db
         .select({ description: invoiceErrors.description })
         .from(invoiceErrors)
@@ -481,6 +487,17 @@ describe.each(TEST_DATABASE_KINDS)('provider API on %s', (kind) => {
         // A late decline says nothing new: nothing moved.
         await report(invoice.id, { status: 'DECLINED', providerInvoiceId: 'late-1' });
         expect(await errorsOf()).toHaveLength(1);
+      });
+
+      it('takes the invoice’s id for its only attempt, as the demo data has it', async () => {
+        const invoice = await liveWithdrawal();
+        await fixture.db
+          .update(invoices)
+          .set({ providerInvoiceId: 'PRV-1' })
+          .where(eq(invoices.id, invoice.id));
+        const paid = await report(invoice.id, { status: 'PAYED', providerInvoiceId: 'PRV-1' });
+        expect(paid.statusCode, paid.body).toBe(200);
+        expect(paid.json().data.invoice).toMatchObject({ status: 'PAYED', attempt: 1 });
       });
 
       it('takes the same id again for the new attempt when the report names it', async () => {
