@@ -89,9 +89,9 @@ export const toQueryString = (params: QueryParams): string => {
 const apiOrigin = `${globalThis.location?.origin ?? ''}/`;
 
 /**
- * How long a call may go unanswered before it fails (status TIMEOUT_ERROR): a server or network
- * that never answers must not leave a screen loading for ever. Generous: the slowest calls
- * (reports, large lists) answer within seconds; CSV downloads stream outside RTK Query.
+ * How long a call may take, its whole answer read, before it fails (status TIMEOUT_ERROR): a
+ * server or network that never answers must not leave a screen loading for ever. Generous: the
+ * slowest JSON calls answer within seconds. CSV downloads set their own (report-endpoints.ts).
  */
 export const REQUEST_TIMEOUT_MS = 60_000;
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { REQUEST_TIMEOUT_MS } from './base-api.ts';
 import { fileNameFromContentDisposition, saveBlob } from './download.ts';
-import { reportApi } from './report-endpoints.ts';
+import { DOWNLOAD_TIMEOUT_MS, reportApi } from './report-endpoints.ts';
 import { makeStore, stubFetch } from './testing/api-test-store.ts';
 
 const csv = (body: string, contentDisposition?: string) =>
@@ -103,6 +104,28 @@ describe('CSV downloads', () => {
     expect(clicked[0]?.download).toBe('Invoices.csv');
     const url = new URL(requests()[0]?.url ?? '');
     expect(url.search).toBe('?statusIds=1&statusIds=4');
+  });
+
+  it('waits for a long file past the 60 s a call gets, up to DOWNLOAD_TIMEOUT_MS', async () => {
+    const slowly = (ms: number) =>
+      vi.fn(
+        (request: Request) =>
+          new Promise<Response>((resolve, reject) => {
+            setTimeout(() => resolve(csv('Invoice ID\r\n')), ms);
+            request.signal.addEventListener('abort', () => reject(request.signal.reason));
+          }),
+      );
+    captureDownloads();
+    const { store } = makeStore();
+    vi.stubGlobal('fetch', slowly(REQUEST_TIMEOUT_MS + 5_000));
+    const long = store.dispatch(reportApi.endpoints.downloadInvoicesCsv.initiate(undefined));
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS + 5_000);
+    expect(await long).toMatchObject({ data: { fileName: 'Invoices.csv' } });
+
+    vi.stubGlobal('fetch', slowly(DOWNLOAD_TIMEOUT_MS + 5_000));
+    const stalled = store.dispatch(reportApi.endpoints.downloadInvoicesCsv.initiate(undefined));
+    await vi.advanceTimersByTimeAsync(DOWNLOAD_TIMEOUT_MS);
+    expect(await stalled).toMatchObject({ error: { status: 'TIMEOUT_ERROR' } });
   });
 
   it('falls back to the SPEC prefix plus the period for reports', async () => {

@@ -37,13 +37,23 @@ type DownloadResult = { data: DownloadedFile } | { error: ApiError };
 type QueryResult = { data?: unknown; error?: ApiError; meta?: FetchBaseQueryMeta };
 type RunQuery = (args: FetchArgs) => QueryResult | PromiseLike<QueryResult>;
 
+/**
+ * How long a file may take to arrive in full: a CSV of a million invoices streams for minutes,
+ * far past the 60 s a call is given (REQUEST_TIMEOUT_MS), which counts the whole body.
+ */
+export const DOWNLOAD_TIMEOUT_MS = 30 * 60_000;
+
 /** GETs a file, saves it under the server's name (else `fallbackName`), answers its name. */
 const download = async (
   baseQuery: RunQuery,
   args: FetchArgs,
   fallbackName: string,
 ): Promise<DownloadResult> => {
-  const result = await baseQuery({ ...args, responseHandler: blobResponseHandler });
+  const result = await baseQuery({
+    ...args,
+    responseHandler: blobResponseHandler,
+    timeout: DOWNLOAD_TIMEOUT_MS,
+  });
   if (result.error) return { error: result.error };
   const blob = result.data as Blob;
   const fileName =
