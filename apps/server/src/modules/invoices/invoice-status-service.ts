@@ -375,11 +375,15 @@ export const noteMoneyMovedAfterEnd = async (
     providerInvoiceId: string;
   },
 ): Promise<void> => {
-  await insertInvoiceErrorOnce(
-    db,
-    invoice.id,
-    `The provider ${providerCode} reported ${status} (${providerInvoiceId}) after the payment was ${invoice.status}: its money may have moved. Check with the provider.`,
-  );
+  // Under the invoice's lock: the same report sent twice at once still leaves one row.
+  await db.transaction(async (tx) => {
+    await lockInvoiceRow(tx, invoice.id);
+    await insertInvoiceErrorOnce(
+      tx,
+      invoice.id,
+      `The provider ${providerCode} reported ${status} (${providerInvoiceId}) after the payment was ${invoice.status}: its money may have moved. Check with the provider.`,
+    );
+  });
 };
 
 /** A retry of a payout whose customer has not given the phone to pay to (409). */
