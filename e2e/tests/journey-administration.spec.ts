@@ -508,11 +508,12 @@ test.describe('administration journeys', () => {
     await submit.click();
     await expectMessage(form, 'Passwords do not match');
 
-    // The server's refusals come as toasts, and what was typed stays.
+    // A wrong old password is said under its field, and what was typed stays.
     await oldField.fill('not-the-password');
     await confirmField.fill(newPassword);
     await submit.click();
-    await expectToast(page, 'Current password is incorrect');
+    await expectMessage(form, 'Current password is incorrect');
+    await expect(oldField).toHaveAttribute('aria-invalid', 'true');
     await expect(newField).toHaveValue(newPassword);
     await oldField.fill(oldPassword);
     // The password rules (packages/domain/src/staff/password-policy.ts): the form says why
