@@ -7,6 +7,7 @@ import { dataEnvelope, okEnvelope } from '../../http/response-envelope.ts';
 import { SESSION_COOKIE } from './access-control.ts';
 import { changePassword, signIn, signOut } from './auth-service.ts';
 import { requirePerson } from './authenticated-person.ts';
+import type { Throttled } from './login-throttle.ts';
 import {
   clearSessionCookies,
   setSecondFactorCookie,
@@ -17,6 +18,20 @@ export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password';
 export const THROTTLED_MESSAGE = 'Too many sign-in attempts.';
 /** A password change while the person's password checks from this address are throttled. */
 export const PASSWORD_CHECK_THROTTLED_MESSAGE = 'Too many wrong passwords.';
+
+/**
+ * A throttled password or code check is answered 429 `too_many_attempts` with `message` and
+ * Retry-After; any other outcome goes on.
+ */
+export const unlessThrottled = <Result extends { outcome: string }>(
+  result: Result | Throttled,
+  message: string,
+): Result => {
+  if (result.outcome === 'throttled') {
+    throw tooManyRequests(message, (result as Throttled).retryAfterSeconds, 'too_many_attempts');
+  }
+  return result as Result;
+};
 
 const loginBody = {
   type: 'object',
@@ -140,13 +155,7 @@ export const authRoutes = async (
         newPassword,
         sourceIp: request.ip,
       });
-      if (result.outcome === 'throttled') {
-        throw tooManyRequests(
-          PASSWORD_CHECK_THROTTLED_MESSAGE,
-          result.retryAfterSeconds,
-          'too_many_attempts',
-        );
-      }
+      unlessThrottled(result, PASSWORD_CHECK_THROTTLED_MESSAGE);
       return { data: { ok: true } };
     },
   );

@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthConfig } from '../../config/server-config.ts';
 import type { Database } from '../../db/database.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
-import { tooManyRequests, unauthorized } from '../../http/http-errors.ts';
+import { unauthorized } from '../../http/http-errors.ts';
 import { dataEnvelope, okEnvelope } from '../../http/response-envelope.ts';
 import { addSharedSchemas, sharedSchema } from '../../http/shared-schemas.ts';
-import { PASSWORD_CHECK_THROTTLED_MESSAGE, userAgentOf } from './auth-routes.ts';
+import { PASSWORD_CHECK_THROTTLED_MESSAGE, unlessThrottled, userAgentOf } from './auth-routes.ts';
 import {
   completeSignInWithCode,
   confirmSignInEnrolment,
@@ -94,19 +94,9 @@ const codeErrors = {
   429: errorResponseSchema,
 };
 
-/** A throttled check is answered 429 with Retry-After; any other outcome goes on. */
-const unlessThrottled = <Result extends { outcome: string }>(
-  result: Result | Throttled,
-): Result => {
-  if (result.outcome === 'throttled') {
-    throw tooManyRequests(
-      CODE_THROTTLED_MESSAGE,
-      (result as Throttled).retryAfterSeconds,
-      'too_many_attempts',
-    );
-  }
-  return result as Result;
-};
+/** A throttled code check is 429 with Retry-After; any other outcome goes on. */
+const unlessCodesThrottled = <Result extends { outcome: string }>(result: Result | Throttled) =>
+  unlessThrottled(result, CODE_THROTTLED_MESSAGE);
 
 /** The signed-in person's own code check of a request. */
 const ownCodeCheck = (request: FastifyRequest<{ Body: { code: string } }>) => ({
@@ -167,7 +157,7 @@ export const twoFactorRoutes = async (
       });
       if (result.outcome === 'expired')
         throw unauthorized(SECOND_STEP_EXPIRED_MESSAGE, 'second_step_expired');
-      return { data: signedIn(reply, unlessThrottled(result)) };
+      return { data: signedIn(reply, unlessCodesThrottled(result)) };
     },
   );
 
@@ -219,7 +209,7 @@ export const twoFactorRoutes = async (
       });
       if (result.outcome === 'expired')
         throw unauthorized(SECOND_STEP_EXPIRED_MESSAGE, 'second_step_expired');
-      const enrolled = unlessThrottled(result);
+      const enrolled = unlessCodesThrottled(result);
       return { data: { ...signedIn(reply, enrolled), recoveryCodes: enrolled.recoveryCodes } };
     },
   );
@@ -258,14 +248,7 @@ export const twoFactorRoutes = async (
         currentPassword: request.body.currentPassword,
         sourceIp: request.ip,
       });
-      if (result.outcome === 'throttled') {
-        throw tooManyRequests(
-          PASSWORD_CHECK_THROTTLED_MESSAGE,
-          result.retryAfterSeconds,
-          'too_many_attempts',
-        );
-      }
-      return { data: result.enrolment };
+      return { data: unlessThrottled(result, PASSWORD_CHECK_THROTTLED_MESSAGE).enrolment };
     },
   );
 
@@ -282,7 +265,7 @@ export const twoFactorRoutes = async (
       },
     },
     async (request) => {
-      const result = unlessThrottled(await confirmEnrolment(db, ownCodeCheck(request)));
+      const result = unlessCodesThrottled(await confirmEnrolment(db, ownCodeCheck(request)));
       return { data: { recoveryCodes: result.recoveryCodes } };
     },
   );
@@ -300,7 +283,7 @@ export const twoFactorRoutes = async (
       },
     },
     async (request) => {
-      const result = unlessThrottled(await regenerateRecoveryCodes(db, ownCodeCheck(request)));
+      const result = unlessCodesThrottled(await regenerateRecoveryCodes(db, ownCodeCheck(request)));
       return { data: { recoveryCodes: result.recoveryCodes } };
     },
   );
@@ -321,7 +304,7 @@ export const twoFactorRoutes = async (
       },
     },
     async (request) => {
-      unlessThrottled(await turnOffTwoFactor(db, ownCodeCheck(request)));
+      unlessCodesThrottled(await turnOffTwoFactor(db, ownCodeCheck(request)));
       return { data: { ok: true } };
     },
   );

@@ -288,9 +288,8 @@ export const closeProviderAttempt = async (
   { succeeded, providerInvoiceId, failureReason }: ProviderAttemptOutcome,
 ): Promise<void> => {
   const status = succeeded ? 'SUCCESS' : 'FAILED';
-  const attempt =
-    (await findOpenProviderAttempt(tx, invoice.id)) ??
-    (await providerAttemptsOfInvoice(tx, invoice.id)).at(-1);
+  const attempts = await providerAttemptsOfInvoice(tx, invoice.id);
+  const attempt = attempts.find((candidate) => candidate.status === 'NEW') ?? attempts.at(-1);
   if (attempt) await closeProviderAttemptRow(tx, attempt.id, status, providerInvoiceId);
   else await insertClosedProviderAttempt(tx, invoice.id, status, providerInvoiceId);
   if (invoice.providerInvoiceId !== providerInvoiceId) {

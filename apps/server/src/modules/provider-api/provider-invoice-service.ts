@@ -80,7 +80,7 @@ export const applyProviderReport = async (
         throw stateConflict(`The invoice is ${invoice.status} and cannot become ${report.status}`);
       }
       // PAYED then DONE is one attempt: the second report finds it closed already. PAYED then
-      // DECLINED is a reversal, recorded as a failed attempt with its reason.
+      // DECLINED is a reversal: the same attempt fails, with the reason as an error row.
       if (invoice.status !== 'PAYED' || report.status === 'DECLINED') {
         const failure = invoice.status === 'PAYED' ? 'Reversed' : 'Declined';
         await closeProviderAttempt(tx, invoice, {
