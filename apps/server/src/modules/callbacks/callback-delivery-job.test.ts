@@ -407,6 +407,58 @@ describe.each(TEST_DATABASE_KINDS)('callback delivery on %s', (kind) => {
     });
   });
 
+  it('does not send the rest of a batch another worker took over once the lease ran out', async () => {
+    const first = await world.queueCallback(receiver.url());
+    const second = await world.queueCallback(receiver.url());
+    receiver.answerWith('hang');
+    // One lane: the second callback waits for the first, which hangs until the timeout.
+    const stalled = deliverDueCallbacks(db, {
+      ...TO_LOCAL_RECEIVER,
+      batchSize: 2,
+      concurrency: 1,
+      timeoutMs: 1_500,
+    });
+    const deadline = Date.now() + 5_000;
+    while (receiver.received.length === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    // The stalled worker's lease runs out on both, and another worker sends and records both.
+    await db
+      .update(callbacks)
+      .set({ claimedUntil: sql`now() - interval '1 second'` })
+      .where(inArray(callbacks.id, [first.id, second.id]));
+    expect(await deliverDueCallbacks(db, TO_LOCAL_RECEIVER)).toBe(2);
+    expect(await stalled).toBe(2);
+
+    // The first was on its way before the lease ran out (at least once); the second is not sent
+    // again by the stalled worker.
+    const sent = receiver.received.map(({ headers }) => headers['webhook-id']);
+    expect(sent.filter((id) => id === `evt_${second.eventId}`)).toHaveLength(1);
+    expect(sent).toHaveLength(3);
+    expect(await callbackRow(db, second.id)).toMatchObject({ status: 'SENT', attempts: 1 });
+  });
+
+  it('gives back on stop only the claims that are still its own', async () => {
+    const kept = await world.queueCallback(receiver.url());
+    const takenOver = await world.queueCallback(receiver.url());
+    const job = callbackDeliveryJob(db, TO_LOCAL_RECEIVER);
+    const stopped = new AbortController();
+    stopped.abort();
+    // Claims both, then stops before sending either.
+    await job.runOnce(stopped.signal);
+    expect(receiver.received).toHaveLength(0);
+    // Meanwhile its lease on one ran out and another worker claimed that one.
+    await db
+      .update(callbacks)
+      .set({ claimedUntil: sql`now() + interval '5 minutes'` })
+      .where(eq(callbacks.id, takenOver.id));
+
+    await job.releaseClaims?.();
+
+    expect((await callbackRow(db, kept.id)).claimedUntil).toBeNull();
+    expect((await callbackRow(db, takenOver.id)).claimedUntil).not.toBeNull();
+  });
+
   it('signs with the UTF-8 bytes of a secret without the whsec_ prefix', async () => {
     const legacy = await createMerchantWorld(db, 'sk_legacy-secret-0123456789');
     await legacy.queueCallback(receiver.url());

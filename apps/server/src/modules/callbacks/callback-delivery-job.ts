@@ -12,6 +12,7 @@ import {
   recordCallbackAttempt,
   recordEndpointHealth,
   releaseCallbackClaims,
+  renewCallbackClaim,
 } from './callback-delivery-repository.ts';
 import { callbackDispatcher, literalAddressRefusal } from './callback-destination.ts';
 import {
@@ -60,8 +61,10 @@ export interface CallbackDeliveryOptions {
    * and record leaves the callback to be picked up again once the lease has run out. A whole
    * batch is claimed at once and sent `concurrency` at a time, so the last of it may start only
    * after ceil(batchSize / concurrency) - 1 attempts before it: the lease must exceed
-   * ceil(batchSize / concurrency) × timeoutMs, so a live worker always records before its lease
-   * runs out (another worker would send the callback again).
+   * ceil(batchSize / concurrency) × timeoutMs, so on a normal day a live worker sends the whole
+   * batch within its lease. On a slow day (a busy pool, a lock, slow records) each claim is also
+   * renewed just before its send, and one that another worker has taken over meanwhile is not
+   * sent from here (renewCallbackClaim).
    */
   leaseMs?: number;
   /** The job's pause between runs that found less than a full batch (default 2 s). */
@@ -275,7 +278,10 @@ const recordAttempt = async (db: Database, callback: ClaimedCallback, outcome: A
   const retryDelay =
     outcome.delivered || outcome.final ? undefined : CALLBACK_RETRY_DELAYS_MS[callback.attempts];
   const status = outcome.delivered ? 'SENT' : retryDelay === undefined ? 'FAILED' : 'PENDING';
-  const recorded = await db.transaction(async (tx) => {
+  // The attempt, its endpoint's health and a disabling (with its audit row and notification)
+  // commit together: a crash between them would leave a delivered endpoint marked failing, and
+  // its run of failures would go on from the old start.
+  await db.transaction(async (tx) => {
     const attempt = await recordCallbackAttempt(tx, callback, {
       status,
       responseCode: outcome.responseCode,
@@ -284,28 +290,22 @@ const recordAttempt = async (db: Database, callback: ClaimedCallback, outcome: A
       durationMs: outcome.durationMs,
       responseExcerpt: outcome.responseExcerpt,
     });
-    if (attempt) {
-      // Staff watching the invoice (or the event log) see the attempt as it happens.
-      await recordLiveEvent(tx, {
-        type: 'callback.attempted',
-        merchantId: callback.merchantId,
-        invoiceId: attempt.invoiceId,
-        data: {
-          callbackId: callback.id,
-          status,
-          responseCode: outcome.responseCode,
-          durationMs: outcome.durationMs,
-        },
-      });
-    }
-    return attempt !== null;
-  });
-  // Only attempts that reached for the endpoint count towards its health.
-  if (!recorded || callback.endpointId === null || !callback.endpointEnabled) return;
-  const endpointId = callback.endpointId;
-  // Disabling, its audit row and its notification commit together (recordEndpointHealth's own
-  // transaction becomes a savepoint of this one).
-  await db.transaction(async (tx) => {
+    if (!attempt) return;
+    // Staff watching the invoice (or the event log) see the attempt as it happens.
+    await recordLiveEvent(tx, {
+      type: 'callback.attempted',
+      merchantId: callback.merchantId,
+      invoiceId: attempt.invoiceId,
+      data: {
+        callbackId: callback.id,
+        status,
+        responseCode: outcome.responseCode,
+        durationMs: outcome.durationMs,
+      },
+    });
+    // Only attempts that reached for the endpoint count towards its health.
+    if (callback.endpointId === null || !callback.endpointEnabled) return;
+    const endpointId = callback.endpointId;
     const disabled = await recordEndpointHealth(
       tx,
       endpointId,
@@ -366,10 +366,18 @@ const deliverBatch = async (
   { stopping, unfinished }: DeliveryRun,
 ): Promise<BatchOutcome> => {
   const claimed = await claimDueCallbacks(db, settings);
-  for (const { id } of claimed) unfinished?.add(id);
+  for (const { id, claimedUntil } of claimed) unfinished?.set(id, claimedUntil);
   await forEachLimited(claimed, settings.concurrency, async (callback) => {
     // Stopping: not attempted, or cut short by us rather than the merchant; the claim goes back.
     if (stopping?.aborted) return;
+    // Still ours? Earlier sends of the batch may have outlasted the lease, and another worker
+    // may have claimed this one since (and sent it): then it is not sent from here too.
+    const claimedUntil = await renewCallbackClaim(db, callback, settings.leaseMs);
+    if (claimedUntil === null) {
+      unfinished?.delete(callback.id);
+      return;
+    }
+    unfinished?.set(callback.id, claimedUntil);
     const outcome = await attemptDelivery(callback, settings, stopping);
     if (stopping?.aborted && !outcome.delivered) return;
     try {
@@ -407,15 +415,21 @@ export const deliverDueCallbacks = async (
 export interface DeliveryRun {
   /** Aborts when the server stops. */
   stopping?: AbortSignal;
-  /** Ids claimed and not yet recorded; what is left in it when the run ends is released. */
-  unfinished?: Set<number>;
+  /**
+   * Claims not yet recorded, callback id to lease token; what is left in it when the run ends is
+   * released.
+   */
+  unfinished?: Map<number, string>;
 }
 
 /** Clears the lease of callbacks claimed but not attempted, so any instance may take them now. */
-const releaseUnfinished = async (db: Database, ids: Set<number>): Promise<void> => {
-  if (ids.size === 0) return;
-  await releaseCallbackClaims(db, [...ids]);
-  ids.clear();
+const releaseUnfinished = async (db: Database, claims: Map<number, string>): Promise<void> => {
+  if (claims.size === 0) return;
+  await releaseCallbackClaims(
+    db,
+    [...claims].map(([id, claimedUntil]) => ({ id, claimedUntil })),
+  );
+  claims.clear();
 };
 
 /** The periodic job delivering merchant callbacks (see startBackgroundJobs). */
@@ -424,7 +438,7 @@ export const callbackDeliveryJob = (
   options: CallbackDeliveryOptions = {},
 ): BackgroundJob => {
   const settings = settingsOf(options);
-  const unfinished = new Set<number>();
+  const unfinished = new Map<number, string>();
   return {
     name: 'callback-delivery',
     idleDelayMs: settings.idleDelayMs,

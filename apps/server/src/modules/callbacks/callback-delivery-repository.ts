@@ -1,5 +1,5 @@
 import { WEBHOOK_ENDPOINT_DISABLE_AFTER_DAYS } from '@paygate/domain';
-import { and, asc, eq, inArray, isNotNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { callbackAttempts, callbacks, webhookEndpoints } from '../../db/schema.ts';
 import { openSigningSecret } from '../../db/secrets-at-rest.ts';
@@ -24,7 +24,26 @@ export interface ClaimedCallback {
   attempts: number;
   /** The current secret first, then rotated ones still in their grace period. */
   signingSecrets: string[];
+  /**
+   * The claim's lease end exactly as the database wrote it (text, to the microsecond): the
+   * worker's token that the claim is still its own (renewCallbackClaim, releaseCallbackClaims).
+   */
+  claimedUntil: string;
 }
+
+/** A claim this worker holds: the callback and its lease token (ClaimedCallback.claimedUntil). */
+export type CallbackClaim = Pick<ClaimedCallback, 'id' | 'claimedUntil'>;
+
+/** The lease end as text, so a token read back compares equal to the microsecond. */
+const claimedUntilText = sql<string>`${callbacks.claimedUntil}::text`;
+
+/** The row is still claimed by the holder of this token (and not recorded since). */
+const isClaimedWith = ({ id, claimedUntil }: CallbackClaim) =>
+  and(
+    eq(callbacks.id, id),
+    eq(callbacks.status, 'PENDING'),
+    sql`${callbacks.claimedUntil} = ${claimedUntil}::timestamptz`,
+  );
 
 /**
  * The merchant's signing secrets, a correlated subquery written out by hand: Drizzle leaves
@@ -160,7 +179,8 @@ export const claimDueCallbacks = (db: Database, { batchSize, perMerchant, leaseM
       .orderBy(asc(callbacks.nextAttemptAt), asc(callbacks.id))
       .for('update', { of: callbacks, skipLocked: true });
     if (due.length === 0) return [];
-    await tx
+    // One statement, one now(): every row of the batch gets the same lease end, the batch's token.
+    const [lease] = await tx
       .update(callbacks)
       .set({ claimedUntil: sql`now() + ${intervalOf(leaseMs)}` })
       .where(
@@ -168,13 +188,36 @@ export const claimDueCallbacks = (db: Database, { batchSize, perMerchant, leaseM
           callbacks.id,
           due.map(({ id }) => id),
         ),
-      );
+      )
+      .returning({ claimedUntil: claimedUntilText });
+    if (!lease) return [];
     return inTurns(due).map(({ signingSecrets, ...callback }) => ({
       ...callback,
       // Read by hand above, so not opened by the column type.
       signingSecrets: (signingSecrets ?? []).map(openSigningSecret),
+      claimedUntil: lease.claimedUntil,
     }));
   });
+
+/**
+ * Renews this worker's claim on a callback just before it is sent, for another lease from now:
+ * answers the new token, or null when the claim is no longer this worker's (its lease ran out
+ * while earlier callbacks of the batch were sent and another worker claimed it, or recorded it).
+ * The callback is then not sent again from here. Checked per callback, so a batch whose POSTs
+ * or records are slow (a busy pool, a lock) never sends what another worker has taken over.
+ */
+export const renewCallbackClaim = async (
+  db: Database,
+  claim: CallbackClaim,
+  leaseMs: number,
+): Promise<string | null> => {
+  const [renewed] = await db
+    .update(callbacks)
+    .set({ claimedUntil: sql`now() + ${intervalOf(leaseMs)}` })
+    .where(isClaimedWith(claim))
+    .returning({ claimedUntil: claimedUntilText });
+  return renewed?.claimedUntil ?? null;
+};
 
 /** One attempt as it is written on the callback row and in its attempt log. */
 export interface AttemptRecord {
@@ -263,7 +306,9 @@ export const recordEndpointHealth = (
       })
       .from(webhookEndpoints)
       .where(eq(webhookEndpoints.id, endpointId))
-      .for('update');
+      // Not FOR UPDATE: that would also wait for every transaction queuing a callback to this
+      // endpoint (their foreign key holds a key-share lock on the row).
+      .for('no key update');
     if (!endpoint) return null;
     if (endpoint.enabled && endpoint.overdue) {
       await tx
@@ -279,13 +324,17 @@ export const recordEndpointHealth = (
     return null;
   });
 
-/** Clears the lease of pending callbacks, so any instance may take them now. */
+/**
+ * Clears the lease of pending callbacks this worker still holds, so any instance may take them
+ * now. A claim another worker has taken over since (a new token) is left to that worker.
+ */
 export const releaseCallbackClaims = async (
   db: Database,
-  ids: readonly number[],
+  claims: readonly CallbackClaim[],
 ): Promise<void> => {
+  if (claims.length === 0) return;
   await db
     .update(callbacks)
     .set({ claimedUntil: null })
-    .where(and(inArray(callbacks.id, [...ids]), eq(callbacks.status, 'PENDING')));
+    .where(or(...claims.map(isClaimedWith)));
 };

@@ -292,6 +292,32 @@ describe.each(TEST_DATABASE_KINDS)('webhook endpoint health on %s', (kind) => {
     expect(again.enabled).toBe(true);
   });
 
+  it('records an attempt and its endpoint’s health together, or neither', async () => {
+    const endpoint = await createEndpoint('/health-refused');
+    await invoiceDone();
+    await failingFor(endpoint.id, '1 hour');
+    // The endpoint's row cannot be written (a stand-in for a crash between the two writes).
+    await fixture.db.execute(sql`
+      CREATE FUNCTION refuse_endpoint_write() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'endpoint row refused'; END $$`);
+    await fixture.db.execute(sql`
+      CREATE TRIGGER refuse_endpoint_write BEFORE UPDATE ON webhook_endpoints
+      FOR EACH ROW EXECUTE FUNCTION refuse_endpoint_write()`);
+    try {
+      await expect(deliver()).rejects.toThrow();
+    } finally {
+      await fixture.db.execute(sql`DROP TRIGGER refuse_endpoint_write ON webhook_endpoints`);
+      await fixture.db.execute(sql`DROP FUNCTION refuse_endpoint_write()`);
+    }
+    // Delivered, but not recorded as delivered while the endpoint still reads failing: the
+    // delivery stays pending (sent again once its lease ends) and counts no attempt.
+    expect(receiver.received).toHaveLength(1);
+    const [delivery] = await deliveriesTo(endpoint.id);
+    expect(delivery).toMatchObject({ status: 'PENDING', attempts: 0 });
+    expect(await attemptsOf(delivery?.id ?? 0)).toEqual([]);
+    expect((await endpointView(endpoint.id)).failingSince).not.toBeNull();
+  });
+
   it('counts an unreachable endpoint as failing too', async () => {
     const nowhere = await unreachableUrl();
     const response = await call('POST', `${DEV}/webhook-endpoints`, 'merchant', {
