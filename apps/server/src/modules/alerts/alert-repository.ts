@@ -126,7 +126,11 @@ export const closeAlert = async (
   return (closed as AlertRecord | undefined) ?? null;
 };
 
-/** Enabled endpoints and when their current run of failures began (null: not failing). */
+/**
+ * Endpoints, when their current run of failures began (null: not failing) and for how long it
+ * has run by the database's clock, the one that wrote its start: instances whose own clocks
+ * differ would otherwise open and close the same alert in turn.
+ */
 export const readEndpointHealth = (db: Database) =>
   db
     .select({
@@ -135,5 +139,8 @@ export const readEndpointHealth = (db: Database) =>
       url: webhookEndpoints.url,
       enabled: webhookEndpoints.enabled,
       failingSince: webhookEndpoints.failingSince,
+      failingMs: sql<
+        number | null
+      >`(extract(epoch from now() - ${webhookEndpoints.failingSince}) * 1000)::double precision`,
     })
     .from(webhookEndpoints);

@@ -1,7 +1,7 @@
 import { TERMINAL_ALERT_ATTRIBUTES } from '@paygate/domain';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database, DatabaseHandle } from '../../db/database.ts';
 import {
   alerts,
@@ -459,12 +459,12 @@ describe.each(TEST_DATABASE_KINDS)('alerts on %s', (kind) => {
       const now = new Date();
       const young = await endpointFailingFor(ENDPOINT_ALERT_AFTER_MS - 60_000, now);
       const healthy = await endpointFailingFor(null, now);
-      expect(await evaluateEndpointAlerts(db, now)).toBe(0);
+      expect(await evaluateEndpointAlerts(db)).toBe(0);
       expect(await alertsOf('webhook_endpoint_failing', young.id)).toEqual([]);
       expect(await newNotifications()).toEqual([]);
 
       const old = await endpointFailingFor(ENDPOINT_ALERT_AFTER_MS + 60_000, now);
-      expect(await evaluateEndpointAlerts(db, now)).toBe(1);
+      expect(await evaluateEndpointAlerts(db)).toBe(1);
       const [alert, ...more] = await alertsOf('webhook_endpoint_failing', old.id);
       expect(more).toEqual([]);
       expect(alert).toMatchObject({
@@ -502,25 +502,40 @@ describe.each(TEST_DATABASE_KINDS)('alerts on %s', (kind) => {
       });
 
       // Evaluated again: nothing more.
-      expect(await evaluateEndpointAlerts(db, now)).toBe(0);
+      expect(await evaluateEndpointAlerts(db)).toBe(0);
       expect(await newNotifications()).toHaveLength(1);
       // The young one comes of age.
-      const later = new Date(now.getTime() + 2 * 60_000);
-      expect(await evaluateEndpointAlerts(db, later)).toBe(1);
+      await db
+        .update(webhookEndpoints)
+        .set({ failingSince: sql`${webhookEndpoints.failingSince} - interval '2 minutes'` })
+        .where(eq(webhookEndpoints.id, young.id));
+      expect(await evaluateEndpointAlerts(db)).toBe(1);
       expect(await openAlertsOf('webhook_endpoint_failing', young.id)).toHaveLength(1);
+    });
+
+    it('times a run of failures by the database clock, not this instance’s', async () => {
+      const young = await endpointFailingFor(60_000, new Date());
+      // This instance's clock runs a day ahead of the database's (another instance's would not).
+      vi.useFakeTimers({ now: Date.now() + 24 * 60 * 60_000, toFake: ['Date'] });
+      try {
+        expect(await evaluateEndpointAlerts(db)).toBe(0);
+      } finally {
+        vi.useRealTimers();
+      }
+      expect(await alertsOf('webhook_endpoint_failing', young.id)).toEqual([]);
     });
 
     it('closes with "Webhook endpoint recovered" once a delivery gets through', async () => {
       const now = new Date();
       const endpoint = await endpointFailingFor(2 * ENDPOINT_ALERT_AFTER_MS, now);
-      await evaluateEndpointAlerts(db, now);
+      await evaluateEndpointAlerts(db);
       const [opened] = await alertsOf('webhook_endpoint_failing', endpoint.id);
 
       await db
         .update(webhookEndpoints)
         .set({ failingSince: null })
         .where(eq(webhookEndpoints.id, endpoint.id));
-      expect(await evaluateEndpointAlerts(db, now)).toBe(1);
+      expect(await evaluateEndpointAlerts(db)).toBe(1);
 
       const [closed, ...more] = await alertsOf('webhook_endpoint_failing', endpoint.id);
       expect(more).toEqual([]);
@@ -548,21 +563,21 @@ describe.each(TEST_DATABASE_KINDS)('alerts on %s', (kind) => {
         notificationId: written[1]?.id,
         title: 'Webhook endpoint recovered',
       });
-      expect(await evaluateEndpointAlerts(db, now)).toBe(0);
+      expect(await evaluateEndpointAlerts(db)).toBe(0);
     });
 
     it('closes, and says so, the alert of an endpoint that was deleted or disabled by a person', async () => {
       const now = new Date();
       const deleted = await endpointFailingFor(2 * ENDPOINT_ALERT_AFTER_MS, now);
       const switchedOff = await endpointFailingFor(2 * ENDPOINT_ALERT_AFTER_MS, now);
-      expect(await evaluateEndpointAlerts(db, now)).toBe(2);
+      expect(await evaluateEndpointAlerts(db)).toBe(2);
 
       await db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, deleted.id));
       await db
         .update(webhookEndpoints)
         .set({ enabled: false })
         .where(eq(webhookEndpoints.id, switchedOff.id));
-      expect(await evaluateEndpointAlerts(db, now)).toBe(2);
+      expect(await evaluateEndpointAlerts(db)).toBe(2);
       expect(await openAlertsOf('webhook_endpoint_failing', deleted.id)).toEqual([]);
       expect(await openAlertsOf('webhook_endpoint_failing', switchedOff.id)).toEqual([]);
       const closing = (await newNotifications()).slice(2).map((row) => row.body);
@@ -572,16 +587,13 @@ describe.each(TEST_DATABASE_KINDS)('alerts on %s', (kind) => {
           `${deleted.url} was removed; its failing alert is closed.`,
         ]),
       );
-      expect(await evaluateEndpointAlerts(db, now)).toBe(0);
+      expect(await evaluateEndpointAlerts(db)).toBe(0);
     });
 
     it('opens one alert when two evaluations run at once', async () => {
       const now = new Date();
       const endpoint = await endpointFailingFor(2 * ENDPOINT_ALERT_AFTER_MS, now);
-      const changes = await Promise.all([
-        evaluateEndpointAlerts(db, now),
-        evaluateEndpointAlerts(db, now),
-      ]);
+      const changes = await Promise.all([evaluateEndpointAlerts(db), evaluateEndpointAlerts(db)]);
       expect(changes[0] + changes[1]).toBe(1);
       expect(await alertsOf('webhook_endpoint_failing', endpoint.id)).toHaveLength(1);
       expect(await newNotifications()).toHaveLength(1);
@@ -592,7 +604,7 @@ describe.each(TEST_DATABASE_KINDS)('alerts on %s', (kind) => {
       const now = new Date();
       const endpoint = await endpointFailingFor(2 * ENDPOINT_ALERT_AFTER_MS, now);
       const bystander = await endpointFailingFor(2 * ENDPOINT_ALERT_AFTER_MS, now);
-      await evaluateEndpointAlerts(db, now);
+      await evaluateEndpointAlerts(db);
       const [opened] = await alertsOf('webhook_endpoint_failing', endpoint.id);
 
       await db.transaction(async (tx) => {
@@ -638,7 +650,7 @@ describe.each(TEST_DATABASE_KINDS)('alerts on %s', (kind) => {
 
       // The evaluation afterwards has nothing more to say about the disabled endpoint.
       const before = (await newNotifications()).length;
-      expect(await evaluateEndpointAlerts(db, now)).toBe(0);
+      expect(await evaluateEndpointAlerts(db)).toBe(0);
       expect(await newNotifications()).toHaveLength(before);
     });
 
@@ -684,7 +696,7 @@ describe.each(TEST_DATABASE_KINDS)('alerts on %s', (kind) => {
     it('writes nothing when announceEndpointDisabled’s transaction rolls back', async () => {
       const now = new Date();
       const endpoint = await endpointFailingFor(2 * ENDPOINT_ALERT_AFTER_MS, now);
-      await evaluateEndpointAlerts(db, now);
+      await evaluateEndpointAlerts(db);
       const before = await newNotifications();
       await expect(
         db.transaction(async (tx) => {

@@ -198,7 +198,7 @@ const closeEndpointAlert = (db: Database, alert: AlertRecord, what: string) =>
   );
 
 /** Opens alerts of endpoints failing for an hour, closes them when a delivery gets through. */
-export const evaluateEndpointAlerts = async (db: Database, now = new Date()): Promise<number> => {
+export const evaluateEndpointAlerts = async (db: Database): Promise<number> => {
   const endpoints = await readEndpointHealth(db);
   const open = new Map(
     (await readOpenAlerts(db, 'webhook_endpoint_failing')).map((alert) => [alert.subjectId, alert]),
@@ -208,8 +208,8 @@ export const evaluateEndpointAlerts = async (db: Database, now = new Date()): Pr
     const since = endpoint.failingSince;
     const failing =
       endpoint.enabled &&
-      since !== null &&
-      now.getTime() - since.getTime() >= ENDPOINT_ALERT_AFTER_MS;
+      endpoint.failingMs !== null &&
+      Number(endpoint.failingMs) >= ENDPOINT_ALERT_AFTER_MS;
     const current = open.get(endpoint.id);
     if (failing && !current && since) {
       changes += await openAnnounced(

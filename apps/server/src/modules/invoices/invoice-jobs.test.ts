@@ -1,5 +1,5 @@
 import { MARKED_PAID_GRACE_HOURS } from '@paygate/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   callbacks,
@@ -16,7 +16,7 @@ import {
   createPaymentFormFixture,
   type PaymentFormFixture,
 } from '../payment-form/payment-form-test-fixture.ts';
-import { expireDueInvoices } from './invoice-expiry-job.ts';
+import { expireDueInvoices, inAccountOrder } from './invoice-expiry-job.ts';
 import { SANDBOX_DECLINE_REASON, settleSandboxPayments } from './sandbox-provider-job.ts';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
@@ -124,6 +124,37 @@ describe.each(TEST_DATABASE_KINDS)('processing jobs on %s', (kind) => {
         expect(canceled).toHaveLength(1);
       }
     });
+
+    it('cancels the rest of a batch when one invoice cannot be, then says so', async () => {
+      const [first, refused, last] = [
+        await fixture.createInvoice(fixture.terminals.uzsDeposit, { expiresAt: minutesAgo(3) }),
+        await fixture.createInvoice(fixture.terminals.uzsDeposit, { expiresAt: minutesAgo(2) }),
+        await fixture.createInvoice(fixture.terminals.uzsDeposit, { expiresAt: minutesAgo(1) }),
+      ];
+      if (!first || !refused || !last) throw new Error('invoices not created');
+      // One invoice's row cannot be written (a stand-in for any error of one cancel).
+      await fixture.db.execute(sql`
+        CREATE FUNCTION refuse_invoice_write() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'invoice row refused'; END $$`);
+      await fixture.db.execute(sql`
+        CREATE TRIGGER refuse_invoice_write BEFORE UPDATE ON invoices FOR EACH ROW
+        WHEN (OLD.id = ${sql.raw(`'${refused.id}'`)}) EXECUTE FUNCTION refuse_invoice_write()`);
+      try {
+        await expect(expireDueInvoices(fixture.db)).rejects.toMatchObject({
+          cause: expect.objectContaining({ message: 'invoice row refused' }),
+        });
+      } finally {
+        await fixture.db.execute(sql`DROP TRIGGER refuse_invoice_write ON invoices`);
+        await fixture.db.execute(sql`DROP FUNCTION refuse_invoice_write()`);
+      }
+      expect((await stored(first.id))?.status).toBe('CANCELED');
+      expect((await stored(last.id))?.status).toBe('CANCELED');
+      expect((await stored(refused.id))?.status).toBe('NEW');
+      expect(await historyOf(refused.id)).toEqual([]);
+      // Once it can be, the next run cancels it.
+      expect(await expireDueInvoices(fixture.db)).toBe(1);
+      expect((await stored(refused.id))?.status).toBe('CANCELED');
+    });
   });
 
   describe('sandbox provider', () => {
@@ -208,5 +239,20 @@ describe.each(TEST_DATABASE_KINDS)('processing jobs on %s', (kind) => {
         .where(eq(invoiceTransactions.invoiceId, invoice.id));
       expect(attempts).toMatchObject([{ status: 'FAILED' }]);
     });
+  });
+});
+
+describe('the order an expiry batch is cancelled in', () => {
+  it('takes people accounts in one order on every instance, invoices without one first', () => {
+    const batch = [
+      { id: 'c', peopleAccountId: 7 },
+      { id: 'a', peopleAccountId: 3 },
+      { id: 'd', peopleAccountId: null },
+      { id: 'b', peopleAccountId: 7 },
+      { id: 'e', peopleAccountId: 3 },
+    ];
+    expect(inAccountOrder(batch).map(({ id }) => id)).toEqual(['d', 'a', 'e', 'b', 'c']);
+    // Whatever order the claim returned them in.
+    expect(inAccountOrder([...batch].reverse())).toEqual(inAccountOrder(batch));
   });
 });
