@@ -21,6 +21,7 @@ import {
   NO_PAYOUT_PHONE_MESSAGE,
   PAID_OUT_MESSAGE,
   REQUISITES_GIVEN_MESSAGE,
+  WITH_PROVIDER_AMOUNT_MESSAGE,
   WITH_PROVIDER_MESSAGE,
 } from './invoice-status-service.ts';
 import {
@@ -437,6 +438,32 @@ describe.each(TEST_DATABASE_KINDS)('invoice change endpoints on %s', (kind) => {
       ]);
     });
 
+    it('refuses to change a payout its provider has (409), and corrects it once reported', async () => {
+      const invoice = await fixture.createInvoice(fixture.terminals.ownWithdrawal, {
+        status: 'IN_PROGRESS',
+        amount: 100_000n,
+        credentialValue: PAYOUT_PHONE,
+      });
+      await fixture.db.insert(invoiceTransactions).values({ invoiceId: invoice.id, status: 'NEW' });
+      const patch = () =>
+        fixture.call('PATCH', '/api/v1/invoice/amount', 'admin', {
+          invoiceId: invoice.id,
+          amount: 90_000,
+        });
+      const refused = await patch();
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().detail).toBe(WITH_PROVIDER_AMOUNT_MESSAGE);
+      const [kept] = await fixture.db.select().from(invoices).where(eq(invoices.id, invoice.id));
+      expect(kept?.amount).toBe(100_000n);
+
+      // The provider reports it paid: the amount can be corrected to what was paid.
+      await fixture.db
+        .update(invoiceTransactions)
+        .set({ status: 'SUCCESS' })
+        .where(eq(invoiceTransactions.invoiceId, invoice.id));
+      expect((await patch()).statusCode).toBe(200);
+    });
+
     it('refuses zero, negative, fractional, unsafe, over-limit and unchanged amounts', async () => {
       const invoice = await fixture.createInvoice(fixture.terminals.ownDeposit, {
         amount: 100_000n,
@@ -589,20 +616,72 @@ describe.each(TEST_DATABASE_KINDS)('invoice change endpoints on %s', (kind) => {
       expect(row?.status).toBe('PAYED');
     });
 
+    it('never sends a payout its provider reported paid again, whatever staff set since, until a reversal', async () => {
+      const invoice = await requestedPayout();
+      await providerReports(invoice.id, 'PAYED');
+      const retry = () =>
+        fixture.call('POST', '/api/v1/invoice/retry', 'merchant', { invoiceId: invoice.id });
+      const setStatus = (statusId: number) =>
+        fixture.call('PATCH', '/api/v1/invoice/status', 'support', {
+          invoiceId: invoice.id,
+          statusId,
+        });
+
+      // Corrected back to IN_PROGRESS: not in the queue, and a retry does not put it there.
+      expect((await setStatus(STATUS_ID.IN_PROGRESS)).statusCode).toBe(200);
+      const fromInProgress = await retry();
+      expect(fromInProgress.statusCode).toBe(409);
+      expect(fromInProgress.json().detail).toBe(PAID_OUT_MESSAGE);
+      // Declined by hand, then queued by hand or retried: still nothing sent.
+      expect((await setStatus(STATUS_ID.DECLINED)).statusCode).toBe(200);
+      const fromDeclined = await retry();
+      expect(fromDeclined.statusCode).toBe(409);
+      expect(fromDeclined.json().detail).toBe(PAID_OUT_MESSAGE);
+      expect((await setStatus(STATUS_ID.IN_PROGRESS)).statusCode).toBe(200);
+      expect(await attemptStatuses(invoice.id)).toEqual(['SUCCESS']);
+      const codes = (await eventsOf(invoice.id)).map((event) => event.eventCode);
+      expect(codes).not.toContain('INVOICE_RETRIED');
+    });
+
+    it('sends a payout again once its provider reversed the payment', async () => {
+      const invoice = await requestedPayout();
+      await providerReports(invoice.id, 'PAYED');
+      // The provider's reversal: the attempt's outcome is now a failure.
+      await providerReports(invoice.id, 'DECLINED');
+      expect(await attemptStatuses(invoice.id)).toEqual(['FAILED']);
+      const retried = await fixture.call('POST', '/api/v1/invoice/retry', 'merchant', {
+        invoiceId: invoice.id,
+      });
+      expect(retried.statusCode).toBe(200);
+      expect(await attemptStatuses(invoice.id)).toEqual(['FAILED', 'NEW']);
+    });
+
     it('takes a payout out of the queue when staff move it on, and back only by a retry', async () => {
+      const moved: Record<string, string> = {};
       for (const [status, outcome] of [
         ['CANCELED', 'FAILED'],
         ['DECLINED', 'FAILED'],
         ['DONE', 'SUCCESS'],
       ] as const) {
         const invoice = await requestedPayout();
-        const moved = await fixture.call('PATCH', '/api/v1/invoice/status', 'support', {
+        const response = await fixture.call('PATCH', '/api/v1/invoice/status', 'support', {
           invoiceId: invoice.id,
           statusId: STATUS_ID[status],
         });
-        expect(moved.statusCode, status).toBe(200);
+        expect(response.statusCode, status).toBe(200);
         expect(await attemptStatuses(invoice.id), status).toEqual([outcome]);
+        moved[status] = invoice.id;
       }
+      // A declined one goes back to the provider by a retry.
+      const declined = moved.DECLINED ?? '';
+      const retried = await fixture.call('POST', '/api/v1/invoice/retry', 'support', {
+        invoiceId: declined,
+      });
+      expect(retried.statusCode).toBe(200);
+      expect(await attemptStatuses(declined)).toEqual(['FAILED', 'NEW']);
+
+      // One staff marked paid (PAYED: the provider paid it, as staff know), then corrected back
+      // to IN_PROGRESS, is never sent again (decision 0017).
       const invoice = await requestedPayout();
       await fixture.call('PATCH', '/api/v1/invoice/status', 'support', {
         invoiceId: invoice.id,
@@ -613,11 +692,12 @@ describe.each(TEST_DATABASE_KINDS)('invoice change endpoints on %s', (kind) => {
         statusId: STATUS_ID.IN_PROGRESS,
       });
       expect(await attemptStatuses(invoice.id)).toEqual(['SUCCESS']);
-      const retried = await fixture.call('POST', '/api/v1/invoice/retry', 'support', {
+      const refused = await fixture.call('POST', '/api/v1/invoice/retry', 'support', {
         invoiceId: invoice.id,
       });
-      expect(retried.statusCode).toBe(200);
-      expect(await attemptStatuses(invoice.id)).toEqual(['SUCCESS', 'NEW']);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().detail).toBe(PAID_OUT_MESSAGE);
+      expect(await attemptStatuses(invoice.id)).toEqual(['SUCCESS']);
     });
 
     it('keeps an in-progress withdrawal in progress', async () => {

@@ -20,7 +20,12 @@ import {
   openProviderAttempt,
   referenceItemCode,
 } from './invoice-repository.ts';
-import { applyAmountChange, applyStatusChange, retryWithdrawal } from './invoice-status-service.ts';
+import {
+  applyAmountChange,
+  applyStatusChange,
+  retryWithdrawal,
+  wasPaidOut,
+} from './invoice-status-service.ts';
 import { settleSandboxPayment } from './sandbox-provider-job.ts';
 
 /** The back office's changes to one invoice (SPEC §4, §7), each in its own transaction. */
@@ -54,13 +59,15 @@ export const changeStatusByHand = async (
     // A payout put in the provider's queue by hand, the way a retry would (from NEW or DECLINED),
     // goes to the provider as a retry does: its money is reserved from now on (decision 0017),
     // and nothing else would ever send it. Only with somewhere to pay to; never one that was
-    // paid already (PAYED or DONE back to IN_PROGRESS is a correction, not a second payout).
+    // paid already (PAYED or DONE back to IN_PROGRESS is a correction, not a second payout, and
+    // so is a paid one declined by hand and queued again: wasPaidOut).
     if (
       invoice.flowType === 'WITHDRAWAL' &&
       target === 'IN_PROGRESS' &&
       mayChangeStatus('retry', invoice.status, 'IN_PROGRESS') &&
       invoice.credentialValue !== null &&
-      !(await findOpenProviderAttempt(tx, invoice.id))
+      !(await findOpenProviderAttempt(tx, invoice.id)) &&
+      !(await wasPaidOut(tx, invoice.id))
     ) {
       await openProviderAttempt(tx, invoice.id);
     }

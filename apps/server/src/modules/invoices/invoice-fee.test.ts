@@ -121,17 +121,39 @@ describe.each(TEST_DATABASE_KINDS)('invoice fees on %s', (kind) => {
     expect(await stored(invoice.id)).toMatchObject({ fee: 10_000n, feePercent: null });
   });
 
-  it('keeps no percent the fee rule cannot charge (saved before values were checked)', async () => {
+  it('charges nothing for a percent the fee rule cannot charge (saved before values were checked), for good', async () => {
     await setFeePercent('150.25');
+    let invoiceId = '';
     try {
       const invoice = await fixture.createInvoice(terminal, {
         status: 'IN_PROGRESS',
         amount: 1_000_000n,
       });
+      invoiceId = invoice.id;
       await setStatus(invoice.id, 'DONE');
-      expect(await stored(invoice.id)).toMatchObject({ fee: 0n, feePercent: null });
+      expect(await stored(invoice.id)).toMatchObject({ fee: 0n, feePercent: '0' });
     } finally {
       await setFeePercent('2.5');
     }
+    // The terminal's percent is chargeable now; this invoice keeps the terms it counted with.
+    await setStatus(invoiceId, 'CANCELED');
+    await setStatus(invoiceId, 'DONE');
+    expect(await stored(invoiceId)).toMatchObject({ fee: 0n, feePercent: '0' });
+  });
+
+  it('keeps charging nothing on a terminal that had no percent when the money first counted', async () => {
+    const plain = await createTestTerminal(fixture.db, fixture.merchant.id, { name: 'No fee' });
+    const invoice = await fixture.createInvoice(plain, { status: 'IN_PROGRESS', amount: 500_000n });
+    await setStatus(invoice.id, 'DONE');
+    expect(await stored(invoice.id)).toMatchObject({ fee: 0n, feePercent: '0' });
+    // The terminal gets a percent afterwards (decision 0017: later terms do not reach it).
+    await fixture.db.insert(terminalAttributes).values({
+      terminalId: plain.id,
+      attributeTypeId: referenceItemId(105, 5),
+      value: '2.5',
+    });
+    await setStatus(invoice.id, 'CANCELED');
+    await setStatus(invoice.id, 'DONE');
+    expect(await stored(invoice.id)).toMatchObject({ fee: 0n, feePercent: '0' });
   });
 });

@@ -120,9 +120,10 @@ const feeTermsFor = async (
   if (!startsCounting || (invoice.feePercent === null && invoice.fee !== 0n)) return kept;
   const percent =
     invoice.feePercent ?? (await feePercentOfTerminal(tx, invoice.terminalId)) ?? null;
-  // A percent the rule cannot charge (saved before it was checked) charges nothing, as it did,
-  // and is not kept: the invoice has no terms to carry forward.
-  const feePercent = percent !== null && isChargeableFeePercent(percent) ? percent : null;
+  // No percent, or one the rule cannot charge (saved before it was checked), charges nothing, and
+  // nothing is what is kept: a percent the terminal gets later does not reach an invoice whose
+  // money already counted, when it counts again (DONE → CANCELED → DONE).
+  const feePercent = percent !== null && isChargeableFeePercent(percent) ? percent : '0';
   return { fee: feeAt(invoice.amount, feePercent), feePercent };
 };
 
@@ -235,6 +236,10 @@ export const applyStatusChange = async (
   return updated;
 };
 
+/** A staff correction of a payout's amount while its provider has it (409). */
+export const WITH_PROVIDER_AMOUNT_MESSAGE =
+  'This withdrawal is with its provider, waiting for its report: its amount cannot change now';
+
 /**
  * Sets a locked invoice's amount. The account limit follows the new amount while the invoice
  * holds it, and a merchant already told the final status is told again with the corrected amount.
@@ -247,6 +252,11 @@ export const applyAmountChange = async (
 ): Promise<InvoiceRecord> => {
   if (!mayChangeAmount(actor.kind, invoice.status)) {
     throw stateConflict(`The amount of a ${invoice.status} invoice cannot be changed`);
+  }
+  // Its provider may have pulled the payout with its amount already, and pays that one: the
+  // balance would be debited another. Corrected once the provider reports (decision 0017).
+  if (invoice.flowType === 'WITHDRAWAL' && (await findOpenProviderAttempt(tx, invoice.id))) {
+    throw stateConflict(WITH_PROVIDER_AMOUNT_MESSAGE);
   }
   const fee = feeOfCorrectedAmount(invoice, amount);
   await moveMerchantBalance(tx, invoice, { status: invoice.status, amount, fee });
@@ -393,14 +403,21 @@ export const WITH_PROVIDER_MESSAGE =
   'This withdrawal is with its provider, waiting for its report: it is not sent again';
 
 /** A retry of a payout the provider reported paid (409): sending it again would pay twice. */
-export const PAID_OUT_MESSAGE =
-  'The provider reported this withdrawal paid (PAYED): it is not sent again';
+export const PAID_OUT_MESSAGE = 'The provider reported this withdrawal paid: it is not sent again';
+
+/**
+ * Whether a payout's provider reported it paid, with no reversal since: an attempt ended in
+ * SUCCESS (a reversal turns it FAILED). Whatever staff set its status to since (IN_PROGRESS,
+ * DECLINED), such a payout is never sent to a provider again: the money has gone once.
+ */
+export const wasPaidOut = async (tx: Database, invoiceId: string): Promise<boolean> =>
+  (await providerAttemptsOfInvoice(tx, invoiceId)).some((attempt) => attempt.status === 'SUCCESS');
 
 /**
  * Sends a locked withdrawal to the provider again (SPEC §4): a new provider attempt, and a NEW
  * or DECLINED one back to IN_PROGRESS (which the merchant's balance must cover). Not one the
- * provider still has (an attempt open) nor one it paid (PAYED). Who may ask is the caller's
- * check (mayRetryInvoice).
+ * provider still has (an attempt open) nor one it paid (PAYED, or reported paid without a
+ * reversal since: wasPaidOut). Who may ask is the caller's check (mayRetryInvoice).
  */
 export const retryWithdrawal = async (
   tx: Database,
@@ -418,8 +435,11 @@ export const retryWithdrawal = async (
   // through the payment form yet) there is nothing to send (decision 0017).
   if (invoice.credentialValue === null) throw stateConflict(NO_PAYOUT_PHONE_MESSAGE);
   // Retry is offered on PAYED (SPEC §4), but the money has moved: it waits for DONE or a
-  // reversal, never for a second payment.
-  if (invoice.status === 'PAYED') throw stateConflict(PAID_OUT_MESSAGE);
+  // reversal, never for a second payment. So does a paid payout staff set back to IN_PROGRESS
+  // or declined by hand since: only the provider's reversal makes it payable again.
+  if (invoice.status === 'PAYED' || (await wasPaidOut(tx, invoice.id))) {
+    throw stateConflict(PAID_OUT_MESSAGE);
+  }
   // In the provider's queue, the payout may be being paid: sending it again could pay it twice.
   // A retry is for one the provider declined, or that nothing sent.
   if (await findOpenProviderAttempt(tx, invoice.id)) throw stateConflict(WITH_PROVIDER_MESSAGE);

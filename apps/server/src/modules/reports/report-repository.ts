@@ -32,8 +32,11 @@ const scopeOn = (
 ): SQL | undefined =>
   scope.kind === 'all' ? undefined : inArray(column, scope.ids.length > 0 ? scope.ids : [-1]);
 
-/** The dashboard's rule: deposits once DONE, payouts once paid. */
-const completed = movedMoney;
+/**
+ * The dashboard's rule: deposits once DONE, payouts once paid; live payments only, as the
+ * balances count them (a test payment moves no money, and anyone who sees one may set its status).
+ */
+const completed = and(movedMoney, eq(invoices.isTestProcessing, false));
 
 export const findTerminal = async (db: Database, terminalId: number) => {
   const [terminal] = await db.select().from(terminals).where(eq(terminals.id, terminalId));

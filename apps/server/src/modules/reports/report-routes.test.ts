@@ -188,6 +188,41 @@ describe.each(TEST_DATABASE_KINDS)('CSV downloads on %s', (kind) => {
     ]);
   });
 
+  it('leaves test payments out of the balance reports, as the balances do', async () => {
+    const [terminal] = await testApp.db
+      .select()
+      .from(terminals)
+      .where(eq(terminals.id, ownTerminalId));
+    if (!terminal) throw new Error('own terminal missing');
+    await createTestInvoice(testApp.db, terminal, {
+      merchantInvoiceId: 'TEST-DONE',
+      amount: 777_700n,
+      fee: 7_700n,
+      status: 'DONE',
+      isTestProcessing: true,
+      createdAt: new Date('2026-04-01T10:00:00Z'),
+      statusDate: new Date('2026-04-01T10:05:00Z'),
+    });
+    const balance = await download(
+      `/api/v1/report/balance?periodStart=2026-04-01&periodEnd=2026-04-01&currencyId=${currencyId('UZS')}`,
+    );
+    expect(csvRows(balance.body).slice(1)).toEqual([
+      ['2026-04-01', 'UZS', '0', '0.00', '0', '0.00', '0.00', '0.00', '0.00'],
+    ]);
+    const pool = await download(
+      `/api/v1/report/pool/balance?periodStart=2026-04-01&periodEnd=2026-04-30&terminalPoolId=${poolId}`,
+      cookies.admin,
+    );
+    expect(
+      csvRows(pool.body)
+        .slice(1)
+        .map((row) => [row[2], row[8]]),
+    ).toEqual([
+      ['UZS in', '0.00'],
+      ['Theirs', '0.00'],
+    ]);
+  });
+
   it('builds the provider report for an admin', async () => {
     const response = await download(
       `/api/v1/report/provider?periodStart=2026-03-01&periodEnd=2026-03-31&currencyId=${currencyId('UZS')}&providerId=${providerId}`,
