@@ -50,6 +50,9 @@ export const PROBLEM_CODES = {
     'The payment already has a method and its requisites (payment form): read the payment again.',
   too_many_open_payments:
     'The customer already holds requisites for as many unfinished deposits as allowed (payment form): pay or let one of them end, then try again.',
+  username_taken:
+    'A new user’s username is taken in some letter case, or held outside the caller’s reach and so cannot be used (back office): choose another.',
+  role_name_taken: 'Another role has this name in some letter case (back office): choose another.',
   // 410 Gone
   gone: 'The object is gone for good.',
   payment_expired: 'The payment has expired (payment form).',

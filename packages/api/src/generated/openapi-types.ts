@@ -1917,6 +1917,8 @@ export interface components {
              *     - `payment_finished`: The payment is already finished (payment form).
              *     - `payment_method_chosen`: The payment already has a method and its requisites (payment form): read the payment again.
              *     - `too_many_open_payments`: The customer already holds requisites for as many unfinished deposits as allowed (payment form): pay or let one of them end, then try again.
+             *     - `username_taken`: A new user’s username is taken in some letter case, or held outside the caller’s reach and so cannot be used (back office): choose another.
+             *     - `role_name_taken`: Another role has this name in some letter case (back office): choose another.
              *     - `gone`: The object is gone for good.
              *     - `payment_expired`: The payment has expired (payment form).
              *     - `payment_canceled`: The payment was cancelled (payment form).
@@ -1934,7 +1936,7 @@ export interface components {
              *     - `server_error`: Any other server failure (5xx).
              * @enum {string}
              */
-            code: "validation_failed" | "invalid_request" | "malformed_json" | "malformed_url" | "nul_character" | "two_factor_code_invalid" | "wrong_current_password" | "unauthenticated" | "invalid_credentials" | "second_step_expired" | "signature_headers_missing" | "timestamp_invalid" | "timestamp_out_of_tolerance" | "invalid_signature" | "forbidden" | "cross_site_request" | "insufficient_scope" | "invalid_support_code" | "not_found" | "route_not_found" | "conflict" | "idempotency_key_reused" | "idempotency_key_in_progress" | "concurrent_change" | "payment_finished" | "payment_method_chosen" | "too_many_open_payments" | "gone" | "payment_expired" | "payment_canceled" | "link_expired" | "request_timeout" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "too_many_attempts" | "request_header_fields_too_large" | "client_error" | "internal_error" | "service_unavailable" | "server_error";
+            code: "validation_failed" | "invalid_request" | "malformed_json" | "malformed_url" | "nul_character" | "two_factor_code_invalid" | "wrong_current_password" | "unauthenticated" | "invalid_credentials" | "second_step_expired" | "signature_headers_missing" | "timestamp_invalid" | "timestamp_out_of_tolerance" | "invalid_signature" | "forbidden" | "cross_site_request" | "insufficient_scope" | "invalid_support_code" | "not_found" | "route_not_found" | "conflict" | "idempotency_key_reused" | "idempotency_key_in_progress" | "concurrent_change" | "payment_finished" | "payment_method_chosen" | "too_many_open_payments" | "username_taken" | "role_name_taken" | "gone" | "payment_expired" | "payment_canceled" | "link_expired" | "request_timeout" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "too_many_attempts" | "request_header_fields_too_large" | "client_error" | "internal_error" | "service_unavailable" | "server_error";
             /** @description The request’s id, also sent as the Request-Id header. */
             requestId: string;
             /** @description Validation failures (code validation_failed): every field error, at most 100. */

@@ -242,6 +242,30 @@ describe('Create API key', () => {
     );
     expect(screen.queryByRole('dialog', { name: /^API key/ })).not.toBeInTheDocument();
   });
+  it('closes on a click beside it only while nothing is typed; Escape closes it anyway', async () => {
+    const user = userEvent.setup();
+    developersApi();
+    renderDevelopers();
+    await findTable();
+    const clickBeside = (dialog: HTMLElement) => user.click(dialog.parentElement as HTMLElement);
+
+    await clickBeside(await openCreate());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    let dialog = await openCreate();
+    await user.type(within(dialog).getByRole('textbox', { name: /^Label/ }), 'Checkout');
+    await clickBeside(dialog);
+    expect(screen.getByRole('dialog', { name: 'Create API key' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /^Label/ })).toHaveValue('Checkout');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // A chosen scope is typed data too.
+    dialog = await openCreate();
+    await user.click(within(dialog).getByRole('checkbox', { name: /Read invoices/ }));
+    await clickBeside(dialog);
+    expect(screen.getByRole('dialog', { name: 'Create API key' })).toBeInTheDocument();
+  });
 });
 
 describe('Revoke', () => {

@@ -5,7 +5,16 @@ import { fakeApi } from '../../testing/fake-api.ts';
 import { personWith, renderApp } from '../../testing/render-app.tsx';
 import { SELECTED_MERCHANT_STORAGE_KEY } from '../workspace/workspace-slice.ts';
 import { renderDevelopers } from './developers-render.tsx';
-import { API_KEYS, callsTo, data, developersApi, KEYS, KEYS_ALL } from './developers-test-kit.ts';
+import {
+  API_KEYS,
+  callsTo,
+  data,
+  developersApi,
+  KEYS,
+  KEYS_ALL,
+  MERCHANTS,
+  problem,
+} from './developers-test-kit.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -148,6 +157,27 @@ describe('the merchant of an administrator', () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
     expect(developerCalls(api.calls)).toEqual([]);
+  });
+
+  it('says why the merchant list could not load, with Try again, instead of loading for ever', async () => {
+    const api = developersApi(KEYS_ALL, {
+      'GET /api/v1/merchant': problem(500, 'Database unavailable'),
+    });
+    renderDevelopers();
+    const screenRegion = await screen.findByRole('region', { name: 'Developers' });
+    const alert = await within(screenRegion).findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load the merchants: Database unavailable');
+    expect(within(screenRegion).queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    // Without a merchant nothing is asked: no call would be scoped to every merchant.
+    expect(developerCalls(api.calls)).toEqual([]);
+
+    api.set('GET /api/v1/merchant', MERCHANTS);
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Silk Road Games', { selector: 'strong' })).toBeInTheDocument();
+    await screen.findByRole('table', { name: 'API keys' });
+    expect(within(screenRegion).queryByRole('alert')).not.toBeInTheDocument();
+    expect(callsTo(api.calls, API_KEYS)).toEqual([`${API_KEYS}?merchantId=3`]);
   });
 
   it('sends no merchant for a merchant user and names none', async () => {

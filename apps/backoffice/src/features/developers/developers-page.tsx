@@ -3,8 +3,9 @@ import { hasPermission } from '@paygate/domain';
 import { EmptyState, Tabs } from '@paygate/ui';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Loading } from '../layout/load-state.tsx';
+import { LoadFailed, Loading } from '../layout/load-state.tsx';
 import { useCurrentPerson } from '../session/current-person.tsx';
+import { MERCHANTS_LOAD_FAILED } from '../workspace/merchant-chooser.tsx';
 import { useMerchantScope } from '../workspace/merchant-scope.ts';
 import { ApiKeysSection } from './api-keys-section.tsx';
 import { DEVELOPER_TEXTS } from './developer-texts.ts';
@@ -61,11 +62,16 @@ const ChosenMerchant = ({ merchantId }: { merchantId: number }) => {
 
 const DevelopersScreen = () => {
   const { merchantId, ready, choosesMerchant } = useMerchantScope();
+  // The header's merchant list, which a merchant.rw.all holder's scope waits for.
+  const merchants = useGetMerchantsQuery(undefined, { skip: !choosesMerchant });
   const [params, setParams] = useSearchParams();
   const tab = tabOf(params.get('tab'));
 
   let content: ReactNode;
-  if (!ready) {
+  if (!ready && merchants.isError) {
+    // The list failed: say why with Try again here too, not a spinner that never ends.
+    content = <LoadFailed message={MERCHANTS_LOAD_FAILED} query={merchants} />;
+  } else if (!ready) {
     content = <Loading label={DEVELOPER_TEXTS.loadingMerchants} />;
   } else if (choosesMerchant && merchantId === undefined) {
     content = <EmptyState text={DEVELOPER_TEXTS.noMerchant} />;
@@ -103,7 +109,8 @@ const DevelopersScreen = () => {
 /**
  * /developers (issue 23 items 1 and 2, merchant.keys): API keys, the webhook signing secret,
  * webhook endpoints and the events sent. A merchant.rw.all holder acts on the merchant chosen in
- * the header. Without merchant.keys the screen says so and makes no call.
+ * the header; while the merchant list cannot load, the screen says why with Try again. Without
+ * merchant.keys the screen says so and makes no call.
  */
 export const DevelopersPage = () => {
   const person = useCurrentPerson();

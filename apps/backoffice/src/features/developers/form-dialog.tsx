@@ -68,6 +68,8 @@ export interface FormDialogControl {
   form: {
     handleSubmit: (event?: FormEvent<HTMLFormElement>) => void;
     isSubmitting: boolean;
+    /** Something was typed or chosen: a click beside the dialog then keeps it open. */
+    dirty: boolean;
   };
   refusal: string | null;
   close: () => void;
@@ -88,7 +90,8 @@ export interface FormDialogProps {
 
 /**
  * A dialog holding a form (useFormDialog): its fields, the server's refusal as an alert, then
- * Cancel and the submit button (busy while the form is sent).
+ * Cancel and the submit button (busy while the form is sent). A click beside it closes it only
+ * while nothing was typed or chosen; Escape, × and Cancel always do.
  */
 export const FormDialog = ({
   control: { form, refusal, close },
@@ -99,7 +102,15 @@ export const FormDialog = ({
   submitVariant,
   children,
 }: FormDialogProps) => (
-  <Dialog open onClose={close} title={title} describedBy={describedBy} width={width}>
+  <Dialog
+    open
+    onClose={close}
+    title={title}
+    describedBy={describedBy}
+    width={width}
+    // A stray click beside the dialog must not throw away what was typed.
+    closeOnBackdropClick={!form.dirty}
+  >
     <form className="bo-form" onSubmit={form.handleSubmit} noValidate>
       {children}
       {refusal ? (

@@ -1,5 +1,6 @@
 import {
   errorMessageOf,
+  problemCodeOf,
   type StaffRole,
   useChangeStaffRoleMutation,
   useCreateStaffRoleMutation,
@@ -29,7 +30,9 @@ export interface RoleDialogProps {
  * New role and Edit (issue 22 items 2 and 3): name, description, whether the role requires
  * two-factor sign-in, and the permission checklist. Only
  * permissions the signed-in person holds can be chosen; the server checks the same and says why
- * it refuses (a taken name, a permission its users cannot hold), which shows in the dialog.
+ * it refuses, which shows in the dialog: a taken name (`role_name_taken`) under the name,
+ * anything else (e.g. a permission its users cannot hold) above the buttons. A click beside the dialog closes it only
+ * while nothing was changed; Escape, × and Cancel always do.
  * Mounted while open, so every opening starts from the role as listed.
  */
 export const RoleDialog = ({ role, onClose }: RoleDialogProps) => {
@@ -43,7 +46,7 @@ export const RoleDialog = ({ role, onClose }: RoleDialogProps) => {
   const form = useFormik<RoleFormValues>({
     initialValues: role ? roleFormValuesOf(role) : EMPTY_ROLE,
     validationSchema: roleSchema,
-    onSubmit: async (values) => {
+    onSubmit: async (values, helpers) => {
       setRefusal(null);
       const body = roleRequestOf(values);
       try {
@@ -56,6 +59,13 @@ export const RoleDialog = ({ role, onClose }: RoleDialogProps) => {
         }
         onClose();
       } catch (error) {
+        // A taken name is said under the name, where it is typed again; any other refusal (a
+        // plain `conflict` too) for the whole form.
+        if (problemCodeOf(error) === 'role_name_taken') {
+          helpers.setFieldTouched('name', true, false);
+          helpers.setFieldError('name', errorMessageOf(error));
+          return;
+        }
         setRefusal(errorMessageOf(error));
       }
     },
@@ -71,7 +81,14 @@ export const RoleDialog = ({ role, onClose }: RoleDialogProps) => {
   };
 
   return (
-    <Dialog open onClose={close} title={role ? `Edit role ${role.name}` : 'New role'} width={720}>
+    <Dialog
+      open
+      onClose={close}
+      title={role ? `Edit role ${role.name}` : 'New role'}
+      width={720}
+      // A stray click beside the dialog must not throw away what was typed or ticked.
+      closeOnBackdropClick={!form.dirty}
+    >
       <form className="bo-form" onSubmit={form.handleSubmit} noValidate>
         <TextField
           label="Name"

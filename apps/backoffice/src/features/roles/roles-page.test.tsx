@@ -3,7 +3,7 @@ import { ALL_PERMISSIONS, PERMISSION_TABLE } from '@paygate/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type FakeAnswer, fakeApi } from '../../testing/fake-api.ts';
+import { type FakeAnswer, fakeApi, problem } from '../../testing/fake-api.ts';
 import { renderScreen } from '../../testing/render-screen.tsx';
 import { personWith } from '../../testing/test-people.ts';
 import { RolesPage } from './roles-page.tsx';
@@ -369,6 +369,68 @@ describe('new role', () => {
       },
     ]);
   });
+  it('says a name already taken under the name field and keeps the form', async () => {
+    const taken = 'A role named "Finance viewer" already exists';
+    const { api } = renderRoles(MANAGER, {
+      [CREATE]: { status: 409, body: problem(409, taken, 'role_name_taken') },
+    });
+    const dialog = await openNewRole();
+    const name = within(dialog).getByLabelText(/^Name/);
+    await userEvent.type(name, 'Finance viewer');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'merchant.read' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+    await waitFor(() => expect(name).toHaveAccessibleDescription(taken));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveValue('Finance viewer');
+    expect(within(dialog).getByRole('checkbox', { name: 'merchant.read' })).toBeChecked();
+    // Said once, where it concerns: not again as the dialog's own refusal.
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('Role created')).not.toBeInTheDocument();
+    expect(await api.bodiesOf(CREATE)).toHaveLength(1);
+
+    // Another name: the server's word goes once the field is changed.
+    await userEvent.type(name, ' 2');
+    expect(name).not.toHaveAccessibleDescription(taken);
+  });
+
+  it('says any other conflict for the whole form, not under the name', async () => {
+    const other = 'Someone else’s refusal of this role';
+    renderRoles(MANAGER, {
+      [CREATE]: { status: 409, body: problem(409, other, 'conflict') },
+    });
+    const dialog = await openNewRole();
+    const name = within(dialog).getByLabelText(/^Name/);
+    await userEvent.type(name, 'Finance viewer');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'merchant.read' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(other);
+    expect(name).not.toHaveAttribute('aria-invalid', 'true');
+    expect(name).not.toHaveAccessibleDescription(expect.stringContaining(other));
+  });
+
+  it('closes on a click beside it only while nothing is typed; Escape closes it anyway', async () => {
+    renderRoles();
+    const clickBeside = (dialog: HTMLElement) =>
+      userEvent.click(dialog.parentElement as HTMLElement);
+
+    await clickBeside(await openNewRole());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    let dialog = await openNewRole();
+    await userEvent.type(within(dialog).getByLabelText(/^Name/), 'Desk');
+    await clickBeside(dialog);
+    expect(screen.getByRole('dialog', { name: 'New role' })).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/^Name/)).toHaveValue('Desk');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // A ticked permission is a change too.
+    dialog = await openNewRole();
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'merchant.read' }));
+    await clickBeside(dialog);
+    expect(screen.getByRole('dialog', { name: 'New role' })).toBeInTheDocument();
+  });
 });
 
 describe('edit role', () => {
@@ -440,6 +502,77 @@ describe('edit role', () => {
         requiresTwoFactor: false,
       },
     ]);
+  });
+
+  it('says a new name already taken under the name field', async () => {
+    const taken = 'A role named "Merchant" already exists';
+    renderRoles(MANAGER, {
+      'PUT /api/v1/roles/5': { status: 409, body: problem(409, taken, 'role_name_taken') },
+    });
+    const dialog = await openEdit('Finance viewer');
+    const name = within(dialog).getByLabelText(/^Name/);
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Merchant');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(name).toHaveAccessibleDescription(taken));
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('Role saved')).not.toBeInTheDocument();
+  });
+
+  it('says a taken name under the name field whatever else the change grants', async () => {
+    const taken = 'A role named "Merchant" already exists';
+    renderRoles([...MANAGER, 'role.manage', 'user.manage'], {
+      'PUT /api/v1/roles/5': { status: 409, body: problem(409, taken, 'role_name_taken') },
+    });
+    const dialog = await openEdit('Finance viewer');
+    const name = within(dialog).getByLabelText(/^Name/);
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Merchant');
+    // A platform-only permission: the code, not a guess, says what the refusal is about.
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'user.manage' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(name).toHaveAccessibleDescription(taken));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says any other conflict for the whole form, not under the name', async () => {
+    const held = 'Users of a merchant hold this role, and they cannot hold: role.manage';
+    renderRoles([...MANAGER, 'role.manage', 'user.manage'], {
+      'PUT /api/v1/roles/5': { status: 409, body: problem(409, held, 'conflict') },
+    });
+    const dialog = await openEdit('Finance viewer');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'user.manage' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(held);
+    expect(within(dialog).getByLabelText(/^Name/)).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('says a plain conflict of a renamed role for the whole form too', async () => {
+    const other = 'Someone else’s refusal of this role';
+    renderRoles(MANAGER, {
+      'PUT /api/v1/roles/5': { status: 409, body: problem(409, other, 'conflict') },
+    });
+    const dialog = await openEdit('Finance viewer');
+    const name = within(dialog).getByLabelText(/^Name/);
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Finance desk');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(other);
+    expect(name).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('keeps a changed role open on a click beside it', async () => {
+    renderRoles();
+    const dialog = await openEdit('Finance viewer');
+    const clickBeside = () => userEvent.click(dialog.parentElement as HTMLElement);
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'invoice.error.read' }));
+    await clickBeside();
+    expect(screen.getByRole('dialog', { name: 'Edit role Finance viewer' })).toBeInTheDocument();
+    // Back as it was listed: nothing is lost, and the click beside closes it.
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'invoice.error.read' }));
+    await clickBeside();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('sends nothing when cancelled', async () => {

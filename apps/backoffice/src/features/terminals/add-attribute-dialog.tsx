@@ -20,7 +20,9 @@ export interface AddAttributeDialogProps {
 
 /**
  * Adds a row to the attributes table: the chosen type's parameter type decides the input
- * (Boolean is a true/false choice) and the value must fit it (SPEC §5). Save sends it.
+ * (Boolean is a true/false choice) and the value must fit it (SPEC §5). Save sends it. A click
+ * beside the dialog closes it only while nothing was typed or chosen; Escape, × and Cancel always
+ * do.
  */
 export const AddAttributeDialog = ({ types, onAdd, onClose }: AddAttributeDialogProps) => {
   const formId = useId();
@@ -49,6 +51,8 @@ export const AddAttributeDialog = ({ types, onAdd, onClose }: AddAttributeDialog
       open
       onClose={onClose}
       title="Add attribute"
+      // A stray click beside the dialog must not throw away what was typed or chosen.
+      closeOnBackdropClick={!form.dirty}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>

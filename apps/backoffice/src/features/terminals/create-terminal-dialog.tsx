@@ -35,7 +35,10 @@ export interface CreateTerminalDialogProps {
   onCreated: (terminal: TerminalDetails) => void;
 }
 
-/** The New Terminal dialog (terminal.create); rendered only while open. */
+/**
+ * The New Terminal dialog (terminal.create); rendered only while open. A click beside it closes
+ * it only while nothing was typed or chosen; Escape, × and Cancel always do.
+ */
 export const CreateTerminalDialog = ({
   merchantId,
   onClose,
@@ -73,6 +76,8 @@ export const CreateTerminalDialog = ({
       open
       onClose={onClose}
       title="New Terminal"
+      // A stray click beside the dialog must not throw away what was typed.
+      closeOnBackdropClick={!form.dirty}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>

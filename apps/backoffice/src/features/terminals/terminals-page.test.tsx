@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type FakeAnswer, fakeApi } from '../../testing/fake-api.ts';
+import { type FakeAnswer, fakeApi, problem } from '../../testing/fake-api.ts';
 import { renderScreen } from '../../testing/render-screen.tsx';
 import { TerminalsPage } from './terminals-page.tsx';
 import {
@@ -136,6 +136,31 @@ describe('terminal tabs', () => {
     await loadedPanel();
     expect(api.calls).toContain('GET /api/v1/terminal?merchantId=9');
     expect(api.calls).toContain('GET /api/v1/terminal/11?merchantId=9');
+    expect(api.calls).not.toContain('GET /api/v1/terminal');
+  });
+
+  it('says why the merchant list could not load, with Try again, instead of loading for ever', async () => {
+    const { api, user } = openTerminals(
+      [...ALL_TERMINAL_PERMISSIONS, 'merchant.rw.all'],
+      { 'GET /api/v1/merchant': { status: 500, body: problem(500, 'Database unavailable') } },
+      { merchantId: null },
+    );
+    // The header says it too; the screen says it in place of its content.
+    const screenRegion = await screen.findByRole('region', { name: 'Terminals' });
+    const alert = await within(screenRegion).findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load the merchants: Database unavailable');
+    expect(within(screenRegion).queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.queryByText('Loading terminals')).not.toBeInTheDocument();
+    // Without a merchant nothing is asked: no call would be scoped to every merchant.
+    expect(api.calls.filter((call) => call.includes('/api/v1/terminal'))).toEqual([]);
+
+    api.set('GET /api/v1/merchant', {
+      body: { data: { items: [{ id: 9, name: 'Shop' }], page: 0, size: 50, total: 1 } },
+    });
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await loadedPanel();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(api.calls).toContain('GET /api/v1/terminal?merchantId=9');
     expect(api.calls).not.toContain('GET /api/v1/terminal');
   });
 
@@ -506,6 +531,42 @@ describe('terminal name and attributes', () => {
     expect(await within(dialog).findByText(message)).toBeInTheDocument();
   });
 
+  it('closes Add attribute on a click beside it only while nothing is chosen; Escape anyway', async () => {
+    const { user } = openTerminals();
+    const panel = await loadedPanel();
+    const open = async () => {
+      await user.click(within(panel).getByRole('button', { name: 'Add attribute' }));
+      return screen.findByRole('dialog', { name: 'Add attribute' });
+    };
+    const clickBeside = (dialog: HTMLElement) => user.click(dialog.parentElement as HTMLElement);
+
+    await clickBeside(await open());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    let dialog = await open();
+    await user.selectOptions(
+      within(dialog).getByRole('combobox', { name: /^Attribute type/ }),
+      'Payout provider',
+    );
+    await user.type(within(dialog).getByRole('textbox', { name: /^Value/ }), 'PROV-1');
+    await clickBeside(dialog);
+    expect(screen.getByRole('dialog', { name: 'Add attribute' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /^Value/ })).toHaveValue('PROV-1');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Nothing was added.
+    expect(within(panel).queryByRole('row', { name: /Payout provider/ })).not.toBeInTheDocument();
+
+    // A chosen type alone is a choice too.
+    dialog = await open();
+    await user.selectOptions(
+      within(dialog).getByRole('combobox', { name: /^Attribute type/ }),
+      'Payout provider',
+    );
+    await clickBeside(dialog);
+    expect(screen.getByRole('dialog', { name: 'Add attribute' })).toBeInTheDocument();
+  });
+
   it('offers true and false for a new Boolean attribute', async () => {
     const { user } = openTerminals(ALL_TERMINAL_PERMISSIONS, {
       'GET /api/v1/terminal/11': { body: { data: detailsOf(TERMINALS[0] as never, []) } },
@@ -693,5 +754,35 @@ describe('new terminal', () => {
     expect(await screen.findByText('Unknown currency')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'New Terminal' })).toBeInTheDocument();
     expect(screen.queryByText('Terminal created')).not.toBeInTheDocument();
+  });
+
+  it('closes on a click beside it only while nothing is typed; Escape closes it anyway', async () => {
+    const { user } = openTerminals();
+    await loadedPanel();
+    const open = async () => {
+      await user.click(screen.getByRole('button', { name: 'New Terminal' }));
+      return screen.findByRole('dialog', { name: 'New Terminal' });
+    };
+    const clickBeside = (dialog: HTMLElement) => user.click(dialog.parentElement as HTMLElement);
+
+    await clickBeside(await open());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    let dialog = await open();
+    await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'UZS second');
+    await clickBeside(dialog);
+    expect(screen.getByRole('dialog', { name: 'New Terminal' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /^Name/ })).toHaveValue('UZS second');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // A chosen flow type is typed data too.
+    dialog = await open();
+    await user.selectOptions(
+      within(dialog).getByRole('combobox', { name: /^Flow type/ }),
+      'DEPOSIT',
+    );
+    await clickBeside(dialog);
+    expect(screen.getByRole('dialog', { name: 'New Terminal' })).toBeInTheDocument();
   });
 });

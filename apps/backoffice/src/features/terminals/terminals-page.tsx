@@ -1,8 +1,10 @@
-import { errorMessageOf, useGetTerminalsQuery } from '@paygate/api';
+import { errorMessageOf, useGetMerchantsQuery, useGetTerminalsQuery } from '@paygate/api';
 import { NOTHING_FOUND_TEXT, terminalAccess } from '@paygate/domain';
 import { Button, ConfirmDialog, EmptyState, Spinner, Tabs, TextField } from '@paygate/ui';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { LoadFailed } from '../layout/load-state.tsx';
 import { useCurrentPerson } from '../session/current-person.tsx';
+import { MERCHANTS_LOAD_FAILED } from '../workspace/merchant-chooser.tsx';
 import { useMerchantScope } from '../workspace/merchant-scope.ts';
 import { CreateTerminalDialog } from './create-terminal-dialog.tsx';
 import { searchTerminals } from './terminal-form.ts';
@@ -19,12 +21,15 @@ import './terminals.css';
  *
  * The search narrows the tabs but never changes the selection: the selected terminal keeps its tab
  * (and its form as typed) while it does not match. Choosing another terminal while the form has
- * unsaved changes asks before discarding them.
+ * unsaved changes asks before discarding them. While the merchant list of a merchant.rw.all holder
+ * cannot load, the screen says why with Try again.
  */
 export const TerminalsPage = () => {
   const person = useCurrentPerson();
   const access = terminalAccess(person);
-  const { merchantId, ready } = useMerchantScope();
+  const { merchantId, ready, choosesMerchant } = useMerchantScope();
+  // The header's merchant list, which a merchant.rw.all holder's scope waits for.
+  const merchants = useGetMerchantsQuery(undefined, { skip: !choosesMerchant });
   // The merchant a terminal is created for: the chosen one, else the person's own.
   const createFor = merchantId ?? person.merchantId ?? undefined;
   const list = useGetTerminalsQuery({ merchantId }, { skip: !ready });
@@ -68,7 +73,10 @@ export const TerminalsPage = () => {
   }, [refocus]);
 
   let content: ReactNode;
-  if (list.isError && !terminals) {
+  if (!ready && merchants.isError) {
+    // The list failed: say why with Try again here too, not a spinner that never ends.
+    content = <LoadFailed message={MERCHANTS_LOAD_FAILED} query={merchants} />;
+  } else if (list.isError && !terminals) {
     content = (
       <div role="alert" className="bo-terminals-error">
         <p>Could not load the terminals: {errorMessageOf(list.error)}</p>

@@ -1,6 +1,7 @@
 import {
   type CreatedStaffUser,
   errorMessageOf,
+  problemCodeOf,
   useCreateStaffUserMutation,
   useGetMerchantsQuery,
   useGetMyMerchantQuery,
@@ -89,7 +90,10 @@ export interface CreateUserDialogProps {
 /**
  * Add user (POST /api/v1/users): username, first and last name, the merchant (chosen with
  * user.manage; the caller's own with user.manage.own) and at least one role the caller may give.
- * Refusals of the server are shown in the dialog, which stays open. Rendered only while open.
+ * Refusals of the server are shown in the dialog, which stays open: a username already taken
+ * (`username_taken`) under the username, any other above the buttons. A click beside the dialog
+ * closes it only while nothing was typed or chosen; Escape, × and Cancel always do. Rendered only
+ * while open.
  */
 export const CreateUserDialog = ({ onClose, onCreated }: CreateUserDialogProps) => {
   const person = useCurrentPerson();
@@ -108,7 +112,7 @@ export const CreateUserDialog = ({ onClose, onCreated }: CreateUserDialogProps) 
       roles: [],
     },
     validationSchema: newUserSchema,
-    onSubmit: async (values) => {
+    onSubmit: async (values, helpers) => {
       setServerError(null);
       try {
         const created = await createUser({
@@ -121,6 +125,13 @@ export const CreateUserDialog = ({ onClose, onCreated }: CreateUserDialogProps) 
         toast.success(USER_TEXTS.added);
         onCreated(created);
       } catch (error) {
+        // A username already taken (or one that cannot be used) is said under the username,
+        // where it is typed again; any other refusal (a plain `conflict` too) for the whole form.
+        if (problemCodeOf(error) === 'username_taken') {
+          helpers.setFieldTouched('username', true, false);
+          helpers.setFieldError('username', errorMessageOf(error));
+          return;
+        }
         setServerError(errorMessageOf(error));
       }
     },
@@ -141,7 +152,14 @@ export const CreateUserDialog = ({ onClose, onCreated }: CreateUserDialogProps) 
   };
 
   return (
-    <Dialog open onClose={onClose} title="Add user" width={600}>
+    <Dialog
+      open
+      onClose={onClose}
+      title="Add user"
+      width={600}
+      // A stray click beside the dialog must not throw away what was typed.
+      closeOnBackdropClick={!form.dirty}
+    >
       <form onSubmit={form.handleSubmit} noValidate className="bo-form">
         <TextField
           label="Username"

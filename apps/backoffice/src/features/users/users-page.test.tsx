@@ -2,6 +2,7 @@ import { USERNAME_MESSAGE } from '@paygate/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { problem } from '../../testing/fake-api.ts';
 import { renderScreen } from '../../testing/render-screen.tsx';
 import { UserDetailsPage } from './user-details-page.tsx';
 import { UsersPage } from './users-page.tsx';
@@ -221,6 +222,17 @@ describe('add user', () => {
   };
   const roleBox = (dialog: HTMLElement, name: string) =>
     within(dialog).getByRole('checkbox', { name });
+  /** Types a valid new platform user: aziz, Aziz Karimov, support. */
+  const fillNewUser = async (dialog: HTMLElement) => {
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'aziz');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'First name' }), 'Aziz');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Last name' }), 'Karimov');
+    await userEvent.selectOptions(
+      within(dialog).getByRole('combobox', { name: 'Merchant' }),
+      'Platform staff',
+    );
+    await userEvent.click(await within(dialog).findByRole('checkbox', { name: 'support' }));
+  };
 
   it('checks every field before calling the server', async () => {
     const api = usersApi(MANAGE_ALL);
@@ -354,6 +366,82 @@ describe('add user', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('User aziz already exists');
     expect(screen.getByRole('dialog', { name: 'Add user' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: /Set-password link/ })).not.toBeInTheDocument();
+  });
+
+  it('says a username already taken under the username field and keeps what was typed', async () => {
+    const taken = 'User aziz already exists';
+    const api = usersApi(MANAGE_ALL, {
+      'POST /api/v1/users': { status: 409, body: problem(409, taken, 'username_taken') },
+    });
+    renderUsers();
+    const dialog = await openAdd();
+    const username = within(dialog).getByRole('textbox', { name: 'Username' });
+    await userEvent.type(username, 'aziz');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'First name' }), 'Aziz');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Last name' }), 'Karimov');
+    await userEvent.selectOptions(
+      within(dialog).getByRole('combobox', { name: 'Merchant' }),
+      'Platform staff',
+    );
+    await userEvent.click(await within(dialog).findByRole('checkbox', { name: 'support' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+
+    await waitFor(() =>
+      expect(username).toHaveAccessibleDescription(expect.stringContaining(taken)),
+    );
+    expect(username).toHaveAttribute('aria-invalid', 'true');
+    expect(username).toHaveValue('aziz');
+    // Said once, where it concerns: not again as the dialog's own refusal.
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(dialog).getAllByText(taken)).toHaveLength(1);
+    expect(screen.getByRole('dialog', { name: 'Add user' })).toBeInTheDocument();
+    expect(await api.bodiesOf('POST /api/v1/users')).toHaveLength(1);
+
+    // Another username: the server's word goes once the field is changed.
+    await userEvent.type(username, '2');
+    expect(username).not.toHaveAccessibleDescription(expect.stringContaining(taken));
+  });
+
+  it('says any other conflict for the whole form, not under the username', async () => {
+    const other = 'Someone else’s refusal of this user';
+    usersApi(MANAGE_ALL, {
+      'POST /api/v1/users': { status: 409, body: problem(409, other, 'conflict') },
+    });
+    renderUsers();
+    const dialog = await openAdd();
+    const username = within(dialog).getByRole('textbox', { name: 'Username' });
+    await fillNewUser(dialog);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(other);
+    expect(username).not.toHaveAttribute('aria-invalid', 'true');
+    expect(username).not.toHaveAccessibleDescription(expect.stringContaining(other));
+    expect(screen.getByRole('dialog', { name: 'Add user' })).toBeInTheDocument();
+  });
+
+  it('closes on a click beside it only while nothing is typed; Escape closes it anyway', async () => {
+    usersApi(MANAGE_ALL);
+    renderUsers();
+    const clickBeside = (dialog: HTMLElement) =>
+      userEvent.click(dialog.parentElement as HTMLElement);
+
+    await clickBeside(await openAdd());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    let dialog = await openAdd();
+    const username = within(dialog).getByRole('textbox', { name: 'Username' });
+    await userEvent.type(username, 'aziz');
+    await clickBeside(dialog);
+    expect(screen.getByRole('dialog', { name: 'Add user' })).toBeInTheDocument();
+    expect(username).toHaveValue('aziz');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // A chosen merchant or role is typed data too.
+    dialog = await openAdd();
+    await userEvent.click(await within(dialog).findByRole('checkbox', { name: 'support' }));
+    await clickBeside(dialog);
+    expect(screen.getByRole('dialog', { name: 'Add user' })).toBeInTheDocument();
   });
 
   it('fixes the merchant to their own for a user.manage.own caller', async () => {

@@ -93,25 +93,62 @@ export const roleNameTaken = async (
   return row !== undefined;
 };
 
+/**
+ * Inserts a role; undefined when another role has the name in some letter case after all: it was
+ * added at the same moment (its check passed too). ON CONFLICT instead of a unique-violation
+ * error, so the transaction stays usable.
+ */
 export const insertRole = async (
   db: Database,
   role: { name: string; description: string; permissions: string[]; requiresTwoFactor: boolean },
-): Promise<number> => {
-  const [row] = await db.insert(roles).values(role).returning({ id: roles.id });
-  if (!row) throw new Error('role insert returned nothing');
-  return row.id;
+): Promise<number | undefined> => {
+  const [row] = await db
+    .insert(roles)
+    .values(role)
+    .onConflictDoNothing()
+    .returning({ id: roles.id });
+  return row?.id;
 };
 
-/** Changes a custom role; its holders' rows follow a new name (ON UPDATE CASCADE). */
+/** The unique indexes a role's name is checked against: exact (the key) and in any letter case. */
+const ROLE_NAME_INDEXES = new Set(['roles_pkey', 'roles_name_ci_uq']);
+
+/** Whether the error (or a cause of it: Drizzle wraps the driver's) is a role name's index refusing it. */
+const isRoleNameViolation = (error: unknown): boolean => {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    if (typeof current !== 'object') return false;
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && typeof constraint === 'string') {
+      return ROLE_NAME_INDEXES.has(constraint);
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+};
+
+/**
+ * Changes a custom role; its holders' rows follow a new name (ON UPDATE CASCADE). False, changing
+ * nothing, when another role has the new name in some letter case after all: it was given it at
+ * the same moment (its check passed too). An UPDATE has no ON CONFLICT: it runs in a savepoint,
+ * so the transaction stays usable.
+ */
 export const updateRole = async (
   db: Database,
   id: number,
   role: { name: string; description: string; permissions: string[]; requiresTwoFactor: boolean },
-): Promise<void> => {
-  await db
-    .update(roles)
-    .set({ ...role, updatedAt: sql`now()` })
-    .where(eq(roles.id, id));
+): Promise<boolean> => {
+  try {
+    await db.transaction(async (savepoint) => {
+      await savepoint
+        .update(roles)
+        .set({ ...role, updatedAt: sql`now()` })
+        .where(eq(roles.id, id));
+    });
+    return true;
+  } catch (error) {
+    if (isRoleNameViolation(error)) return false;
+    throw error;
+  }
 };
 
 export const deleteRole = async (db: Database, id: number): Promise<void> => {

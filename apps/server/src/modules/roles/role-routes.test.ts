@@ -1,9 +1,11 @@
-import { ALL_PERMISSIONS, ROLE_PERMISSIONS } from '@paygate/domain';
+import { ALL_PERMISSIONS, normalisedRoleName, ROLE_PERMISSIONS } from '@paygate/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { eventLog, people, personRoles, roles, sessions } from '../../db/schema.ts';
 import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
+import { lockWaitCount } from '../../testing/lock-waits.ts';
+import { expectProblem } from '../../testing/problem-assertions.ts';
 import {
   createTestApp,
   createTestMerchant,
@@ -110,6 +112,42 @@ describe.each(TEST_DATABASE_KINDS)('roles API on %s', (kind) => {
   };
   const roleEventCount = async () =>
     (await testApp.db.select().from(eventLog).where(eq(eventLog.entityType, 'role'))).length;
+
+  /**
+   * Sends the request while another transaction has added a role of this name and not committed
+   * yet: the request's check cannot see it, its write waits on the name's unique index, and it is
+   * answered once that transaction commits. Gives the answer and the other role's id.
+   */
+  const whileRoleUncommitted = async (
+    name: string,
+    request: () => ReturnType<typeof call>,
+  ): Promise<{ answer: Awaited<ReturnType<typeof call>>; raced: number }> => {
+    let commit: () => void = () => {};
+    const committing = new Promise<void>((resolve) => {
+      commit = resolve;
+    });
+    let inserted: () => void = () => {};
+    const isInserted = new Promise<void>((resolve) => {
+      inserted = resolve;
+    });
+    const other = testApp.db.transaction(async (tx) => {
+      const id = await insertCustomRole(tx, name, ['merchant.read']);
+      inserted();
+      await committing;
+      return id;
+    });
+    await isInserted;
+    let answered = false;
+    const answering = request().finally(() => {
+      answered = true;
+    });
+    while (!answered && (await lockWaitCount(testApp.db, 'roles')) === 0) {
+      await new Promise((r) => setImmediate(r));
+    }
+    commit();
+    const raced = await other;
+    return { answer: await answering, raced };
+  };
 
   describe('access', () => {
     it('answers 401 without a session on every roles route', async () => {
@@ -368,8 +406,29 @@ describe.each(TEST_DATABASE_KINDS)('roles API on %s', (kind) => {
     ])('refuses a name taken in any letter case (%j) with 409', async (name) => {
       const response = await create(admin, { name, permissions: ['merchant.read'] });
       expect(response.statusCode).toBe(409);
-      expect(response.json().detail).toMatch(/already exists/);
+      expect(response.json().detail).toBe(ROLE_MESSAGES.nameTaken(normalisedRoleName(name)));
+      // Its own code, so that a client says it under the name.
+      expect(response.json().code).toBe('role_name_taken');
     });
+
+    it.runIf(kind === 'postgres')(
+      'refuses a name another role is given at the same moment with the same answer',
+      async () => {
+        const before = await roleEventCount();
+        const { answer, raced } = await whileRoleUncommitted('Racing desk', () =>
+          create(admin, { name: 'RACING DESK', permissions: ['merchant.read'] }),
+        );
+        expectProblem(answer, {
+          status: 409,
+          code: 'role_name_taken',
+          detail: ROLE_MESSAGES.nameTaken('RACING DESK'),
+        });
+        expect((await list(admin)).filter((role) => /^racing desk$/i.test(role.name))).toEqual([
+          expect.objectContaining({ id: raced }),
+        ]);
+        expect(await roleEventCount()).toBe(before);
+      },
+    );
 
     it('refuses an unknown permission with 400, naming it', async () => {
       const response = await create(admin, {
@@ -488,10 +547,32 @@ describe.each(TEST_DATABASE_KINDS)('roles API on %s', (kind) => {
       const id = await insertCustomRole(testApp.db, 'Day shift', ['merchant.read']);
       for (const name of ['ROLE EDITORS', 'Operator']) {
         const response = await change(admin, id, { name, permissions: ['merchant.read'] });
-        expect(response.statusCode, name).toBe(409);
+        expectProblem(response, {
+          status: 409,
+          code: 'role_name_taken',
+          detail: ROLE_MESSAGES.nameTaken(name),
+        });
       }
       expect((await roleNamed('Day shift'))?.id).toBe(id);
     });
+
+    it.runIf(kind === 'postgres')(
+      'refuses a new name another role is given at the same moment with the same answer',
+      async () => {
+        const id = await insertCustomRole(testApp.db, 'Dusk shift', ['merchant.read']);
+        const before = await roleEventCount();
+        const { answer } = await whileRoleUncommitted('Dawn shift', () =>
+          change(admin, id, { name: 'dawn shift', permissions: ['merchant.read'] }),
+        );
+        expectProblem(answer, {
+          status: 409,
+          code: 'role_name_taken',
+          detail: ROLE_MESSAGES.nameTaken('dawn shift'),
+        });
+        expect((await roleNamed('Dusk shift'))?.id).toBe(id);
+        expect(await roleEventCount()).toBe(before);
+      },
+    );
 
     it('applies a change of permissions at the holder’s next request, with the same cookie', async () => {
       const id = await insertCustomRole(testApp.db, 'Staff desk', ['merchant.read', 'user.manage']);
@@ -592,6 +673,8 @@ describe.each(TEST_DATABASE_KINDS)('roles API on %s', (kind) => {
         });
         expect(response.statusCode, permission).toBe(409);
         expect(response.json().detail).toBe(ROLE_MESSAGES.merchantBoundHolders([permission]));
+        // Not about the name: the general code.
+        expect(response.json().code).toBe('conflict');
       }
       expect((await roleNamed('Shop clerk'))?.permissions).toEqual(['merchant.read']);
       expect((await me(cookie)).json().data.permissions).toEqual(['merchant.read']);

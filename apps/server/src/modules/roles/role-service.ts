@@ -113,6 +113,10 @@ const checkedRole = (input: RoleInput, actor: AuthenticatedPerson) => {
   };
 };
 
+/** Another role has the name in some letter case (409 `role_name_taken`). */
+const nameRefusal = (name: string) =>
+  stateConflict(ROLE_MESSAGES.nameTaken(name), 'role_name_taken');
+
 /** Locks the role row for the rest of the transaction: changes and deletes are serialised. */
 const lockRole = async (db: Database, id: number) => {
   await db.execute(sql`select 1 from ${roles} where ${roles.id} = ${id} for update`);
@@ -121,8 +125,10 @@ const lockRole = async (db: Database, id: number) => {
 export const createRole = async (db: Database, { person, sourceIp }: Actor, input: RoleInput) => {
   const role = checkedRole(input, person);
   const id = await db.transaction(async (tx) => {
-    if (await roleNameTaken(tx, role.name)) throw stateConflict(ROLE_MESSAGES.nameTaken(role.name));
+    if (await roleNameTaken(tx, role.name)) throw nameRefusal(role.name);
     const roleId = await insertRole(tx, role);
+    // Another request added a role of this name at the same moment: refused all the same.
+    if (roleId === undefined) throw nameRefusal(role.name);
     await recordEvent(tx, {
       eventCode: EVENT_CODES.roleCreated,
       description: `Created role "${role.name}"`,
@@ -177,9 +183,7 @@ export const changeRole = async (
     if (permissionsBeyond(person, before.permissions).length > 0) {
       throw notAllowed(ROLE_MESSAGES.moreThanOwn);
     }
-    if (await roleNameTaken(tx, role.name, id)) {
-      throw stateConflict(ROLE_MESSAGES.nameTaken(role.name));
-    }
+    if (await roleNameTaken(tx, role.name, id)) throw nameRefusal(role.name);
     const platformOnly = platformOnlyAmong(role.permissions);
     if (platformOnly.length > 0 && (await countMerchantBoundHolders(tx, before.name)) > 0) {
       throw stateConflict(ROLE_MESSAGES.merchantBoundHolders(platformOnly));
@@ -196,7 +200,8 @@ export const changeRole = async (
       await endSessions(tx, { personId: holder.id, reason: 'two-factor-required' });
     }
     if (signedOut.length > 0) details.signedOut = signedOut.map((holder) => holder.username);
-    await updateRole(tx, id, role);
+    // Another request gave a role this name at the same moment: refused all the same.
+    if (!(await updateRole(tx, id, role))) throw nameRefusal(role.name);
     await recordEvent(tx, {
       eventCode: EVENT_CODES.roleChanged,
       description: `Changed role "${role.name}"`,

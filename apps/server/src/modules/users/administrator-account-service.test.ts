@@ -79,9 +79,11 @@ describe('the first administrator, created from the command line', () => {
   });
 
   it('refuses a username taken in any letter case, and one that is not a plain name', async () => {
-    await expect(createAdministrator(handle.db, 'OPS.ADMIN')).rejects.toThrow(
-      'User OPS.ADMIN already exists',
-    );
+    await expect(createAdministrator(handle.db, 'OPS.ADMIN')).rejects.toMatchObject({
+      kind: 'conflict',
+      code: 'username_taken',
+      message: 'User OPS.ADMIN already exists',
+    });
     await expect(createAdministrator(handle.db, "x'; drop")).rejects.toThrow('must be 3 to 64');
     await expect(createAdministrator(handle.db, 'ab')).rejects.toThrow('must be 3 to 64');
     const admins = await handle.db

@@ -21,7 +21,9 @@ export const createAdministrator = async (
     throw invalid(USERNAME_MESSAGE);
   }
   return db.transaction(async (tx) => {
-    if (await usernameTaken(tx, username)) throw stateConflict(`User ${username} already exists`);
+    if (await usernameTaken(tx, username)) {
+      throw stateConflict(`User ${username} already exists`, 'username_taken');
+    }
     const personId = await insertAdministrator(tx, username);
     await recordEvent(tx, {
       eventCode: EVENT_CODES.administratorCreated,

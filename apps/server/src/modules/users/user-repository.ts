@@ -147,13 +147,21 @@ export const merchantExists = async (db: Database, merchantId: number): Promise<
   return row !== undefined;
 };
 
+/**
+ * Inserts a user; undefined when the username is taken in some letter case after all: another
+ * request added it at the same moment (its check passed too). ON CONFLICT instead of a
+ * unique-violation error, so the transaction stays usable to say who holds it.
+ */
 export const insertUser = async (
   db: Database,
   user: { username: string; firstName: string; lastName: string; merchantId: number | null },
-): Promise<number> => {
-  const [row] = await db.insert(people).values(user).returning({ id: people.id });
-  if (!row) throw new Error('user insert returned nothing');
-  return row.id;
+): Promise<number | undefined> => {
+  const [row] = await db
+    .insert(people)
+    .values(user)
+    .onConflictDoNothing()
+    .returning({ id: people.id });
+  return row?.id;
 };
 
 export const updateUserFields = async (

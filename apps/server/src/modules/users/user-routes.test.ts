@@ -17,6 +17,8 @@ import {
   sessions,
 } from '../../db/schema.ts';
 import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
+import { lockWaitCount } from '../../testing/lock-waits.ts';
+import { expectProblem } from '../../testing/problem-assertions.ts';
 import {
   createTestApp,
   createTestMerchant,
@@ -145,6 +147,10 @@ describe.each(TEST_DATABASE_KINDS)('users API on %s', (kind) => {
       roles: ['support'],
       ...body,
     });
+  const userCount = async () => {
+    const [row] = await testApp.db.select({ total: count() }).from(people);
+    return row?.total ?? 0;
+  };
   const checkLink = (token: string) => call(undefined, 'GET', `/api/v1/password-reset/${token}`);
   const useLink = (token: string, newPassword: string) =>
     call(undefined, 'POST', `/api/v1/password-reset/${token}`, { newPassword });
@@ -367,10 +373,57 @@ describe.each(TEST_DATABASE_KINDS)('users API on %s', (kind) => {
           roles: ['Clerk'],
           merchantId: shopA.id,
         });
-        expect(response.statusCode, username).toBe(409);
-        expect(response.json().detail).toBe(USER_MESSAGES.usernameTaken(username.trim()));
+        expectProblem(response, {
+          status: 409,
+          code: 'username_taken',
+          detail: USER_MESSAGES.usernameTaken(username.trim()),
+        });
       }
     });
+
+    it.runIf(kind === 'postgres')(
+      'refuses a username another request adds at the same moment with the same answer',
+      async () => {
+        const before = await userCount();
+        // Taken by platform staff: the administrator is told plainly, a merchant's manager not.
+        for (const [cookie, username, detail] of [
+          [root, 'racer-one', USER_MESSAGES.usernameTaken('RACER-ONE')],
+          [bossA, 'racer-two', USER_MESSAGES.usernameUnavailable],
+        ] as const) {
+          let commit: () => void = () => {};
+          const committing = new Promise<void>((resolve) => {
+            commit = resolve;
+          });
+          let inserted: () => void = () => {};
+          const isInserted = new Promise<void>((resolve) => {
+            inserted = resolve;
+          });
+          // Another request's user, added but not committed yet: the check cannot see it.
+          const other = testApp.db.transaction(async (tx) => {
+            await tx.insert(people).values({ username, firstName: 'Fast', lastName: 'Racer' });
+            inserted();
+            await committing;
+          });
+          await isInserted;
+          let answered = false;
+          const creating = createUser(cookie, {
+            username: username.toUpperCase(),
+            roles: ['Clerk'],
+            merchantId: shopA.id,
+          }).finally(() => {
+            answered = true;
+          });
+          // The insert waits on the username's unique index until the other one commits.
+          while (!answered && (await lockWaitCount(testApp.db, 'people')) === 0) {
+            await new Promise((r) => setImmediate(r));
+          }
+          commit();
+          await other;
+          expectProblem(await creating, { status: 409, code: 'username_taken', detail });
+        }
+        expect(await userCount()).toBe(before + 2);
+      },
+    );
 
     it('tells a merchant’s user manager no more than that a username held outside their merchant cannot be used', async () => {
       // Another merchant's user, and platform staff: refused without saying a user holds it.
@@ -380,8 +433,11 @@ describe.each(TEST_DATABASE_KINDS)('users API on %s', (kind) => {
           roles: ['Clerk'],
           merchantId: shopA.id,
         });
-        expect(response.statusCode, username).toBe(409);
-        expect(response.json().detail, username).toBe(USER_MESSAGES.usernameUnavailable);
+        expectProblem(response, {
+          status: 409,
+          code: 'username_taken',
+          detail: USER_MESSAGES.usernameUnavailable,
+        });
         expect(response.json().detail).not.toContain(username);
       }
       // Their own merchant's user: they can see them anyway, so they are told plainly.
@@ -392,6 +448,7 @@ describe.each(TEST_DATABASE_KINDS)('users API on %s', (kind) => {
       });
       expect(own.statusCode).toBe(409);
       expect(own.json().detail).toBe(USER_MESSAGES.usernameTaken('CLERK-A'));
+      expect(own.json().code).toBe('username_taken');
       // A platform administrator reaches everyone: the precise message, whoever holds it.
       for (const username of ['clerk-b', 'helpdesk']) {
         const response = await createUser(root, {
@@ -401,6 +458,7 @@ describe.each(TEST_DATABASE_KINDS)('users API on %s', (kind) => {
         });
         expect(response.statusCode, username).toBe(409);
         expect(response.json().detail).toBe(USER_MESSAGES.usernameTaken(username));
+        expect(response.json().code).toBe('username_taken');
       }
     });
 

@@ -193,6 +193,23 @@ export interface NewUser {
 }
 
 /**
+ * The refusal of a taken username (409 `username_taken`). Usernames are unique across the
+ * platform, so a taken one is refused whoever holds it; but only someone who could see its holder
+ * is told it is a user's (decision 0019).
+ */
+const usernameRefusal = (
+  person: AuthenticatedPerson,
+  username: string,
+  holder: { merchantId: number | null } | undefined,
+) =>
+  stateConflict(
+    holder && mayReachMerchant(person, holder.merchantId)
+      ? USER_MESSAGES.usernameTaken(username)
+      : USER_MESSAGES.usernameUnavailable,
+    'username_taken',
+  );
+
+/**
  * Adds a user without a password: the answer carries their one-time set-password link, shown to
  * the administrator once (there is no e-mail); the user chooses their password through it.
  */
@@ -211,21 +228,17 @@ export const createUser = async (db: Database, { person, sourceIp }: Actor, inpu
     }
     const { names: roleNames } = await checkedRoles(tx, person, input.roles, input.merchantId);
     const holder = await usernameHolder(tx, username);
-    if (holder) {
-      // Usernames are unique across the platform, so a taken one is refused whoever holds it; but
-      // only someone who could see its holder is told it is a user's (decision 0019).
-      throw stateConflict(
-        mayReachMerchant(person, holder.merchantId)
-          ? USER_MESSAGES.usernameTaken(username)
-          : USER_MESSAGES.usernameUnavailable,
-      );
-    }
+    if (holder) throw usernameRefusal(person, username, holder);
     const userId = await insertUser(tx, {
       username,
       firstName,
       lastName,
       merchantId: input.merchantId,
     });
+    // Another request added the username at the same moment: refused all the same.
+    if (userId === undefined) {
+      throw usernameRefusal(person, username, await usernameHolder(tx, username));
+    }
     await replaceUserRoles(tx, userId, roleNames);
     const passwordLink = await issuePasswordLink(tx, userId, person.id);
     await recordEvent(tx, {
