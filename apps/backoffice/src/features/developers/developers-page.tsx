@@ -3,10 +3,9 @@ import { hasPermission } from '@paygate/domain';
 import { EmptyState, Tabs } from '@paygate/ui';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { LoadFailed, Loading } from '../layout/load-state.tsx';
 import { useCurrentPerson } from '../session/current-person.tsx';
-import { MERCHANTS_LOAD_FAILED } from '../workspace/merchant-chooser.tsx';
 import { useMerchantScope } from '../workspace/merchant-scope.ts';
+import { MerchantScopePending } from '../workspace/merchant-scope-pending.tsx';
 import { ApiKeysSection } from './api-keys-section.tsx';
 import { DEVELOPER_TEXTS } from './developer-texts.ts';
 import { WebhookEndpointsSection } from './webhook-endpoints-section.tsx';
@@ -62,17 +61,12 @@ const ChosenMerchant = ({ merchantId }: { merchantId: number }) => {
 
 const DevelopersScreen = () => {
   const { merchantId, ready, choosesMerchant } = useMerchantScope();
-  // The header's merchant list, which a merchant.rw.all holder's scope waits for.
-  const merchants = useGetMerchantsQuery(undefined, { skip: !choosesMerchant });
   const [params, setParams] = useSearchParams();
   const tab = tabOf(params.get('tab'));
 
   let content: ReactNode;
-  if (!ready && merchants.isError) {
-    // The list failed: say why with Try again here too, not a spinner that never ends.
-    content = <LoadFailed message={MERCHANTS_LOAD_FAILED} query={merchants} />;
-  } else if (!ready) {
-    content = <Loading label={DEVELOPER_TEXTS.loadingMerchants} />;
+  if (!ready) {
+    content = <MerchantScopePending loadingLabel={DEVELOPER_TEXTS.loadingMerchants} />;
   } else if (choosesMerchant && merchantId === undefined) {
     content = <EmptyState text={DEVELOPER_TEXTS.noMerchant} />;
   } else {

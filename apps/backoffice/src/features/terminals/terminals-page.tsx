@@ -1,11 +1,10 @@
-import { errorMessageOf, useGetMerchantsQuery, useGetTerminalsQuery } from '@paygate/api';
+import { errorMessageOf, useGetTerminalsQuery } from '@paygate/api';
 import { NOTHING_FOUND_TEXT, terminalAccess } from '@paygate/domain';
 import { Button, ConfirmDialog, EmptyState, Spinner, Tabs, TextField } from '@paygate/ui';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { LoadFailed } from '../layout/load-state.tsx';
 import { useCurrentPerson } from '../session/current-person.tsx';
-import { MERCHANTS_LOAD_FAILED } from '../workspace/merchant-chooser.tsx';
 import { useMerchantScope } from '../workspace/merchant-scope.ts';
+import { MerchantScopePending } from '../workspace/merchant-scope-pending.tsx';
 import { CreateTerminalDialog } from './create-terminal-dialog.tsx';
 import { searchTerminals } from './terminal-form.ts';
 import {
@@ -27,9 +26,7 @@ import './terminals.css';
 export const TerminalsPage = () => {
   const person = useCurrentPerson();
   const access = terminalAccess(person);
-  const { merchantId, ready, choosesMerchant } = useMerchantScope();
-  // The header's merchant list, which a merchant.rw.all holder's scope waits for.
-  const merchants = useGetMerchantsQuery(undefined, { skip: !choosesMerchant });
+  const { merchantId, ready } = useMerchantScope();
   // The merchant a terminal is created for: the chosen one, else the person's own.
   const createFor = merchantId ?? person.merchantId ?? undefined;
   const list = useGetTerminalsQuery({ merchantId }, { skip: !ready });
@@ -73,9 +70,8 @@ export const TerminalsPage = () => {
   }, [refocus]);
 
   let content: ReactNode;
-  if (!ready && merchants.isError) {
-    // The list failed: say why with Try again here too, not a spinner that never ends.
-    content = <LoadFailed message={MERCHANTS_LOAD_FAILED} query={merchants} />;
+  if (!ready) {
+    content = <MerchantScopePending loadingLabel="Loading terminals" />;
   } else if (list.isError && !terminals) {
     content = (
       <div role="alert" className="bo-terminals-error">

@@ -73,6 +73,27 @@ describe('the header merchant chooser', () => {
   });
 });
 
+describe('a screen waiting for the merchant list', () => {
+  it('says why in place of its content, with Try again, instead of loading for ever', async () => {
+    const api = workspaceApi(['merchant.rw.all', 'merchant.read'], {
+      'GET /api/v1/merchant': FAILED,
+    });
+    renderApp('/invoices');
+    const main = await screen.findByRole('main');
+    const alert = await within(main).findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load the merchants: Database unavailable');
+    expect(within(main).queryByRole('status', { name: 'Loading transactions' })).toBeNull();
+
+    api.set('GET /api/v1/merchant', MERCHANTS);
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() =>
+      expect(callsTo(api.calls, '/api/v1/invoice').at(-1)).toContain('merchantId=3'),
+    );
+    expect(await within(main).findByText('Nothing found')).toBeInTheDocument();
+    expect(within(main).queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
 describe('the header terminal selector', () => {
   it('says why the terminals could not load and tries again', async () => {
     const api = workspaceApi(

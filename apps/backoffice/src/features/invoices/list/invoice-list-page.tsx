@@ -16,6 +16,7 @@ import { SearchForm } from '../../layout/search-form.tsx';
 import { invoiceListKey } from '../../live/new-invoice-match.ts';
 import { useCurrentPerson } from '../../session/current-person.tsx';
 import { useMerchantScope } from '../../workspace/merchant-scope.ts';
+import { MerchantScopePending } from '../../workspace/merchant-scope-pending.tsx';
 import { useSelectedTerminal } from '../../workspace/terminal-selector.tsx';
 import { InvoiceFilterDialog } from './invoice-filter-dialog.tsx';
 import {
@@ -64,6 +65,7 @@ interface InvoiceResultsProps {
 /** Loading, error, 'Nothing found' or the rows, then the pager and the items-per-page select. */
 const InvoiceResults = ({ view, ready, list, onPage, onSize }: InvoiceResultsProps) => {
   const page = list.currentData;
+  if (!ready) return <MerchantScopePending loadingLabel="Loading transactions" />;
   if (list.isError) {
     return (
       <div className="bo-load-state" role="alert">
@@ -74,7 +76,7 @@ const InvoiceResults = ({ view, ready, list, onPage, onSize }: InvoiceResultsPro
       </div>
     );
   }
-  if (!ready || !page) return <Loading label="Loading transactions" />;
+  if (!page) return <Loading label="Loading transactions" />;
   return (
     <>
       {page.items.length === 0 ? (
