@@ -178,6 +178,48 @@ test.describe('declined by the provider', () => {
   });
 });
 
+test('a bad network: the payout is taken though its answer is lost, two polls are lost, and it still ends in Success', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(45_000);
+  const invoice = await createInvoice({
+    flowType: 'WITHDRAWAL',
+    terminalId: await demoTerminalId(request, 'RUB payouts'),
+    amount: distinctAmount(130_000),
+    currency: 'RUB',
+    customer: { externalId: 'e2e-bad-network-customer' },
+    paymentMethodName: 'Tinkoff',
+    successUrl: 'https://shop.example/paid',
+    errorUrl: 'https://shop.example/failed',
+  });
+  // The server takes "Confirm withdrawal"; its answer never reaches the page.
+  await page.route('**/complete', async (route) => {
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  // The first two polls at Processing get no answer either (decision 0026: the third would fail).
+  let polls = 0;
+  await page.route('**/status', async (route) => {
+    polls += 1;
+    if (polls <= 2) await route.abort('failed');
+    else await route.continue();
+  });
+
+  await page.goto(formUrl(invoice.paymentUrl, 'en'));
+  await page.getByRole('textbox', { name: 'Your phone number' }).fill('9123456789');
+  await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
+  // The form reads the payment, finds the payout requested and watches it: no Fail.
+  await expect(
+    page.getByRole('heading', { name: `+${shownAmount(invoice.amount, 'RUB')}` }),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible({
+    timeout: 20_000,
+  });
+  expect(polls).toBeGreaterThanOrEqual(3);
+  expect((await readInvoice(invoice.invoiceId)).status).toBe('DONE');
+});
+
 test('a form id nobody issued: not found', async ({ page }, testInfo) => {
   const notFound = async () => {
     await expect(

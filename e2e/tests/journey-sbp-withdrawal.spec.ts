@@ -92,6 +92,31 @@ test('an SBP withdrawal: phone rules, bank search, Processing, paid out', async 
   await expect(phone).toHaveValue('+7 (912) 345-67-89');
   await expect(page.getByText('Invalid number: it must start with 9')).toHaveCount(0);
   await checkFormStep(page, testInfo, 'sbp-withdrawal');
+
+  // Enter in the bank search, no option highlighted, with the form ready: it stays a search and
+  // never sends the payout (decision 0026). A phone keyboard shows a search key there.
+  await expect(bank).toHaveAttribute('enterkeyhint', 'search');
+  // A submit is dispatched during the key press itself: counting them needs no waiting.
+  const form = page.locator('form').filter({ has: bank });
+  await form.evaluate((element) => {
+    element.dataset.submits = '0';
+    element.addEventListener('submit', () => {
+      element.dataset.submits = String(Number(element.dataset.submits) + 1);
+    });
+  });
+  // The pointer leaves the list, so that no option is highlighted under it.
+  await page.mouse.move(0, 0);
+  // Nothing found (once the 350 ms debounce has filtered), then matches with none highlighted.
+  await bank.fill('no such bank');
+  await expect(page.getByText('Nothing found.')).toBeVisible();
+  await bank.press('Enter');
+  await bank.fill('SBER');
+  await expect(page.getByText('Nothing found.')).toHaveCount(0);
+  await expect(bank).not.toHaveAttribute('aria-activedescendant');
+  await bank.press('Enter');
+  await expect(form).toHaveAttribute('data-submits', '0');
+  await expect(page.getByRole('heading', { name: 'Where to send the money' })).toBeVisible();
+  await expect(page.getByText(/^Selected bank: .*Sber/i)).toBeVisible();
   await confirm.click();
 
   // SPEC §2 Processing: plus sign, amount with currency, the text and a spinner. The form polls

@@ -4,6 +4,7 @@ import { data, FORM_ID, formData, stubPaymentServer } from './testing/payment-se
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.doUnmock('./i18n/i18n.tsx');
   vi.resetModules();
   document.body.replaceChildren();
   window.history.replaceState(null, '', '/');
@@ -26,6 +27,26 @@ describe('main', () => {
     expect(document.title).toBe('Toʻlov');
     expect(server.callsTo('POST init')).toHaveLength(1);
   });
+
+  it.each([
+    ['en', 'The page could not be loaded. Check your connection.', 'Reload'],
+    ['ru', 'Не удалось загрузить страницу. Проверьте подключение к интернету.', 'Перезагрузить'],
+    ['uz', 'Sahifani yuklab boʻlmadi. Internet aloqasini tekshiring.', 'Qayta yuklash'],
+  ])(
+    'says in %s that the page could not be loaded when its language does not arrive',
+    async (language, message, reload) => {
+      stubPaymentServer({ 'POST init': data(formData()) });
+      // The language chunk fails (a dropped connection): no translations to take the texts from.
+      vi.doMock('./i18n/i18n.tsx', async (importOriginal) => ({
+        ...(await importOriginal<typeof import('./i18n/i18n.tsx')>()),
+        createI18n: () =>
+          Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+      }));
+      await start(`/payment/${FORM_ID}?lang=${language}`);
+      expect(await screen.findByText(message)).toBeVisible();
+      expect(screen.getByRole('button', { name: reload })).toBeVisible();
+    },
+  );
 
   it('falls back to English for an unknown language', async () => {
     stubPaymentServer({ 'POST init': data(formData()) });

@@ -1,3 +1,4 @@
+import type { Language } from '@paygate/domain';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, formIdOfPath } from './app/app.tsx';
@@ -17,13 +18,30 @@ const formRequest = formId ? fetchPaymentForm(formId) : undefined;
 // Failures are the page's to show once it renders; this only marks the rejection as handled.
 formRequest?.catch(() => undefined);
 
-/** The language chunk did not arrive: say so (no translations yet) and offer a reload. */
+/**
+ * What the page says when its language chunk does not arrive: the only texts that cannot wait
+ * for it, so they are here, in each language.
+ */
+const LOAD_FAILURE_TEXTS: Record<Language, { message: string; reload: string }> = {
+  en: { message: 'The page could not be loaded. Check your connection.', reload: 'Reload' },
+  ru: {
+    message: 'Не удалось загрузить страницу. Проверьте подключение к интернету.',
+    reload: 'Перезагрузить',
+  },
+  uz: {
+    message: 'Sahifani yuklab boʻlmadi. Internet aloqasini tekshiring.',
+    reload: 'Qayta yuklash',
+  },
+};
+
+/** The language chunk did not arrive: say so in the page's language and offer a reload. */
 const showLoadFailure = () => {
+  const texts = LOAD_FAILURE_TEXTS[language];
   const message = document.createElement('p');
-  message.textContent = 'The page could not be loaded. Check your connection.';
+  message.textContent = texts.message;
   const reload = document.createElement('button');
   reload.type = 'button';
-  reload.textContent = 'Reload';
+  reload.textContent = texts.reload;
   reload.addEventListener('click', () => window.location.reload());
   container.replaceChildren(message, reload);
 };

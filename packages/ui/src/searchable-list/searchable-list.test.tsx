@@ -122,6 +122,55 @@ describe('SearchableList', () => {
     expect(onSelect).toHaveBeenLastCalledWith(banks[2]);
   });
 
+  it('never submits an enclosing form with Enter, an option active or not', async () => {
+    const user = userEvent.setup();
+    const onSelect = vi.fn();
+    const onSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    const list = (loading: boolean) => (
+      <form onSubmit={onSubmit}>
+        <SearchableList
+          label="Bank"
+          items={banks}
+          getLabel={getLabel}
+          getKey={getKey}
+          onSelect={onSelect}
+          loading={loading}
+        />
+        <input aria-label="Phone" />
+        <button type="submit">Confirm withdrawal</button>
+      </form>
+    );
+    const { rerender } = render(list(false));
+    const search = screen.getByRole('combobox', { name: 'Bank' });
+    // A phone keyboard shows a search key, not a "go" that sends the form.
+    expect(search).toHaveAttribute('enterkeyhint', 'search');
+
+    // No active option: Enter does nothing at all.
+    await user.click(search);
+    await user.keyboard('{Enter}');
+    // Nothing matches: the same.
+    await user.type(search, 'zzz{Enter}');
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(onSelect).not.toHaveBeenCalled();
+
+    // An active option: Enter chooses it, and only that.
+    await user.clear(search);
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(onSelect).toHaveBeenCalledExactlyOnceWith(banks[0]);
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    // Still loading: nothing to choose, nothing sent.
+    rerender(list(true));
+    await user.keyboard('{Enter}');
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(onSelect).toHaveBeenCalledOnce();
+
+    // The form's other fields still submit it with Enter.
+    await user.click(screen.getByRole('textbox', { name: 'Phone' }));
+    await user.keyboard('{Enter}');
+    expect(onSubmit).toHaveBeenCalledOnce();
+  });
+
   it('selects on click', async () => {
     const user = userEvent.setup();
     const onSelect = vi.fn();

@@ -37,7 +37,9 @@ export interface SearchableListProps<T> {
 /**
  * Search box over a list of options (combobox + listbox). Filtering ignores case and
  * whitespace (the domain's `filterBySearch`); ArrowUp/ArrowDown/Home/End move the active
- * option, Enter or a click selects it.
+ * option, Enter or a click selects it. Enter in the search box never submits a form around it,
+ * whether an option is active or not: the search box is part of a choice, not the form's
+ * last field (a payout's form would otherwise be sent from the bank search).
  */
 export const SearchableList = <T,>({
   items,
@@ -88,6 +90,13 @@ export const SearchableList = <T,>({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      // Always: the implicit submission of an enclosing form is never what Enter means here.
+      event.preventDefault();
+      const item = loading ? undefined : matches[activeIndex];
+      if (item !== undefined) onSelect(item);
+      return;
+    }
     if (loading || matches.length === 0) return;
     const last = matches.length - 1;
     switch (event.key) {
@@ -107,14 +116,6 @@ export const SearchableList = <T,>({
         event.preventDefault();
         moveTo(last);
         break;
-      case 'Enter': {
-        const item = matches[activeIndex];
-        if (item !== undefined) {
-          event.preventDefault();
-          onSelect(item);
-        }
-        break;
-      }
       default:
     }
   };
@@ -133,6 +134,7 @@ export const SearchableList = <T,>({
           aria-autocomplete="list"
           aria-activedescendant={showList && activeIndex >= 0 ? optionId(activeIndex) : undefined}
           autoComplete="off"
+          enterKeyHint="search"
           spellCheck={false}
           placeholder={placeholder}
           value={query}

@@ -42,6 +42,11 @@ const start = async (language: 'en' | 'ru' | 'uz' = 'en') => {
   return { user, t };
 };
 
+/** No answer at all (fetch rejects): what a dropped connection or a timeout looks like. */
+const noAnswer = (): never => {
+  throw new TypeError('Failed to fetch');
+};
+
 /** A withdrawal already requested: a reload resumes at Processing (decision 0008). */
 const processingForm = (overrides: Partial<PaymentFormData> = {}) =>
   formData({ type: 'withdrawal', status: 'IN_PROGRESS', paymentMethodName: 'Humo', ...overrides });
@@ -99,6 +104,34 @@ describe('loading', () => {
     const { t } = await start();
     expect(screen.getByRole('heading', { name: t('form.header.fail') })).toBeInTheDocument();
     expect(screen.getByText('inv-2')).toBeInTheDocument();
+  });
+
+  it('shows a form cancelled by the staff or its terminal (410 payment_canceled) as Fail, to the cancel URL', async () => {
+    // The terminal was switched off: the payment is still NEW, yet nothing can be done with it.
+    stubPaymentServer({
+      'POST init': failure(410, 'The payment was cancelled', 'payment_canceled'),
+      'POST status': data({ status: 'NEW', invoiceId: 'inv-3' }),
+    });
+    const { t } = await start();
+    expect(screen.getByRole('heading', { name: t('form.header.fail') })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: t('form.header.expired') })).toBeNull();
+    expect(screen.getByText(t('form.text.fail'))).toBeInTheDocument();
+    expect(screen.getByText('inv-3')).toBeInTheDocument();
+  });
+
+  it('says the payment is unavailable when no method can take its fixed amount (decision 0026)', async () => {
+    stubPaymentServer({
+      'POST init': data(formData({ methods: [], canChangeAmount: false, amount: 50_000 })),
+    });
+    const { t } = await start();
+    expect(screen.getByRole('heading', { name: t('form.header.unavailable') })).toHaveFocus();
+    expect(screen.getByText(t('form.text.noMethod'))).toBeInTheDocument();
+    expect(screen.queryByText(t('form.text.fail'))).toBeNull();
+    expect(liveRegion()).toHaveTextContent(t('form.announce.unavailable'));
+    expect(screen.getByRole('link', { name: t('form.button.continue') })).toHaveAttribute(
+      'href',
+      'https://shop.example/error',
+    );
   });
 
   it('offers to try again when the form cannot be loaded', async () => {
@@ -190,17 +223,128 @@ describe('Processing polls the status every 5000 ms (SPEC §4)', () => {
     expect(server.callsTo('POST credential')).toHaveLength(0);
   });
 
-  it('an error goes to Fail, continuing to the error URL', async () => {
+  it('a definite error (404) goes to Fail at once, continuing to the error URL', async () => {
     let answer = data({ status: 'IN_PROGRESS', invoiceId: 'inv-7f3a' });
-    stubPaymentServer({ 'POST init': data(processingForm()), 'POST status': () => answer });
+    const server = stubPaymentServer({
+      'POST init': data(processingForm()),
+      'POST status': () => answer,
+    });
     const { t } = await start();
-    answer = failure(500, 'Internal Server Error');
+    answer = failure(404, 'Payment not found');
     await advance(5000);
     expect(screen.getByRole('heading', { name: t('form.header.fail') })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: t('form.button.continue') })).toHaveAttribute(
       'href',
       'https://shop.example/error',
     );
+    await advance(20_000);
+    expect(server.callsTo('POST status')).toHaveLength(2);
+  });
+
+  it('polls on through a lost answer, a 5xx or a 429; the third in a row goes to Fail (decision 0026)', async () => {
+    // Poll 0 answers; 1 and 2 fail; 3 answers (the count starts again); 4, 5 and 6 fail.
+    const replies = [
+      () => data({ status: 'IN_PROGRESS', invoiceId: 'inv-7f3a' }),
+      noAnswer,
+      () => failure(503, 'Service Unavailable'),
+      () => data({ status: 'IN_PROGRESS', invoiceId: 'inv-7f3a' }),
+      () => failure(429, 'Too Many Requests'),
+      noAnswer,
+      () => failure(500, 'Internal Server Error'),
+    ];
+    const server = stubPaymentServer({
+      'POST init': data(processingForm()),
+      'POST status': (_body, call) => (replies[call] ?? noAnswer)(),
+    });
+    const { t } = await start();
+    for (let poll = 1; poll <= 5; poll += 1) {
+      await advance(PAYMENT_STATUS_POLL_MS);
+      expect(server.callsTo('POST status')).toHaveLength(poll + 1);
+      expect(screen.getByText(t('form.text.processing'))).toBeInTheDocument();
+    }
+    await advance(PAYMENT_STATUS_POLL_MS);
+    expect(server.callsTo('POST status')).toHaveLength(7);
+    expect(screen.getByRole('heading', { name: t('form.header.fail') })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: t('form.button.continue') })).toHaveAttribute(
+      'href',
+      'https://shop.example/error',
+    );
+    await advance(20_000);
+    expect(server.callsTo('POST status')).toHaveLength(7);
+  });
+
+  it('a lost poll followed by DONE gives Success', async () => {
+    const replies = [noAnswer, () => data({ status: 'DONE', invoiceId: 'inv-7f3a' })];
+    stubPaymentServer({
+      'POST init': data(processingForm()),
+      'POST status': (_body, call) => (replies[call] ?? noAnswer)(),
+    });
+    const { t } = await start();
+    expect(screen.getByText(t('form.text.processing'))).toBeInTheDocument();
+    await advance(PAYMENT_STATUS_POLL_MS);
+    expect(screen.getByRole('heading', { name: t('form.header.success') })).toBeInTheDocument();
+  });
+});
+
+describe('the requisites step watches the status (decision 0026)', () => {
+  const requisites = { methods: [HUMO], paymentMethodName: 'Humo' };
+  const atRequisites = async (status: (call: number) => ReturnType<typeof data>) => {
+    const server = stubPaymentServer({
+      'POST init': data(formData(requisites)),
+      'POST credential': data(formData({ ...requisites, credentials: CARD_CREDENTIALS })),
+      'POST status': (_body, call) => status(call),
+    });
+    const started = await start();
+    expect(screen.getByRole('heading', { name: started.t('form.header.deposit') })).toBeVisible();
+    return { server, ...started };
+  };
+
+  it('every 5000 ms: PAYED changes nothing, DONE goes to Success', async () => {
+    let status = 'IN_PROGRESS';
+    const { server, t } = await atRequisites(() => data({ status, invoiceId: 'inv-7f3a' }));
+    expect(server.callsTo('POST status')).toHaveLength(0);
+    await advance(PAYMENT_STATUS_POLL_MS);
+    expect(server.callsTo('POST status')).toHaveLength(1);
+    status = 'PAYED';
+    await advance(PAYMENT_STATUS_POLL_MS);
+    expect(server.callsTo('POST status')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: t('form.button.paid') })).toBeInTheDocument();
+    status = 'DONE';
+    await advance(PAYMENT_STATUS_POLL_MS);
+    expect(screen.getByRole('heading', { name: t('form.header.success') })).toBeInTheDocument();
+    await advance(20_000);
+    expect(server.callsTo('POST status')).toHaveLength(3);
+  });
+
+  it.each(['CANCELED', 'DECLINED'])('%s goes to Fail, to the cancel URL', async (status) => {
+    const { t } = await atRequisites(() => data({ status, invoiceId: 'inv-7f3a' }));
+    await advance(PAYMENT_STATUS_POLL_MS);
+    expect(screen.getByRole('heading', { name: t('form.header.fail') })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: t('form.button.continue') })).toHaveAttribute(
+      'href',
+      'https://shop.example/cancel',
+    );
+  });
+
+  it('ignores failed polls: the next tick asks again', async () => {
+    const replies = [noAnswer, () => failure(500, 'Internal Server Error'), noAnswer, noAnswer];
+    const { server, t } = await atRequisites(
+      (call) => replies[call]?.() ?? data({ status: 'DONE', invoiceId: 'inv-7f3a' }),
+    );
+    await advance(4 * PAYMENT_STATUS_POLL_MS);
+    expect(server.callsTo('POST status')).toHaveLength(4);
+    expect(screen.getByRole('heading', { name: t('form.header.deposit') })).toBeInTheDocument();
+    await advance(PAYMENT_STATUS_POLL_MS);
+    expect(screen.getByRole('heading', { name: t('form.header.success') })).toBeInTheDocument();
+  });
+
+  it('stops when the customer goes back', async () => {
+    const { server, user, t } = await atRequisites(() =>
+      data({ status: 'IN_PROGRESS', invoiceId: 'inv-7f3a' }),
+    );
+    await user.click(screen.getByRole('button', { name: t('form.button.back') }));
+    await advance(20_000);
+    expect(server.callsTo('POST status')).toHaveLength(0);
   });
 });
 
@@ -226,6 +370,28 @@ describe('credential request', () => {
     expect(screen.getByRole('heading', { name: t('form.header.deposit') })).toBeInTheDocument();
     await advance(5000);
     expect(server.callsTo('POST credential')).toHaveLength(3);
+  });
+
+  it('gives up after 10 retries without requisites: Fail, to the error URL (decision 0026)', async () => {
+    const server = stubPaymentServer({
+      'POST init': data(formData({ methods: [HUMO], canChangeAmount: false })),
+      'POST credential': data(formData({ status: 'IN_PROGRESS', credentials: null })),
+    });
+    const { user, t } = await start();
+    await user.click(screen.getByRole('button', { name: t('form.button.deposit') }));
+    await settle();
+    for (let retry = 1; retry <= 10; retry += 1) {
+      expect(screen.getByRole('heading', { name: t('form.pending') })).toBeInTheDocument();
+      await advance(1000);
+      expect(server.callsTo('POST credential')).toHaveLength(retry + 1);
+    }
+    expect(screen.getByRole('heading', { name: t('form.header.fail') })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: t('form.button.continue') })).toHaveAttribute(
+      'href',
+      'https://shop.example/error',
+    );
+    await advance(10_000);
+    expect(server.callsTo('POST credential')).toHaveLength(11);
   });
 
   it('requests credentials at once for a preset method', async () => {
@@ -353,6 +519,21 @@ describe('credential request', () => {
     await settle();
     expect(server.callsTo('POST status')).toHaveLength(1);
     expect(screen.getByRole('heading', { name: t('form.header.success') })).toBeInTheDocument();
+  });
+
+  it('a 410 payment_canceled while asking shows Fail, to the cancel URL', async () => {
+    stubPaymentServer({
+      'POST init': data(formData({ methods: [HUMO] })),
+      'POST credential': failure(410, 'The payment was cancelled', 'payment_canceled'),
+    });
+    const { user, t } = await start();
+    await user.click(screen.getByRole('button', { name: t('form.button.deposit') }));
+    await settle();
+    expect(screen.getByRole('heading', { name: t('form.header.fail') })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: t('form.button.continue') })).toHaveAttribute(
+      'href',
+      'https://shop.example/cancel',
+    );
   });
 
   it('a 410 while asking shows the expired screen', async () => {
@@ -515,6 +696,69 @@ describe('countdown button (SPEC §2)', () => {
     );
     await advance(60_000);
     expect(screen.getByRole('heading', { name: 'This payment has expired' })).toBeInTheDocument();
+  });
+
+  describe('reads the payment first: it may have moved on (decision 0026)', () => {
+    const form = { methods: [HUMO], paymentMethodName: 'Humo', expiredIn: inMinutes(1) };
+    const atDeadline = async (reread: () => ReturnType<typeof data>, status = 'IN_PROGRESS') => {
+      // The requisites step polls IN_PROGRESS until the payment is read at the deadline.
+      let read = false;
+      const server = stubPaymentServer({
+        'POST init': (_body, call) => {
+          if (call === 0) return data(formData(form));
+          read = true;
+          return reread();
+        },
+        'POST credential': data(formData({ ...form, credentials: CARD_CREDENTIALS })),
+        'POST status': () => data({ status: read ? status : 'IN_PROGRESS', invoiceId: 'inv-7f3a' }),
+      });
+      const started = await start();
+      expect(screen.getByRole('button', { name: 'I have paid' })).toBeInTheDocument();
+      await advance(60_000);
+      expect(server.callsTo('POST init')).toHaveLength(2);
+      return { server, ...started };
+    };
+
+    it('marked paid (in another tab) or PAYED: Processing, polled', async () => {
+      const paid = { ...form, status: 'IN_PROGRESS', customerMarkedPaid: true };
+      const { server, t } = await atDeadline(() => data(formData(paid)));
+      expect(screen.getByText(t('form.text.processing'))).toBeInTheDocument();
+      const polls = server.callsTo('POST status').length;
+      await advance(PAYMENT_STATUS_POLL_MS);
+      expect(server.callsTo('POST status').length).toBeGreaterThan(polls);
+    });
+
+    it('PAYED: Processing', async () => {
+      const { t } = await atDeadline(() => data(formData({ ...form, status: 'PAYED' })));
+      expect(screen.getByText(t('form.text.processing'))).toBeInTheDocument();
+    });
+
+    it('finished (409) DONE: Success', async () => {
+      const { t } = await atDeadline(() => failure(409, 'The payment is already finished'), 'DONE');
+      expect(screen.getByRole('heading', { name: t('form.header.success') })).toBeInTheDocument();
+    });
+
+    it('cancelled (410) CANCELED: Fail, to the cancel URL', async () => {
+      const { t } = await atDeadline(
+        () => failure(410, 'The payment was cancelled', 'payment_canceled'),
+        'CANCELED',
+      );
+      expect(screen.getByRole('heading', { name: t('form.header.fail') })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: t('form.button.continue') })).toHaveAttribute(
+        'href',
+        'https://shop.example/cancel',
+      );
+    });
+
+    it('expired (410) while still open, or unreadable: the expired screen', async () => {
+      await atDeadline(() => failure(410, 'The payment has expired', 'payment_expired'));
+      expect(screen.getByRole('heading', { name: 'This payment has expired' })).toBeInTheDocument();
+    });
+
+    it('unreadable: the expired screen', async () => {
+      await atDeadline(noAnswer);
+      expect(screen.getByRole('heading', { name: 'This payment has expired' })).toBeInTheDocument();
+    });
   });
 });
 
@@ -725,6 +969,153 @@ describe('completing', () => {
       'href',
       'https://shop.example/error',
     );
+  });
+
+  it('a 410 payment_canceled goes to Fail and the cancel URL, not the expired screen', async () => {
+    stubPaymentServer({
+      'POST init': data(formData({ methods: [HUMO], paymentMethodName: 'Humo' })),
+      'POST credential': data(formData({ credentials: CARD_CREDENTIALS })),
+      'POST complete': failure(410, 'The payment was cancelled', 'payment_canceled'),
+    });
+    const { user } = await start();
+    await user.click(screen.getByRole('button', { name: 'I have paid' }));
+    await settle();
+    expect(screen.getByRole('heading', { name: 'Fail' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue' })).toHaveAttribute(
+      'href',
+      'https://shop.example/cancel',
+    );
+  });
+
+  describe('an answer lost (none, or a 5xx): the payment is read before failing (decision 0026)', () => {
+    const deposit = { methods: [HUMO], paymentMethodName: 'Humo' };
+    const payOnce = async (
+      complete: (call: number) => ReturnType<typeof data>,
+      reread: () => ReturnType<typeof data>,
+      status = 'IN_PROGRESS',
+    ) => {
+      const server = stubPaymentServer({
+        'POST init': (_body, call) => (call === 0 ? data(formData(deposit)) : reread()),
+        'POST credential': data(
+          formData({ ...deposit, status: 'IN_PROGRESS', credentials: CARD_CREDENTIALS }),
+        ),
+        'POST complete': (_body, call) => complete(call),
+        'POST status': data({ status, invoiceId: 'inv-7f3a' }),
+      });
+      const started = await start();
+      await started.user.click(screen.getByRole('button', { name: 'I have paid' }));
+      await settle();
+      return { server, ...started };
+    };
+
+    it('"I have paid" taken though its answer was lost (502): Processing', async () => {
+      const marked = { ...deposit, status: 'IN_PROGRESS', customerMarkedPaid: true };
+      const { server, t } = await payOnce(
+        () => failure(502, 'Bad Gateway'),
+        () => data(formData(marked)),
+      );
+      expect(server.callsTo('POST init')).toHaveLength(2);
+      expect(screen.getByText(t('form.text.processing'))).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Fail' })).toBeNull();
+    });
+
+    it('ended meanwhile (no answer, then init 409 and DONE): Success', async () => {
+      const { t } = await payOnce(
+        noAnswer,
+        () => failure(409, 'The payment is already finished'),
+        'DONE',
+      );
+      expect(screen.getByRole('heading', { name: t('form.header.success') })).toBeInTheDocument();
+    });
+
+    it('not taken (no answer, still not marked paid): the requisites again, with a notice; a second press goes through', async () => {
+      const open = { ...deposit, status: 'IN_PROGRESS', credentials: CARD_CREDENTIALS };
+      const { server, user, t } = await payOnce(
+        (call) => (call === 0 ? noAnswer() : data({ successUrl: null })),
+        () => data(formData(open)),
+      );
+      expect(screen.getByText(t('form.toast.connectionLost'))).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: t('form.header.deposit') })).toBeInTheDocument();
+      expect(screen.getByText('8600 1234 1234 1234')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'I have paid' }));
+      await settle();
+      expect(server.callsTo('POST complete')).toHaveLength(2);
+      expect(screen.getByText(t('form.text.processing'))).toBeInTheDocument();
+    });
+
+    it('nothing can be read either: Fail and the error URL (SPEC §4)', async () => {
+      await payOnce(noAnswer, noAnswer);
+      expect(screen.getByRole('heading', { name: 'Fail' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Continue' })).toHaveAttribute(
+        'href',
+        'https://shop.example/error',
+      );
+    });
+
+    it('a definite 4xx is not read again: Fail', async () => {
+      const { server } = await payOnce(
+        () => failure(400, 'Choose a payment method first'),
+        () => data(formData(deposit)),
+      );
+      expect(server.callsTo('POST init')).toHaveLength(1);
+      expect(screen.getByRole('heading', { name: 'Fail' })).toBeInTheDocument();
+    });
+  });
+
+  it('"Confirm withdrawal" whose answer was lost, the payout not asked: the same step, the phone kept, with a notice', async () => {
+    const withdrawal: Partial<PaymentFormData> = {
+      type: 'withdrawal',
+      currencyInfo: RUB,
+      methods: [{ ...HUMO, name: 'Tinkoff', code: 'TCSBRUB', minAmount: 10_000 }],
+      canChangeAmount: false,
+      amount: 150_000,
+      paymentMethodName: 'Tinkoff',
+    };
+    const server = stubPaymentServer({
+      'POST init': data(formData(withdrawal)),
+      'POST credential': data(formData(withdrawal)),
+      'POST complete': (_body, call) =>
+        call === 0 ? failure(504, 'Gateway Timeout') : data({ successUrl: null }),
+      'POST status': data({ status: 'IN_PROGRESS', invoiceId: 'inv-7f3a' }),
+    });
+    const { user, t } = await start();
+    const phone = screen.getByRole('textbox', { name: t('form.field.phone') });
+    await user.type(phone, '9123456789');
+    await user.click(screen.getByRole('button', { name: t('form.button.withdraw') }));
+    await settle();
+    expect(server.callsTo('POST init')).toHaveLength(2);
+    expect(screen.getByText(t('form.toast.connectionLost'))).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: t('form.field.phone') })).toHaveValue(
+      '+7 (912) 345-67-89',
+    );
+    await user.click(screen.getByRole('button', { name: t('form.button.withdraw') }));
+    await settle();
+    expect(server.callsTo('POST complete').map((call) => call.body)).toEqual([
+      { formId: expect.any(String), credential: '79123456789' },
+      { formId: expect.any(String), credential: '79123456789' },
+    ]);
+    expect(screen.getByRole('heading', { name: '+1500.00 RUB' })).toBeInTheDocument();
+  });
+
+  it('"Confirm withdrawal" taken though its answer was lost: Processing', async () => {
+    const withdrawal: Partial<PaymentFormData> = {
+      type: 'withdrawal',
+      methods: [HUMO],
+      canChangeAmount: false,
+      paymentMethodName: 'Humo',
+    };
+    stubPaymentServer({
+      'POST init': (_body, call) =>
+        data(formData(call === 0 ? withdrawal : { ...withdrawal, status: 'IN_PROGRESS' })),
+      'POST credential': data(formData(withdrawal)),
+      'POST complete': () => noAnswer(),
+      'POST status': data({ status: 'IN_PROGRESS', invoiceId: 'inv-7f3a' }),
+    });
+    const { user, t } = await start();
+    await user.type(screen.getByRole('textbox', { name: t('form.field.phone') }), '+998901234567');
+    await user.click(screen.getByRole('button', { name: t('form.button.withdraw') }));
+    await settle();
+    expect(screen.getByText(t('form.text.processing'))).toBeInTheDocument();
   });
 
   it('leads protocol-relative to a redirect URL without http', async () => {

@@ -2,7 +2,7 @@ import type { PaymentFormData } from '@paygate/api/payment-form';
 import { useCallback, useEffect } from 'react';
 import { useT } from '../../i18n/i18n.tsx';
 import { Notice, useNotice } from './notice.tsx';
-import { exitUrlOf, isOpenStep, type PaymentState } from './payment-steps.ts';
+import { autoExitUrlOf, isOpenStep, type PaymentState } from './payment-steps.ts';
 import { redirectHref } from './redirect-url.ts';
 import { AmountStep } from './steps/amount-step.tsx';
 import { DepositStep } from './steps/deposit-step.tsx';
@@ -23,13 +23,15 @@ type AnnouncementKey =
   | 'form.announce.processing'
   | 'form.announce.success'
   | 'form.announce.fail'
-  | 'form.announce.expired';
+  | 'form.announce.expired'
+  | 'form.announce.unavailable';
 
 /** What the live region says when the payment changes state. */
 const announcementOf = (state: PaymentState): AnnouncementKey | null => {
   if (state.step === 'processing') return 'form.announce.processing';
   if (state.step === 'success') return 'form.announce.success';
   if (state.step !== 'fail' || state.failure === 'loading') return null;
+  if (state.failure === 'no-method') return 'form.announce.unavailable';
   return state.failure === 'expired' ? 'form.announce.expired' : 'form.announce.fail';
 };
 
@@ -48,14 +50,16 @@ export const PaymentFormPage = ({ formId, formRequest }: PaymentFormPageProps) =
   useEffect(() => {
     if (state.notice) show(t(state.notice.key));
   }, [state.notice, show, t]);
-  const onExpire = useCallback(() => dispatch({ type: 'expired' }), [dispatch]);
+  // At the deadline the payment is read first: it may have moved on (decision 0026).
+  const onExpire = useCallback(() => dispatch({ type: 'deadlineReached' }), [dispatch]);
   const deadline = useDeadline(
     state.form && isOpenStep(state.step) ? state.form.expiredIn : null,
     onExpire,
   );
   const announcement = announcementOf(state);
-  // SPEC §4: Fail returns to the cancel URL (the error URL after an error) by itself.
-  const redirect = useFailRedirect(state.step === 'fail' ? redirectHref(exitUrlOf(state)) : null);
+  // SPEC §4: Fail returns to the cancel URL (the error URL after an error) by itself; an
+  // unavailable payment does not (decision 0026).
+  const redirect = useFailRedirect(redirectHref(autoExitUrlOf(state)));
 
   const view = () => {
     const { form } = state;

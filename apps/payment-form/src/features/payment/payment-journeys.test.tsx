@@ -10,6 +10,7 @@ import {
   data,
   FORM_ID,
   formData,
+  HUMO,
   RUB,
   SBP,
   settle,
@@ -111,6 +112,52 @@ describe.each(SUPPORTED_LANGUAGES)('payment journeys in %s', (language) => {
       'https://shop.example/thanks',
     );
     expect(liveRegion()).toHaveTextContent(t('form.announce.success'));
+  });
+
+  it('a deposit on a bad network: "I have paid" unanswered, told to try again, then success (decision 0026)', async () => {
+    const requisites = formData({
+      methods: [HUMO],
+      status: 'IN_PROGRESS',
+      paymentMethodName: 'Humo',
+      credentials: CARD_CREDENTIALS,
+    });
+    let status = 'IN_PROGRESS';
+    let statusAnswered = 0;
+    const server = stubPaymentServer({
+      'POST init': (_body, call) =>
+        data(call === 0 ? formData({ methods: [HUMO], paymentMethodName: 'Humo' }) : requisites),
+      'POST credential': data(requisites),
+      'POST complete': (_body, call) => {
+        if (call === 0) throw new TypeError('Failed to fetch');
+        return data({ successUrl: null });
+      },
+      // Processing: the first poll is lost, the next two answer.
+      'POST status': () => {
+        statusAnswered += 1;
+        if (statusAnswered === 1) return { status: 503 };
+        return data({ status, invoiceId: 'inv-7f3a' });
+      },
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { t } = await renderPayment({ language });
+    await settle();
+
+    expect(screen.getByRole('heading', { name: t('form.header.deposit') })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: t('form.button.paid') }));
+    await settle();
+    // Not marked paid: the requisites stay, and the customer is told to press again.
+    expect(screen.getByRole('alert')).toHaveTextContent(t('form.toast.connectionLost'));
+    expect(screen.getByRole('heading', { name: t('form.header.deposit') })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: t('form.button.paid') }));
+    await settle();
+    expect(server.callsTo('POST complete')).toHaveLength(2);
+
+    expect(screen.getByText(t('form.text.processing'))).toBeInTheDocument();
+    await advance(5000);
+    expect(screen.getByText(t('form.text.processing'))).toBeInTheDocument();
+    status = 'DONE';
+    await advance(5000);
+    expect(screen.getByRole('heading', { name: t('form.header.success') })).toBeInTheDocument();
   });
 
   it('an SBP withdrawal: amount, phone and bank, processing, success', async () => {

@@ -12,13 +12,17 @@ import {
 import {
   amountLimitsOf,
   amountNotTakenOf,
+  autoExitUrlOf,
+  CREDENTIAL_RETRY_LIMIT,
   canGoBack,
   canSendAmount,
   exitUrlOf,
   initialPaymentState,
   isMethodSelectable,
   type PaymentAction,
+  type PaymentReading,
   type PaymentState,
+  POLL_TRANSPORT_FAILURE_LIMIT,
   paymentReducer,
   reservedMethodOf,
 } from './payment-steps.ts';
@@ -52,6 +56,21 @@ const atCredential = (overrides: Partial<PaymentFormData> = {}) =>
 
 const atProcessing = () =>
   run(atCredential(), { type: 'completeRequested' }, { type: 'completed', successUrl: null });
+
+/** The countdown reached the deadline and the payment could not be read: expired. */
+const expire = (state: PaymentState) =>
+  run(state, { type: 'deadlineReached' }, { type: 'deadlineChecked', reading: null });
+
+const formRead = (overrides: Partial<PaymentFormData> = {}): PaymentReading => ({
+  kind: 'form',
+  form: formData(overrides),
+});
+const closedRead = (status: string, canceled = false): PaymentReading => ({
+  kind: 'closed',
+  status,
+  invoiceId: 'inv-9',
+  canceled,
+});
 
 describe('payment step machine (SPEC §4 Payment form)', () => {
   describe('loading', () => {
@@ -150,8 +169,15 @@ describe('payment step machine (SPEC §4 Payment form)', () => {
       expect(loaded({ status: 'DECLINED' })).toMatchObject({ step: 'fail', failure: 'declined' });
     });
 
-    it('fails when no method is offered', () => {
-      expect(loaded({ methods: [] })).toMatchObject({ step: 'fail', failure: 'unavailable' });
+    it('says the payment is unavailable when no method is offered, and leaves it to the customer (decision 0026)', () => {
+      const none = loaded({ methods: [], canChangeAmount: false });
+      expect(none).toMatchObject({ step: 'fail', failure: 'no-method', task: null });
+      // Continue still leads back to the shop, but Fail does not go there by itself.
+      expect(exitUrlOf(none)).toBe('https://shop.example/error');
+      expect(autoExitUrlOf(none)).toBeNull();
+      const declined = run(atProcessing(), { type: 'statusReceived', status: 'DECLINED' });
+      expect(autoExitUrlOf(declined)).toBe('https://shop.example/cancel');
+      expect(autoExitUrlOf(atInit())).toBeNull();
     });
 
     it('fails with the reason of a failed load', () => {
@@ -173,6 +199,14 @@ describe('payment step machine (SPEC §4 Payment form)', () => {
       expect(closed('DECLINED')).toMatchObject({ step: 'fail', failure: 'declined' });
       expect(closed('NEW')).toMatchObject({ step: 'fail', failure: 'expired', invoiceId: 'inv-9' });
       expect(closed('IN_PROGRESS')).toMatchObject({ step: 'fail', failure: 'expired' });
+    });
+
+    it('shows a form cancelled by the staff or its terminal (410 payment_canceled) as Fail, not expired', () => {
+      const canceled = (status: string) =>
+        run(initialPaymentState, { type: 'closed', status, invoiceId: 'inv-9', canceled: true });
+      // The terminal switched off: the payment is still NEW, but nothing can be done with it.
+      expect(canceled('NEW')).toMatchObject({ step: 'fail', failure: 'declined', task: null });
+      expect(canceled('CANCELED')).toMatchObject({ step: 'fail', failure: 'declined' });
     });
 
     it('ignores load answers once loaded', () => {
@@ -456,6 +490,29 @@ describe('payment step machine (SPEC §4 Payment form)', () => {
       );
     });
 
+    it(`stops asking after ${CREDENTIAL_RETRY_LIMIT} retries without requisites: Fail, error (decision 0026)`, () => {
+      expect(CREDENTIAL_RETRY_LIMIT).toBe(10);
+      const noRequisites: PaymentAction = {
+        type: 'credentialReceived',
+        form: formData({ credentials: null }),
+      };
+      let state = run(atInit(), { type: 'amountSubmitted' });
+      for (let retry = 1; retry <= CREDENTIAL_RETRY_LIMIT; retry += 1) {
+        state = run(state, noRequisites);
+        expect(state.task).toEqual({ kind: 'credential', delayMs: CREDENTIAL_RETRY_MS, retry });
+      }
+      // The answer of the last retry still has none.
+      expect(run(state, noRequisites)).toMatchObject({
+        step: 'fail',
+        failure: 'error',
+        task: null,
+      });
+      // It can still arrive on the last retry.
+      expect(run(state, { type: 'credentialReceived', form: depositAnswer() }).step).toBe(
+        'credential',
+      );
+    });
+
     it('a withdrawal needs no credentials from the server', () => {
       const state = run(
         atInit({ type: 'withdrawal' }),
@@ -473,6 +530,13 @@ describe('payment step machine (SPEC §4 Payment form)', () => {
         task: null,
       });
       expect(run(asking, { type: 'credentialFailed', expired: true }).failure).toBe('expired');
+    });
+
+    it('a 410 payment_canceled goes to Fail as declined (cancel URL), not expired', () => {
+      const asking = run(atInit(), { type: 'amountSubmitted' });
+      const canceled = run(asking, { type: 'credentialFailed', canceled: true });
+      expect(canceled).toMatchObject({ step: 'fail', failure: 'declined' });
+      expect(exitUrlOf(canceled)).toBe('https://shop.example/cancel');
     });
 
     it('tells when the reserved requisites did not take the amount asked (a page opened before them)', () => {
@@ -564,8 +628,9 @@ describe('payment step machine (SPEC §4 Payment form)', () => {
       expect(canGoBack(atInit({ methods: [HUMO] }))).toBe(false);
     });
 
-    it('is not offered while completing, nor on Method or the final steps', () => {
+    it('is not offered while completing or reading the payment at the deadline, nor on Method or the final steps', () => {
       expect(canGoBack(run(atCredential(), { type: 'completeRequested' }))).toBe(false);
+      expect(canGoBack(run(atCredential(), { type: 'deadlineReached' }))).toBe(false);
       expect(canGoBack(loaded())).toBe(false);
       expect(canGoBack(atProcessing())).toBe(false);
     });
@@ -608,6 +673,64 @@ describe('payment step machine (SPEC §4 Payment form)', () => {
         failure: 'error',
       });
       expect(run(completing, { type: 'completeFailed', expired: true }).failure).toBe('expired');
+      expect(run(completing, { type: 'completeFailed', canceled: true }).failure).toBe('declined');
+    });
+
+    describe('an answer lost (none, or a 5xx): where the payment stands decides (decision 0026)', () => {
+      const completing = () => run(atCredential(), { type: 'completeRequested' });
+      const unanswered = (reading: PaymentReading | null) =>
+        run(completing(), { type: 'completeUnanswered', reading });
+
+      it('marked paid, PAYED or a payout requested: Processing, watched from the first poll', () => {
+        const marked = formRead({ status: 'IN_PROGRESS', customerMarkedPaid: true });
+        expect(unanswered(marked)).toMatchObject({
+          step: 'processing',
+          task: null,
+          pollFailures: 0,
+        });
+        expect(unanswered(formRead({ status: 'PAYED' })).step).toBe('processing');
+        const requested = formRead({ type: 'withdrawal', status: 'IN_PROGRESS' });
+        expect(unanswered(requested).step).toBe('processing');
+      });
+
+      it('a final status: Success or Fail', () => {
+        expect(unanswered(closedRead('DONE'))).toMatchObject({ step: 'success', task: null });
+        expect(unanswered(closedRead('DECLINED'))).toMatchObject({
+          step: 'fail',
+          failure: 'declined',
+        });
+        expect(unanswered(formRead({ status: 'CANCELED' })).failure).toBe('declined');
+        expect(unanswered(closedRead('NEW', true)).failure).toBe('declined');
+        expect(unanswered(closedRead('NEW')).failure).toBe('expired');
+      });
+
+      it('still open: back at Credential with a notice, to send it again', () => {
+        const state = completing();
+        // A deposit with its requisites the customer has not marked paid yet, a payout not asked.
+        for (const reading of [
+          formRead({ status: 'IN_PROGRESS', credentials: CARD_CREDENTIALS }),
+          formRead({ type: 'withdrawal', status: 'NEW' }),
+        ]) {
+          const again = run(state, { type: 'completeUnanswered', reading });
+          expect(again).toMatchObject({
+            step: 'credential',
+            task: null,
+            credentials: CARD_CREDENTIALS,
+            notice: { key: 'form.toast.connectionLost' },
+          });
+          expect(again.notice?.id).not.toBe(state.notice?.id);
+          expect(run(again, { type: 'completeRequested' }).task).toEqual({ kind: 'complete' });
+        }
+      });
+
+      it('nothing could be read: Fail, error (SPEC §4)', () => {
+        expect(unanswered(null)).toMatchObject({ step: 'fail', failure: 'error', task: null });
+      });
+
+      it('is ignored when nobody is completing', () => {
+        const state = atCredential();
+        expect(run(state, { type: 'completeUnanswered', reading: closedRead('DONE') })).toBe(state);
+      });
     });
 
     it('a payment that had already ended shows how it ended', () => {
@@ -652,37 +775,124 @@ describe('payment step machine (SPEC §4 Payment form)', () => {
       }
     });
 
-    it('an error goes to Fail (error URL)', () => {
+    it('a definite error (an answer such as 404) goes to Fail (error URL) at once', () => {
       expect(run(atProcessing(), { type: 'statusFailed' })).toMatchObject({
         step: 'fail',
         failure: 'error',
       });
+      expect(run(atProcessing(), { type: 'statusFailed', transport: false }).step).toBe('fail');
     });
 
-    it('ignores statuses outside Processing', () => {
+    it(`polls on after a transport failure; the ${POLL_TRANSPORT_FAILURE_LIMIT}rd in a row is an error (decision 0026)`, () => {
+      expect(POLL_TRANSPORT_FAILURE_LIMIT).toBe(3);
+      const lost: PaymentAction = { type: 'statusFailed', transport: true };
+      const once = run(atProcessing(), lost);
+      expect(once).toMatchObject({ step: 'processing', pollFailures: 1 });
+      expect(run(once, lost)).toMatchObject({ step: 'processing', pollFailures: 2 });
+      expect(run(once, lost, lost)).toMatchObject({ step: 'fail', failure: 'error', task: null });
+    });
+
+    it('any answered poll starts the count again', () => {
+      const lost: PaymentAction = { type: 'statusFailed', transport: true };
+      const answered = run(atProcessing(), lost, lost, {
+        type: 'statusReceived',
+        status: 'IN_PROGRESS',
+      });
+      expect(answered).toMatchObject({ step: 'processing', pollFailures: 0 });
+      expect(run(answered, lost, lost).step).toBe('processing');
+    });
+
+    it('ignores statuses outside Processing and the requisites step', () => {
       const state = atInit();
       expect(run(state, { type: 'statusReceived', status: 'DONE' })).toBe(state);
       expect(run(state, { type: 'statusFailed' })).toBe(state);
     });
   });
 
-  describe('expiry (countdown deadline)', () => {
-    it('ends every step where the customer still acts', () => {
-      for (const state of [loaded(), atInit(), atCredential()]) {
-        expect(run(state, { type: 'expired' })).toMatchObject({
+  describe('the requisites step watches the status too (decision 0026)', () => {
+    it('DONE goes to Success, CANCELED or DECLINED to Fail', () => {
+      expect(run(atCredential(), { type: 'statusReceived', status: 'DONE' })).toMatchObject({
+        step: 'success',
+        task: null,
+      });
+      for (const status of ['CANCELED', 'DECLINED']) {
+        expect(run(atCredential(), { type: 'statusReceived', status })).toMatchObject({
           step: 'fail',
-          failure: 'expired',
-          task: null,
+          failure: 'declined',
         });
       }
     });
 
+    it('PAYED or IN_PROGRESS change nothing there, nor does a failed poll', () => {
+      const state = atCredential();
+      for (const status of ['PAYED', 'IN_PROGRESS', 'NEW']) {
+        expect(run(state, { type: 'statusReceived', status })).toBe(state);
+      }
+      expect(run(state, { type: 'statusFailed' })).toBe(state);
+      expect(run(state, { type: 'statusFailed', transport: true })).toBe(state);
+    });
+
+    it('a payment that ends while "I have paid" is sent stops that call', () => {
+      const completing = run(atCredential(), { type: 'completeRequested' });
+      const done = run(completing, { type: 'statusReceived', status: 'DONE' });
+      expect(done).toMatchObject({ step: 'success', task: null });
+      // The completion's late answer changes nothing.
+      expect(run(done, { type: 'completed', successUrl: null })).toBe(done);
+    });
+  });
+
+  describe('expiry (countdown deadline)', () => {
+    it('reads the payment first on every step where the customer still acts', () => {
+      for (const state of [loaded(), atInit(), atCredential()]) {
+        const reached = run(state, { type: 'deadlineReached' });
+        expect(reached).toMatchObject({ step: state.step, task: { kind: 'expiry' } });
+        expect(run(reached, { type: 'deadlineReached' })).toBe(reached);
+      }
+      // A running call is left for the read.
+      const asking = run(atInit(), { type: 'amountSubmitted' });
+      expect(run(asking, { type: 'deadlineReached' }).task).toEqual({ kind: 'expiry' });
+    });
+
+    it('still open, or nothing could be read: the expired screen', () => {
+      for (const reading of [
+        formRead(),
+        formRead({ status: 'IN_PROGRESS', credentials: CARD_CREDENTIALS }),
+        closedRead('NEW'),
+        closedRead('IN_PROGRESS'),
+        null,
+      ]) {
+        expect(
+          run(atCredential(), { type: 'deadlineReached' }, { type: 'deadlineChecked', reading }),
+        ).toMatchObject({ step: 'fail', failure: 'expired', task: null });
+      }
+    });
+
+    it('moved on: Success, Fail, or Processing for a payment marked paid, PAYED or requested (decision 0026)', () => {
+      const checked = (reading: PaymentReading) =>
+        run(atCredential(), { type: 'deadlineReached' }, { type: 'deadlineChecked', reading });
+      expect(checked(closedRead('DONE'))).toMatchObject({ step: 'success', task: null });
+      expect(checked(closedRead('CANCELED'))).toMatchObject({ step: 'fail', failure: 'declined' });
+      expect(checked(closedRead('DECLINED')).failure).toBe('declined');
+      expect(checked(closedRead('NEW', true)).failure).toBe('declined');
+      expect(checked(formRead({ status: 'PAYED' }))).toMatchObject({
+        step: 'processing',
+        task: null,
+      });
+      expect(checked(formRead({ status: 'IN_PROGRESS', customerMarkedPaid: true })).step).toBe(
+        'processing',
+      );
+      expect(checked(formRead({ type: 'withdrawal', status: 'IN_PROGRESS' })).step).toBe(
+        'processing',
+      );
+    });
+
     it('does not touch a payment already on its way or finished', () => {
       const processing = atProcessing();
-      expect(run(processing, { type: 'expired' })).toBe(processing);
+      expect(run(processing, { type: 'deadlineReached' })).toBe(processing);
       const success = run(processing, { type: 'statusReceived', status: 'DONE' });
-      expect(run(success, { type: 'expired' })).toBe(success);
-      expect(run(initialPaymentState, { type: 'expired' })).toBe(initialPaymentState);
+      expect(run(success, { type: 'deadlineReached' })).toBe(success);
+      expect(run(initialPaymentState, { type: 'deadlineReached' })).toBe(initialPaymentState);
+      expect(run(atInit(), { type: 'deadlineChecked', reading: null })).toEqual(atInit());
     });
   });
 
@@ -698,13 +908,13 @@ describe('payment step machine (SPEC §4 Payment form)', () => {
       expect(exitUrlOf(run(atProcessing(), { type: 'statusFailed' }))).toBe(
         'https://shop.example/error',
       );
-      expect(exitUrlOf(run(atInit(), { type: 'expired' }))).toBe('https://shop.example/error');
+      expect(exitUrlOf(expire(atInit()))).toBe('https://shop.example/error');
     });
 
     it('falls back to the other URL, and has none before the data', () => {
-      const noCancel = run(loaded({ cancelUrl: null }), { type: 'expired' });
+      const noCancel = expire(loaded({ cancelUrl: null }));
       expect(exitUrlOf({ ...noCancel, failure: 'declined' })).toBe('https://shop.example/error');
-      const noError = run(loaded({ errorUrl: null }), { type: 'expired' });
+      const noError = expire(loaded({ errorUrl: null }));
       expect(exitUrlOf(noError)).toBe('https://shop.example/cancel');
       expect(exitUrlOf(initialPaymentState)).toBeNull();
       expect(exitUrlOf(atInit())).toBeNull();

@@ -1,8 +1,8 @@
 /**
  * The payment form's step machine (SPEC §2 "Customer payment form", §4 "Payment form"), pure:
  * every transition is a reducer case, and the calls the form must make next are `task`s that
- * `usePaymentFlow` runs (load, credential request and its 1 s retry, complete). Polling is tied
- * to the Processing step.
+ * `usePaymentFlow` runs (load, credential request and its 1 s retry, complete, the read at the
+ * deadline). Polling is tied to the Processing step and to a deposit's requisites.
  */
 
 import type {
@@ -31,9 +31,17 @@ export type FailReason =
   | 'loading'
   /** No such form (404, or an id the server refuses with 400). */
   | 'not-found'
-  /** The form could not be loaded (network, server error) or offers no method. */
+  /** The form could not be loaded (network, server error). */
   | 'unavailable'
-  /** The payment ended CANCELED or DECLINED: Fail leads to the cancel URL. */
+  /**
+   * No method can take the payment (none offered): the payment is unavailable, which the form
+   * says without returning to the shop by itself (decision 0026).
+   */
+  | 'no-method'
+  /**
+   * The payment ended CANCELED or DECLINED, or was cancelled before it ended (410
+   * payment_canceled: by the staff, or its terminal switched off): Fail leads to the cancel URL.
+   */
   | 'declined'
   /** A credential, complete or status call failed: Fail leads to the error URL. */
   | 'error'
@@ -43,8 +51,33 @@ export type FailReason =
 /** A call the form makes now (or after `delayMs`); a new task object means a new call. */
 export type PaymentTask =
   | { kind: 'load' }
-  | { kind: 'credential'; delayMs: number }
-  | { kind: 'complete'; credential?: string; bankCodeInteger?: number };
+  /** `retry`: how many times a deposit answer without requisites was asked again (0 at first). */
+  | { kind: 'credential'; delayMs: number; retry?: number }
+  | { kind: 'complete'; credential?: string; bankCodeInteger?: number }
+  /** The countdown reached the deadline: the payment is read before it is called expired. */
+  | { kind: 'expiry' };
+
+/**
+ * How many times a deposit answer without requisites is asked again, CREDENTIAL_RETRY_MS apart,
+ * before the form gives up with an error (decision 0026): about 10 s of a spinner.
+ */
+export const CREDENTIAL_RETRY_LIMIT = 10;
+
+/**
+ * Polls in a row at Processing that may fail in transport (no answer, 5xx, 429) before it is
+ * "an error in processing" (SPEC §4); each is tried again at the next 5000 ms tick (decision 0026).
+ */
+export const POLL_TRANSPORT_FAILURE_LIMIT = 3;
+
+/**
+ * The payment as the form reads it again (decision 0026), as a reload would: init's form data
+ * while the payment can still be acted on, or, once init refuses it (409 finished, 410 gone),
+ * its status. `canceled`: the 410 said payment_canceled (by the staff, or the terminal
+ * switched off), which a status still NEW does not tell.
+ */
+export type PaymentReading =
+  | { kind: 'form'; form: PaymentFormData }
+  | { kind: 'closed'; status: string; invoiceId: string; canceled: boolean };
 
 export interface PaymentState {
   step: PaymentStep;
@@ -68,16 +101,22 @@ export interface PaymentState {
   invoiceId: string | null;
   /**
    * A toast to show (a translation key); a new id shows it again. Set when the server asks the
-   * customer to come back later rather than failing the payment.
+   * customer to come back later, or when a completion's answer was lost while the payment stayed
+   * open, rather than failing the payment.
    */
   notice: { key: TranslationKey; id: number } | null;
+  /** Polls in a row at Processing that failed in transport (POLL_TRANSPORT_FAILURE_LIMIT). */
+  pollFailures: number;
 }
 
 export type PaymentAction =
   | { type: 'loaded'; form: PaymentFormData }
   | { type: 'loadFailed'; reason: 'not-found' | 'unavailable' }
-  /** init refused the form (409 finished, 410 gone); its status still answers. */
-  | { type: 'closed'; status: string; invoiceId: string }
+  /**
+   * init refused the form (409 finished, 410 gone); its status still answers. `canceled`: a 410
+   * payment_canceled.
+   */
+  | { type: 'closed'; status: string; invoiceId: string; canceled?: boolean }
   | { type: 'methodChosen'; methodId: number }
   | { type: 'amountIncreased' }
   | { type: 'amountDecreased' }
@@ -97,6 +136,8 @@ export type PaymentAction =
        * allowed; this one stays open and may be tried again once one of them ends.
        */
       tooManyOpen?: boolean;
+      /** 410 payment_canceled: cancelled by the staff, or its terminal switched off. */
+      canceled?: boolean;
     }
   | { type: 'back' }
   | { type: 'completeRequested'; credential?: string; bankCodeInteger?: number }
@@ -105,10 +146,22 @@ export type PaymentAction =
    * `status`: the payment had already ended when the customer pressed (409), e.g. a provider
    * confirmed the transfer first; its status says how.
    */
-  | { type: 'completeFailed'; expired?: boolean; status?: string }
+  | { type: 'completeFailed'; expired?: boolean; canceled?: boolean; status?: string }
+  /**
+   * The completion got no answer, or a 5xx: it may have been applied all the same. `reading`:
+   * the payment read afterwards, null when that failed too (decision 0026).
+   */
+  | { type: 'completeUnanswered'; reading: PaymentReading | null }
   | { type: 'statusReceived'; status: string }
-  | { type: 'statusFailed' }
-  | { type: 'expired' };
+  /**
+   * `transport`: the poll got no answer, a 5xx or a 429, not a definite error; at Processing it
+   * is tried again until POLL_TRANSPORT_FAILURE_LIMIT in a row (decision 0026).
+   */
+  | { type: 'statusFailed'; transport?: boolean }
+  /** The countdown reached the deadline on a step where the customer still acts. */
+  | { type: 'deadlineReached' }
+  /** What the read at the deadline found; null when it failed (decision 0026). */
+  | { type: 'deadlineChecked'; reading: PaymentReading | null };
 
 export const initialPaymentState: PaymentState = {
   step: 'fail',
@@ -122,6 +175,7 @@ export const initialPaymentState: PaymentState = {
   successUrl: null,
   invoiceId: null,
   notice: null,
+  pollFailures: 0,
 };
 
 const requestCredential = (): PaymentTask => ({ kind: 'credential', delayMs: 0 });
@@ -208,7 +262,9 @@ export const amountNotTakenOf = (state: PaymentState): number | null => {
  */
 export const canGoBack = (state: PaymentState): boolean => {
   const { form } = state;
-  if (!form || form.currencyInfo.code === 'RUB' || state.task?.kind === 'complete') return false;
+  if (!form || form.currencyInfo.code === 'RUB') return false;
+  // Not while completing, nor while the payment is read at the deadline.
+  if (state.task?.kind === 'complete' || state.task?.kind === 'expiry') return false;
   if (state.step === 'credential') return form.canChangeAmount || form.methods.length > 1;
   if (state.step === 'init') return form.methods.length > 1;
   return false;
@@ -223,6 +279,21 @@ const fail = (state: PaymentState, failure: FailReason): PaymentState => ({
   step: 'fail',
   failure,
   task: null,
+});
+
+const succeed = (state: PaymentState): PaymentState => ({ ...state, step: 'success', task: null });
+
+/** Watching the payment at Processing, polled from the first tick with no failure counted. */
+const watch = (state: PaymentState): PaymentState => ({
+  ...state,
+  step: 'processing',
+  task: null,
+  pollFailures: 0,
+});
+
+const withNotice = (state: PaymentState, key: TranslationKey): PaymentState => ({
+  ...state,
+  notice: { key, id: (state.notice?.id ?? 0) + 1 },
 });
 
 /**
@@ -250,11 +321,12 @@ const afterLoad = (state: PaymentState, form: PaymentFormData): PaymentState => 
   };
   // A reload after the customer acted resumes where the payment is (decisions 0008, 0011): a
   // deposit marked paid or a requested withdrawal is watched at Processing.
-  if (isAwaitingOutcome(form)) return { ...loaded, step: 'processing' };
+  if (isAwaitingOutcome(form)) return watch(loaded);
   const outcome = paymentPollOutcome(form.status);
   if (outcome === 'success') return { ...loaded, step: 'success' };
   if (outcome === 'fail') return fail(loaded, 'declined');
-  if (form.methods.length === 0) return fail(loaded, 'unavailable');
+  // Decision 0011: with no method left, the payment is unavailable (not 'Something went wrong').
+  if (form.methods.length === 0) return fail(loaded, 'no-method');
 
   // SPEC §4: Method if more than one method, else Init (with the only method chosen).
   const step: PaymentStep = form.methods.length > 1 ? 'method' : 'init';
@@ -267,6 +339,44 @@ const afterLoad = (state: PaymentState, form: PaymentFormData): PaymentState => 
     methodId: form.methods.length === 1 ? (form.methods[0]?.id ?? null) : null,
   };
 };
+
+/**
+ * A payment init no longer serves (409 finished, 410 gone), by its status: DONE Success;
+ * CANCELED, DECLINED or a 410 payment_canceled Fail (cancel URL); still open, the deadline passed
+ * before the expiry job cancelled it: expired.
+ */
+const afterClosed = (
+  state: PaymentState,
+  { status, invoiceId, canceled }: { status: string; invoiceId: string; canceled?: boolean },
+): PaymentState => {
+  const closed = { ...state, invoiceId, task: null, failure: null };
+  const outcome = paymentPollOutcome(status);
+  if (outcome === 'success') return { ...closed, step: 'success' };
+  if (outcome === 'fail' || canceled) return fail(closed, 'declined');
+  return fail(closed, 'expired');
+};
+
+/**
+ * Where a payment read again leads (decision 0026): a closed one by its status (afterClosed); one
+ * the customer has acted on (marked paid, PAYED, payout requested) to Processing; a final status
+ * to Success or Fail; one still open to `stillOpen`.
+ */
+const afterReading = (
+  state: PaymentState,
+  reading: PaymentReading,
+  stillOpen: (state: PaymentState) => PaymentState,
+): PaymentState => {
+  if (reading.kind === 'closed') return afterClosed(state, reading);
+  if (isAwaitingOutcome(reading.form)) return watch(state);
+  const outcome = paymentPollOutcome(reading.form.status);
+  if (outcome === 'success') return succeed(state);
+  if (outcome === 'fail') return fail(state, 'declined');
+  return stillOpen(state);
+};
+
+/** Why a call that failed ends the payment: cancelled, expired, or an error. */
+const failureOf = ({ canceled, expired }: { canceled?: boolean; expired?: boolean }): FailReason =>
+  canceled ? 'declined' : expired ? 'expired' : 'error';
 
 const setAmount = (
   state: PaymentState,
@@ -287,15 +397,8 @@ export const paymentReducer = (state: PaymentState, action: PaymentAction): Paym
     case 'loadFailed':
       return state.task?.kind === 'load' ? fail(state, action.reason) : state;
 
-    case 'closed': {
-      if (state.task?.kind !== 'load') return state;
-      const closed = { ...state, invoiceId: action.invoiceId, task: null, failure: null };
-      const outcome = paymentPollOutcome(action.status);
-      if (outcome === 'success') return { ...closed, step: 'success' };
-      if (outcome === 'fail') return fail(closed, 'declined');
-      // Gone while still open: the deadline passed before the expiry job cancelled it.
-      return fail(closed, 'expired');
-    }
+    case 'closed':
+      return state.task?.kind === 'load' ? afterClosed(state, action) : state;
 
     case 'methodChosen': {
       const { form } = state;
@@ -343,10 +446,13 @@ export const paymentReducer = (state: PaymentState, action: PaymentAction): Paym
         methodId: answered?.id ?? state.methodId,
       };
       // Marked paid meanwhile (in another tab): the requisites are not offered a second time.
-      if (isAwaitingOutcome(form)) return { ...updated, step: 'processing', task: null };
-      // SPEC §4: a deposit answer without credentials is asked again after 1 second.
+      if (isAwaitingOutcome(form)) return watch(updated);
+      // SPEC §4: a deposit answer without credentials is asked again after 1 second, at most
+      // CREDENTIAL_RETRY_LIMIT times (decision 0026).
       if (form.type === 'deposit' && !form.credentials) {
-        return { ...updated, task: { kind: 'credential', delayMs: CREDENTIAL_RETRY_MS } };
+        const retry = (state.task.retry ?? 0) + 1;
+        if (retry > CREDENTIAL_RETRY_LIMIT) return fail(updated, 'error');
+        return { ...updated, task: { kind: 'credential', delayMs: CREDENTIAL_RETRY_MS, retry } };
       }
       return { ...updated, step: 'credential', credentials: form.credentials, task: null };
     }
@@ -356,14 +462,8 @@ export const paymentReducer = (state: PaymentState, action: PaymentAction): Paym
       // Read the payment again: it resumes with its requisites, their method as the preset.
       if (action.methodChosen) return { ...state, task: { kind: 'load' } };
       // Nothing failed: the customer stays on the amount step and is told to come back.
-      if (action.tooManyOpen) {
-        return {
-          ...state,
-          task: null,
-          notice: { key: 'form.toast.tooManyOpen', id: (state.notice?.id ?? 0) + 1 },
-        };
-      }
-      return fail(state, action.expired ? 'expired' : 'error');
+      if (action.tooManyOpen) return withNotice({ ...state, task: null }, 'form.toast.tooManyOpen');
+      return fail(state, failureOf(action));
 
     case 'back': {
       if (!canGoBack(state)) return state;
@@ -383,39 +483,67 @@ export const paymentReducer = (state: PaymentState, action: PaymentAction): Paym
 
     case 'completed':
       if (state.task?.kind !== 'complete') return state;
-      return {
-        ...state,
-        step: 'processing',
-        task: null,
-        successUrl: action.successUrl ?? state.successUrl,
-      };
+      return watch({ ...state, successUrl: action.successUrl ?? state.successUrl });
 
     case 'completeFailed': {
       if (state.task?.kind !== 'complete') return state;
       const outcome = action.status === undefined ? null : paymentPollOutcome(action.status);
-      if (outcome === 'success') return { ...state, step: 'success', task: null };
+      if (outcome === 'success') return succeed(state);
       if (outcome === 'fail') return fail(state, 'declined');
-      return fail(state, action.expired ? 'expired' : 'error');
+      return fail(state, failureOf(action));
     }
+
+    case 'completeUnanswered':
+      if (state.task?.kind !== 'complete') return state;
+      // Nothing known: SPEC §4's error path.
+      if (!action.reading) return fail(state, 'error');
+      // Still open: the request did not take; the customer stays and may send it again, which
+      // the server takes once (decision 0026).
+      return afterReading(state, action.reading, (open) =>
+        withNotice({ ...open, task: null }, 'form.toast.connectionLost'),
+      );
 
     case 'statusReceived': {
-      if (state.step !== 'processing') return state;
+      // Processing polls the status, and so does a deposit's requisites step (decision 0026).
+      if (state.step !== 'processing' && state.step !== 'credential') return state;
       const outcome = paymentPollOutcome(action.status);
-      if (outcome === 'success') return { ...state, step: 'success' };
+      if (outcome === 'success') return succeed(state);
       if (outcome === 'fail') return fail(state, 'declined');
-      return state;
+      return state.pollFailures === 0 ? state : { ...state, pollFailures: 0 };
     }
 
-    case 'statusFailed':
-      return state.step === 'processing' ? fail(state, 'error') : state;
+    case 'statusFailed': {
+      // On the requisites step a failed poll changes nothing: the next tick asks again.
+      if (state.step !== 'processing') return state;
+      if (action.transport) {
+        const pollFailures = state.pollFailures + 1;
+        if (pollFailures < POLL_TRANSPORT_FAILURE_LIMIT) return { ...state, pollFailures };
+      }
+      // SPEC §4: an error in processing goes to Fail.
+      return fail(state, 'error');
+    }
 
-    case 'expired':
-      return isOpenStep(state.step) ? fail(state, 'expired') : state;
+    case 'deadlineReached':
+      if (!isOpenStep(state.step) || state.task?.kind === 'expiry') return state;
+      // A running call, if any, is dropped: the payment is read first (decision 0026).
+      return { ...state, task: { kind: 'expiry' } };
+
+    case 'deadlineChecked':
+      if (state.task?.kind !== 'expiry') return state;
+      if (!action.reading) return fail(state, 'expired');
+      return afterReading(state, action.reading, (open) => fail(open, 'expired'));
 
     default:
       return state;
   }
 };
+
+/**
+ * Where Fail returns to by itself after its countdown (decision 0011): the exit URL, except for
+ * a payment no method can take, which Fail only says (decision 0026).
+ */
+export const autoExitUrlOf = (state: PaymentState): string | null =>
+  state.step === 'fail' && state.failure !== 'no-method' ? exitUrlOf(state) : null;
 
 /**
  * Where the continue button of the final screens leads, before redirect-URL handling:

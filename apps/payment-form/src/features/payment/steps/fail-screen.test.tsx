@@ -158,6 +158,26 @@ describe('Fail returns to the shop by itself (SPEC §4)', () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
+  it('never counts down for a payment no method can take: it says so and waits (decision 0026)', async () => {
+    stubPaymentServer({
+      'POST init': data(formData({ methods: [], canChangeAmount: false, amount: 50_000 })),
+    });
+    await start();
+    expect(
+      screen.getByRole('heading', { name: 'This payment is unavailable' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Something went wrong')).toBeNull();
+    expect(screen.queryByText(/Returning to the shop/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Stay on this page' })).toBeNull();
+    expect(redirectRegion()).toBeEmptyDOMElement();
+    expect(screen.getByRole('link', { name: 'Continue' })).toHaveAttribute(
+      'href',
+      'https://shop.example/error',
+    );
+    await advance(60_000);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
   it('never counts down for a payment that is not found', async () => {
     stubPaymentServer({ 'POST init': failure(404, 'Payment not found') });
     await start();

@@ -87,7 +87,8 @@ const InvoiceId = ({ invoiceId }: { invoiceId: string | null }) => {
  * SPEC §2 Failure: 'Fail', 'Something went wrong', the invoice ID with a copy button and a
  * continue button to the cancel URL (the error URL after an error). Expired, not-found and
  * unavailable forms say so instead, each with a way out. SPEC §4: with a URL to go to, Fail
- * returns there by itself after a visible countdown (`redirect`), which the customer may stop.
+ * returns there by itself after a visible countdown (`redirect`), which the customer may stop;
+ * a payment no method can take has none (decision 0026).
  */
 export const FailScreen = ({
   state,
@@ -107,10 +108,21 @@ export const FailScreen = ({
     continueRef.current?.focus();
   };
   const expired = state.failure === 'expired';
+  const noMethod = state.failure === 'no-method';
   return (
     <section className="pf-step pf-center">
-      <StepHeading>{t(expired ? 'form.header.expired' : 'form.header.fail')}</StepHeading>
-      <p className="pf-text">{t(expired ? 'form.text.expired' : 'form.text.fail')}</p>
+      <StepHeading>
+        {t(
+          noMethod
+            ? 'form.header.unavailable'
+            : expired
+              ? 'form.header.expired'
+              : 'form.header.fail',
+        )}
+      </StepHeading>
+      <p className="pf-text">
+        {t(noMethod ? 'form.text.noMethod' : expired ? 'form.text.expired' : 'form.text.fail')}
+      </p>
       {state.failure === 'unavailable' && !state.form && (
         <>
           <p className="pf-muted">{t('form.text.unavailable')}</p>
