@@ -1,6 +1,7 @@
 import type { PaymentFormData } from '@paygate/api/payment-form';
 import { PaymentFormPage } from '../features/payment/payment-form-page.tsx';
 import { NotFoundScreen } from '../features/payment/steps/outcome-screens.tsx';
+import { PageErrorBoundary } from './page-error-boundary.tsx';
 
 const PAYMENT_PATH = /^\/payment\/([^/]+)\/?$/;
 
@@ -23,13 +24,16 @@ export interface AppProps {
   formRequest?: Promise<PaymentFormData> | undefined;
 }
 
-export const App = ({ formId, formRequest }: AppProps) =>
-  formId ? (
-    <PaymentFormPage formId={formId} formRequest={formRequest} />
-  ) : (
-    <div className="pf-page">
-      <main className="pf-card">
-        <NotFoundScreen />
-      </main>
-    </div>
-  );
+export const App = ({ formId, formRequest }: AppProps) => (
+  <PageErrorBoundary>
+    {formId ? (
+      <PaymentFormPage formId={formId} formRequest={formRequest} />
+    ) : (
+      <div className="pf-page">
+        <main className="pf-card">
+          <NotFoundScreen />
+        </main>
+      </div>
+    )}
+  </PageErrorBoundary>
+);
