@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { ReloadButton } from '../features/payment/step-parts.tsx';
 import { useT } from '../i18n/i18n.tsx';
 
 /** What the customer sees instead of a blank page: the page stopped, the payment did not. */
@@ -12,13 +13,7 @@ const PageFailed = () => {
           <p className="pf-text" role="alert">
             {t('form.text.pageFailed')}
           </p>
-          <button
-            type="button"
-            className="pf-link pg-focusable"
-            onClick={() => window.location.reload()}
-          >
-            {t('form.button.reload')}
-          </button>
+          <ReloadButton>{t('form.button.reload')}</ReloadButton>
         </section>
       </main>
     </div>

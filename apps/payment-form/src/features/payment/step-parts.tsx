@@ -165,3 +165,10 @@ export const ContinueLink = ({
     </a>
   );
 };
+
+/** Loads the page again: what a customer can do when the page itself could not go on. */
+export const ReloadButton = ({ children }: { children: ReactNode }) => (
+  <button type="button" className="pf-link pg-focusable" onClick={() => window.location.reload()}>
+    {children}
+  </button>
+);

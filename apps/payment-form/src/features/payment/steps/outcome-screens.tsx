@@ -7,6 +7,7 @@ import {
   ContinueLink,
   DeadlineNote,
   moneyOf,
+  ReloadButton,
   StepHeading,
   type StepProps,
 } from '../step-parts.tsx';
@@ -126,13 +127,7 @@ export const FailScreen = ({
       {state.failure === 'unavailable' && !state.form && (
         <>
           <p className="pf-muted">{t('form.text.unavailable')}</p>
-          <button
-            type="button"
-            className="pf-link pg-focusable"
-            onClick={() => window.location.reload()}
-          >
-            {t('form.button.tryAgain')}
-          </button>
+          <ReloadButton>{t('form.button.tryAgain')}</ReloadButton>
         </>
       )}
       <InvoiceId invoiceId={state.invoiceId} />
