@@ -33,6 +33,7 @@ beforeEach(() => useFormFakeTimers(NOW));
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  sessionStorage.clear();
 });
 
 const start = async (language: 'en' | 'ru' | 'uz' = 'en') => {
@@ -94,6 +95,34 @@ describe('loading', () => {
     const { t } = await start();
     expect(screen.getByRole('heading', { name: t('form.header.success') })).toBeInTheDocument();
     expect(server.callsTo('POST status')).toHaveLength(1);
+  });
+
+  it('still leads back to the shop when a payment this tab had open is reloaded closed', async () => {
+    stubPaymentServer({ 'POST init': data(formData()) });
+    const first = await renderPayment();
+    await settle();
+    first.unmount();
+    // Reloaded after the payment ended: init no longer answers the shop's addresses.
+    stubPaymentServer({
+      'POST init': failure(409, 'The payment is already finished'),
+      'POST status': data({ status: 'DONE', invoiceId: 'inv-1' }),
+    });
+    const { t } = await start();
+    expect(screen.getByRole('heading', { name: t('form.header.success') })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: t('form.button.continue') })).toHaveAttribute(
+      'href',
+      'https://shop.example/success',
+    );
+  });
+
+  it('has no way back to offer for a closed payment this tab never had open', async () => {
+    stubPaymentServer({
+      'POST init': failure(409, 'The payment is already finished'),
+      'POST status': data({ status: 'DONE', invoiceId: 'inv-1' }),
+    });
+    const { t } = await start();
+    expect(screen.getByRole('heading', { name: t('form.header.success') })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: t('form.button.continue') })).toBeNull();
   });
 
   it('shows a cancelled form as Fail with its invoice id', async () => {

@@ -21,6 +21,7 @@ import {
   paymentPollOutcome,
 } from '@paygate/domain';
 import type { TranslationKey } from '../../i18n/i18n.tsx';
+import type { ExitUrls } from './remembered-exit-urls.ts';
 
 /** SPEC §2: Init is the amount step. */
 export type PaymentStep = 'init' | 'method' | 'credential' | 'processing' | 'success' | 'fail';
@@ -107,6 +108,11 @@ export interface PaymentState {
   notice: { key: TranslationKey; id: number } | null;
   /** Polls in a row at Processing that failed in transport (POLL_TRANSPORT_FAILURE_LIMIT). */
   pollFailures: number;
+  /**
+   * The shop's addresses of a payment read closed (no form data), as this tab kept them when it
+   * loaded the form (remembered-exit-urls.ts): its final screens still lead back to the shop.
+   */
+  exitUrls: ExitUrls | null;
 }
 
 export type PaymentAction =
@@ -116,7 +122,14 @@ export type PaymentAction =
    * init refused the form (409 finished, 410 gone); its status still answers. `canceled`: a 410
    * payment_canceled.
    */
-  | { type: 'closed'; status: string; invoiceId: string; canceled?: boolean }
+  | {
+      type: 'closed';
+      status: string;
+      invoiceId: string;
+      canceled?: boolean;
+      /** The shop's addresses this tab kept for the form, if any. */
+      exitUrls?: ExitUrls | null;
+    }
   | { type: 'methodChosen'; methodId: number }
   | { type: 'amountIncreased' }
   | { type: 'amountDecreased' }
@@ -176,6 +189,7 @@ export const initialPaymentState: PaymentState = {
   invoiceId: null,
   notice: null,
   pollFailures: 0,
+  exitUrls: null,
 };
 
 const requestCredential = (): PaymentTask => ({ kind: 'credential', delayMs: 0 });
@@ -347,9 +361,14 @@ const afterLoad = (state: PaymentState, form: PaymentFormData): PaymentState => 
  */
 const afterClosed = (
   state: PaymentState,
-  { status, invoiceId, canceled }: { status: string; invoiceId: string; canceled?: boolean },
+  {
+    status,
+    invoiceId,
+    canceled,
+    exitUrls = null,
+  }: { status: string; invoiceId: string; canceled?: boolean; exitUrls?: ExitUrls | null },
 ): PaymentState => {
-  const closed = { ...state, invoiceId, task: null, failure: null };
+  const closed = { ...state, invoiceId, task: null, failure: null, exitUrls };
   const outcome = paymentPollOutcome(status);
   if (outcome === 'success') return { ...closed, step: 'success' };
   if (outcome === 'fail' || canceled) return fail(closed, 'declined');
@@ -551,10 +570,11 @@ export const autoExitUrlOf = (state: PaymentState): string | null =>
  * or expiry (SPEC §4). Each falls back to the other so the customer is never stuck.
  */
 export const exitUrlOf = (state: PaymentState): string | null => {
-  const { form } = state;
-  if (state.step === 'success') return state.successUrl ?? form?.successUrl ?? null;
-  if (state.step !== 'fail' || !form) return null;
-  if (state.failure === 'declined') return form.cancelUrl ?? form.errorUrl;
+  // A payment read closed has no form data: the addresses this tab kept for it, if any.
+  const urls = state.form ?? state.exitUrls;
+  if (state.step === 'success') return state.successUrl ?? urls?.successUrl ?? null;
+  if (state.step !== 'fail' || !urls) return null;
+  if (state.failure === 'declined') return urls.cancelUrl ?? urls.errorUrl;
   if (state.failure === 'loading' || state.failure === 'not-found') return null;
-  return form.errorUrl ?? form.cancelUrl;
+  return urls.errorUrl ?? urls.cancelUrl;
 };

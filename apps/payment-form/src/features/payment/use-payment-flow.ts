@@ -16,6 +16,7 @@ import {
   type PaymentState,
   paymentReducer,
 } from './payment-steps.ts';
+import { rememberExitUrls, rememberedExitUrls } from './remembered-exit-urls.ts';
 
 /** The HTTP status of a failed call; null when no answer came (network failure, timeout). */
 const httpStatusOf = (error: unknown) => (error instanceof PaymentApiError ? error.status : null);
@@ -145,11 +146,21 @@ export const usePaymentFlow = (
             signal,
             form === null ? formRequest : undefined,
           );
-          if (reading.kind === 'form') return { type: 'loaded', form: reading.form };
-          // A closed form shows how it ended (decision 0008).
+          if (reading.kind === 'form') {
+            rememberExitUrls(formId, reading.form);
+            return { type: 'loaded', form: reading.form };
+          }
+          // A closed form shows how it ended (decision 0008), with the way back to the shop
+          // this tab kept when the form was open.
           if (reading.kind === 'closed') {
             const { status, invoiceId, canceled } = reading;
-            return { type: 'closed', status, invoiceId, canceled };
+            return {
+              type: 'closed',
+              status,
+              invoiceId,
+              canceled,
+              exitUrls: rememberedExitUrls(formId),
+            };
           }
           const status = httpStatusOf(reading.error);
           return {
