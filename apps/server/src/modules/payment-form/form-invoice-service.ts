@@ -27,14 +27,23 @@ export const findFormInvoice = async (db: Database, formId: string): Promise<For
   return invoice;
 };
 
+/** Whether a cancelled payment was cancelled at or after its deadline. */
+const wasCancelledOnExpiry = ({ expiresAt, statusDate }: FormInvoice): boolean =>
+  statusDate !== null && expiresAt !== null && expiresAt.getTime() <= statusDate.getTime();
+
 /**
  * A form the customer can still act on: 410 once expired or cancelled, 409 once it has another
  * outcome. An open invoice past its expiry (at `now`) is treated as expired before the worker
  * cancels it.
  */
 export const requireActionableForm = (invoice: FormInvoice, now = new Date()): FormInvoice => {
-  if (invoice.status === 'CANCELED')
-    throw goneError(PAYMENT_FORM_MESSAGES.canceled, 'payment_canceled');
+  if (invoice.status === 'CANCELED') {
+    // Cancelled once its time was up (the expiry job, or anyone after the deadline): the
+    // customer is told it expired, as before the job ran; earlier, that it was cancelled.
+    throw wasCancelledOnExpiry(invoice)
+      ? goneError(PAYMENT_FORM_MESSAGES.expired, 'payment_expired')
+      : goneError(PAYMENT_FORM_MESSAGES.canceled, 'payment_canceled');
+  }
   if (invoice.status === 'DONE' || invoice.status === 'DECLINED') {
     throw stateConflict(PAYMENT_FORM_MESSAGES.finished, 'payment_finished');
   }

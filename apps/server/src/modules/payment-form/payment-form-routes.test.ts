@@ -159,6 +159,16 @@ describe.each(TEST_DATABASE_KINDS)('payment form endpoints on %s', (kind) => {
       const canceledAnswer = await fixture.post(canceled.formId, 'init');
       expect(canceledAnswer.statusCode).toBe(410);
       expect(canceledAnswer.json().code).toBe('payment_canceled');
+      // Cancelled by the expiry job (at or after its deadline): still expired to the customer.
+      const expiredThenCanceled = await deposit({
+        status: 'CANCELED',
+        expiresAt: new Date(Date.now() - 60_000),
+        statusDate: new Date(Date.now() - 55_000),
+      });
+      expect((await fixture.post(expiredThenCanceled.formId, 'init')).json()).toMatchObject({
+        detail: 'The payment has expired',
+        code: 'payment_expired',
+      });
       for (const status of ['DONE', 'DECLINED'] as const) {
         const finished = await deposit({ status });
         const answer = await fixture.post(finished.formId, 'init');
