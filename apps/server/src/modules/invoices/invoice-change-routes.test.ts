@@ -680,8 +680,8 @@ describe.each(TEST_DATABASE_KINDS)('invoice change endpoints on %s', (kind) => {
       expect(retried.statusCode).toBe(200);
       expect(await attemptStatuses(declined)).toEqual(['FAILED', 'NEW']);
 
-      // One staff marked paid (PAYED: the provider paid it, as staff know), then corrected back
-      // to IN_PROGRESS, is never sent again (decision 0017).
+      // One staff marked paid by hand, then corrected back to IN_PROGRESS: not in the queue
+      // (a correction), and staff may send it again: their own mark is no provider's report.
       const invoice = await requestedPayout();
       await fixture.call('PATCH', '/api/v1/invoice/status', 'support', {
         invoiceId: invoice.id,
@@ -692,12 +692,30 @@ describe.each(TEST_DATABASE_KINDS)('invoice change endpoints on %s', (kind) => {
         statusId: STATUS_ID.IN_PROGRESS,
       });
       expect(await attemptStatuses(invoice.id)).toEqual(['SUCCESS']);
-      const refused = await fixture.call('POST', '/api/v1/invoice/retry', 'support', {
+      const resent = await fixture.call('POST', '/api/v1/invoice/retry', 'support', {
         invoiceId: invoice.id,
       });
-      expect(refused.statusCode).toBe(409);
-      expect(refused.json().detail).toBe(PAID_OUT_MESSAGE);
-      expect(await attemptStatuses(invoice.id)).toEqual(['SUCCESS']);
+      expect(resent.statusCode).toBe(200);
+      expect(await attemptStatuses(invoice.id)).toEqual(['SUCCESS', 'NEW']);
+    });
+
+    it('sends a test payout again whatever was reported: it moves no money', async () => {
+      const invoice = await fixture.createInvoice(fixture.terminals.ownWithdrawal, {
+        status: 'IN_PROGRESS',
+        credentialValue: PAYOUT_PHONE,
+        isTestProcessing: true,
+      });
+      await fixture.db.insert(invoiceTransactions).values({ invoiceId: invoice.id, status: 'NEW' });
+      await providerReports(invoice.id, 'PAYED');
+      await fixture.call('PATCH', '/api/v1/invoice/status', 'support', {
+        invoiceId: invoice.id,
+        statusId: STATUS_ID.DECLINED,
+      });
+      const retried = await fixture.call('POST', '/api/v1/invoice/retry', 'support', {
+        invoiceId: invoice.id,
+      });
+      expect(retried.statusCode, retried.body).toBe(200);
+      expect(await attemptStatuses(invoice.id)).toEqual(['SUCCESS', 'NEW']);
     });
 
     it('keeps an in-progress withdrawal in progress', async () => {

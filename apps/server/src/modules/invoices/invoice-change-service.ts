@@ -67,7 +67,7 @@ export const changeStatusByHand = async (
       mayChangeStatus('retry', invoice.status, 'IN_PROGRESS') &&
       invoice.credentialValue !== null &&
       !(await findOpenProviderAttempt(tx, invoice.id)) &&
-      !(await wasPaidOut(tx, invoice.id))
+      !(await wasPaidOut(tx, invoice))
     ) {
       await openProviderAttempt(tx, invoice.id);
     }

@@ -406,12 +406,21 @@ export const WITH_PROVIDER_MESSAGE =
 export const PAID_OUT_MESSAGE = 'The provider reported this withdrawal paid: it is not sent again';
 
 /**
- * Whether a payout's provider reported it paid, with no reversal since: an attempt ended in
- * SUCCESS (a reversal turns it FAILED). Whatever staff set its status to since (IN_PROGRESS,
- * DECLINED), such a payout is never sent to a provider again: the money has gone once.
+ * Whether a payout's provider reported it paid, with no reversal since: an attempt the provider
+ * reported on (it carries the provider's id of the payment) ended in SUCCESS; a reversal turns it
+ * FAILED. Whatever staff set its status to since (IN_PROGRESS, DECLINED), such a payout is never
+ * sent to a provider again: the money has gone once. An attempt staff ended by marking the payout
+ * paid by hand does not count (staff can undo their own mistake), nor does a test payout, which
+ * moves no money.
  */
-export const wasPaidOut = async (tx: Database, invoiceId: string): Promise<boolean> =>
-  (await providerAttemptsOfInvoice(tx, invoiceId)).some((attempt) => attempt.status === 'SUCCESS');
+export const wasPaidOut = async (
+  tx: Database,
+  invoice: Pick<InvoiceRecord, 'id' | 'isTestProcessing'>,
+): Promise<boolean> =>
+  !invoice.isTestProcessing &&
+  (await providerAttemptsOfInvoice(tx, invoice.id)).some(
+    (attempt) => attempt.status === 'SUCCESS' && attempt.providerInvoiceId !== null,
+  );
 
 /**
  * Sends a locked withdrawal to the provider again (SPEC §4): a new provider attempt, and a NEW
@@ -437,7 +446,7 @@ export const retryWithdrawal = async (
   // Retry is offered on PAYED (SPEC §4), but the money has moved: it waits for DONE or a
   // reversal, never for a second payment. So does a paid payout staff set back to IN_PROGRESS
   // or declined by hand since: only the provider's reversal makes it payable again.
-  if (invoice.status === 'PAYED' || (await wasPaidOut(tx, invoice.id))) {
+  if (invoice.status === 'PAYED' || (await wasPaidOut(tx, invoice))) {
     throw stateConflict(PAID_OUT_MESSAGE);
   }
   // In the provider's queue, the payout may be being paid: sending it again could pay it twice.

@@ -7,7 +7,8 @@
  *   a provider attempt (`recordCustomerChoice`, `sendToProvider`, `declineInvoice`,
  *   `markCustomerPaid`, `applyStatusChange`, `closeProviderAttempt`, `CUSTOMER_EVENT_CODES`), after
  *   checking that a provider's report is about the current attempt (`requireCurrentProviderAttempt`),
- *   and keep a refused report that money moved after the end (`noteMoneyMovedAfterEnd`);
+ *   and keep a refused report that money moved after the end (`noteMoneyMovedAfterEnd`), or ask
+ *   whether its provider reported a payout paid (`wasPaidOut`);
  * - read the invoice behind a payment form (`findInvoiceByFormId`, `InvoiceRecord`);
  * - filter invoices as the back office's invoice list does (`InvoiceListQuery`,
  *   `invoiceFilterProperties`, `invoiceListConditions`) and pick the invoices whose money moved,
@@ -29,5 +30,6 @@ export {
   recordCustomerChoice,
   requireCurrentProviderAttempt,
   sendToProvider,
+  wasPaidOut,
 } from './invoice-status-service.ts';
 export { movedMoney } from './money-movement.ts';

@@ -489,6 +489,47 @@ describe.each(TEST_DATABASE_KINDS)('provider API on %s', (kind) => {
         expect(await errorsOf()).toHaveLength(1);
       });
 
+      it('takes the provider’s reversal of a payout staff declined by hand, then sends it again', async () => {
+        const invoice = await liveWithdrawal();
+        const paid = await report(invoice.id, { status: 'PAYED', providerInvoiceId: 'rev-1' });
+        expect(paid.statusCode, paid.body).toBe(200);
+        const declined = await fixture.app.inject({
+          method: 'PATCH',
+          url: '/api/v1/invoice/status',
+          headers: { cookie: staffCookie },
+          payload: { invoiceId: invoice.id, statusId: referenceItemId(201, 5) },
+        });
+        expect(declined.statusCode, declined.body).toBe(200);
+        // The provider said it paid: not sent again.
+        const refused = await retry(invoice.id);
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json().detail).toBe(
+          'The provider reported this withdrawal paid: it is not sent again',
+        );
+
+        // The provider reverses its payment: the status stays DECLINED, the attempt failed.
+        const reversal = await report(invoice.id, {
+          status: 'DECLINED',
+          providerInvoiceId: 'rev-1',
+          reason: 'Returned by the bank',
+        });
+        expect(reversal.statusCode, reversal.body).toBe(200);
+        expect(reversal.json().data).toMatchObject({
+          changed: false,
+          invoice: { status: 'DECLINED' },
+        });
+        expect((await attemptsOf(invoice.id)).map((row) => row.status)).toEqual(['FAILED']);
+        const [error] = await fixture.db
+          .select({ description: invoiceErrors.description })
+          .from(invoiceErrors)
+          .where(eq(invoiceErrors.invoiceId, invoice.id));
+        expect(error?.description).toBe('Returned by the bank');
+        expect((await retry(invoice.id)).statusCode).toBe(200);
+        expect(await queued()).toContainEqual(
+          expect.objectContaining({ invoiceId: invoice.id, attempt: 2 }),
+        );
+      });
+
       it('takes the invoice’s id for its only attempt, as the demo data has it', async () => {
         const invoice = await liveWithdrawal();
         await fixture.db

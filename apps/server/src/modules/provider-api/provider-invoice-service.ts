@@ -7,6 +7,7 @@ import {
   lockInvoice,
   noteMoneyMovedAfterEnd,
   requireCurrentProviderAttempt,
+  wasPaidOut,
 } from '../invoices/invoices-entry.ts';
 import type { ApiProvider } from './provider-auth.ts';
 import {
@@ -73,6 +74,21 @@ export const applyProviderReport = async (
       await findProviderInvoice(tx, provider, invoiceId);
       const invoice = await lockInvoice(tx, invoiceId);
       await requireCurrentProviderAttempt(tx, invoice, report);
+      // A reversal of a payment staff had already declined or cancelled by hand: the status
+      // stays, but the provider's attempt now ends unpaid, so the payout may be sent again
+      // (wasPaidOut). Otherwise a DECLINED there changed nothing and was lost, or was 409.
+      if (
+        report.status === 'DECLINED' &&
+        isFailedStatus(invoice.status) &&
+        (await wasPaidOut(tx, invoice))
+      ) {
+        await closeProviderAttempt(tx, invoice, {
+          succeeded: false,
+          providerInvoiceId: report.providerInvoiceId,
+          failureReason: report.reason ?? `Reversed by the provider ${provider.code}`,
+        });
+        return { changed: false };
+      }
       if (invoice.status === report.status) return { changed: false };
       // Checked before the attempt is closed: a report the machine refuses must change nothing.
       if (!mayChangeStatus('provider', invoice.status, report.status)) {
