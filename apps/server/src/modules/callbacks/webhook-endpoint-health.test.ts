@@ -10,6 +10,7 @@ import {
   webhookEndpoints,
 } from '../../db/schema.ts';
 import { referenceItemId } from '../../seed/reference-data.ts';
+import { lockWaitCount } from '../../testing/lock-waits.ts';
 import { signIn } from '../../testing/test-app.ts';
 import {
   createOperationsFixture,
@@ -317,6 +318,38 @@ describe.each(TEST_DATABASE_KINDS)('webhook endpoint health on %s', (kind) => {
     expect(await attemptsOf(delivery?.id ?? 0)).toEqual([]);
     expect((await endpointView(endpoint.id)).failingSince).not.toBeNull();
   });
+
+  // PGlite has one connection: the delete's transaction could not run beside the delivery.
+  it.runIf(kind === 'postgres')(
+    'records an attempt and deletes its endpoint one after the other, never in a deadlock',
+    async () => {
+      const endpoint = await createEndpoint('/being-deleted');
+      await invoiceDone();
+      let delivery: Promise<number> | undefined;
+      // What deleting the endpoint does: its row first, then its pending deliveries.
+      await fixture.db.transaction(async (tx) => {
+        await tx
+          .select({ id: webhookEndpoints.id })
+          .from(webhookEndpoints)
+          .where(eq(webhookEndpoints.id, endpoint.id))
+          .for('update');
+        delivery = deliver();
+        // The delivery has sent its POST and waits to record it.
+        while ((await lockWaitCount(fixture.db)) === 0) {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+        await tx
+          .update(callbacks)
+          .set({ status: 'FAILED', lastError: 'The endpoint was deleted' })
+          .where(and(eq(callbacks.endpointId, endpoint.id), eq(callbacks.status, 'PENDING')));
+      });
+      expect(await delivery).toBe(1);
+      expect(receiver.received).toHaveLength(1);
+      // The delete came first: the late record is dropped, the delivery stays given up.
+      const [row] = await deliveriesTo(endpoint.id);
+      expect(row).toMatchObject({ status: 'FAILED', attempts: 0 });
+    },
+  );
 
   it('counts an unreachable endpoint as failing too', async () => {
     const nowhere = await unreachableUrl();
