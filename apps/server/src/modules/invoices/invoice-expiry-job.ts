@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.ts';
-import type { BackgroundJob } from '../jobs/jobs-entry.ts';
+import { type BackgroundJob, BatchPartlyFailed } from '../jobs/jobs-entry.ts';
 import { claimExpiredInvoices, type InvoiceRecord } from './invoice-repository.ts';
 import { applyStatusChange } from './invoice-status-service.ts';
 
@@ -24,8 +24,9 @@ export const inAccountOrder = <Invoice extends Pick<InvoiceRecord, 'id' | 'peopl
  * Cancels forms past their expiry: NEW invoices of both flows and deposits waiting for the
  * customer's transfer. A withdrawal in progress is with the provider and is never expired.
  * Rows are claimed with SKIP LOCKED, so several instances never expire one invoice twice.
- * Each cancel is a savepoint of its own: one invoice that cannot be cancelled (its error is
- * thrown once the rest are committed) does not hold up every expiry behind it.
+ * Each cancel is a savepoint of its own: one invoice that cannot be cancelled does not hold up
+ * every expiry behind it; the failures are thrown once the rest are committed (BatchPartlyFailed,
+ * so a full batch still runs again at once).
  */
 export const expireDueInvoices = async (db: Database, batchSize = BATCH_SIZE): Promise<number> => {
   const failures: unknown[] = [];
@@ -48,9 +49,12 @@ export const expireDueInvoices = async (db: Database, batchSize = BATCH_SIZE): P
     }
     return due.length;
   });
-  if (failures.length === 1) throw failures[0];
-  if (failures.length > 1) {
-    throw new AggregateError(failures, `invoice expiry: ${failures.length} of ${claimed} failed`);
+  if (failures.length > 0) {
+    throw new BatchPartlyFailed(
+      failures,
+      `invoice expiry: ${failures.length} of ${claimed} invoices could not be cancelled`,
+      claimed === batchSize && failures.length < claimed,
+    );
   }
   return claimed;
 };

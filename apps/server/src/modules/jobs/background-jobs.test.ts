@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startBackgroundJobs } from './background-jobs.ts';
+import { BatchPartlyFailed, startBackgroundJobs } from './background-jobs.ts';
 
 const silentLogger = { error: () => {} };
 const waitFor = async (condition: () => boolean, timeoutMs = 2_000) => {
@@ -45,6 +45,35 @@ describe('background jobs', () => {
     await jobs.stop();
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({ job: 'flaky' });
+  });
+
+  it('runs again at once after a full batch that partly failed, and logs the failures', async () => {
+    const errors: object[] = [];
+    const outcomes = [
+      new BatchPartlyFailed([new Error('one item')], 'part failed', true),
+      new BatchPartlyFailed([new Error('every item')], 'all failed', false),
+    ];
+    let runs = 0;
+    const jobs = startBackgroundJobs(
+      [
+        {
+          name: 'partly',
+          idleDelayMs: 60_000,
+          runOnce: async () => {
+            const outcome = outcomes[runs++];
+            if (outcome) throw outcome;
+            return false;
+          },
+        },
+      ],
+      { error: (details) => errors.push(details) },
+    );
+    await waitFor(() => runs === 2);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The second batch did nothing: the job waits for its idle delay, not a third run at once.
+    expect(runs).toBe(2);
+    expect(errors).toHaveLength(2);
+    await jobs.stop();
   });
 
   it('waits for the run in flight when stopped, and schedules nothing after', async () => {

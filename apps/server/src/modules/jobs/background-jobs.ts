@@ -19,6 +19,23 @@ export interface BackgroundJob {
   releaseClaims?: () => Promise<void>;
 }
 
+/**
+ * A run that did part of its batch and failed the rest (one error per item that failed): the
+ * runner logs it, and runs the job again at once when `fullBatch` says more is due, as after a
+ * full batch without failures. A job sets it only when something in the batch went through, so a
+ * batch of items that always fail waits for the idle delay instead of spinning.
+ */
+export class BatchPartlyFailed extends AggregateError {
+  constructor(
+    errors: unknown[],
+    message: string,
+    readonly fullBatch: boolean,
+  ) {
+    super(errors, message);
+    this.name = 'BatchPartlyFailed';
+  }
+}
+
 export interface JobLogger {
   error: (details: object, message: string) => void;
 }
@@ -44,6 +61,7 @@ export const startBackgroundJobs = (jobs: BackgroundJob[], logger: JobLogger): R
           fullBatch = await job.runOnce(stopping.signal);
         } catch (error) {
           logger.error({ job: job.name, err: error }, `background job ${job.name} failed`);
+          fullBatch = error instanceof BatchPartlyFailed && error.fullBatch;
         }
         schedule(job, fullBatch ? 0 : job.idleDelayMs);
       })();
