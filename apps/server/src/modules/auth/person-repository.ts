@@ -98,13 +98,19 @@ export const usernameTaken = async (db: Database, username: string): Promise<boo
  * Inserts a platform administrator (no merchant, the admin role) without a password, which they
  * set through a one-time link; returns the new person's id.
  */
-export const insertAdministrator = async (db: Database, username: string): Promise<number> =>
+export const insertAdministrator = async (
+  db: Database,
+  username: string,
+): Promise<number | undefined> =>
   db.transaction(async (tx) => {
+    // Undefined when the username was taken in some letter case after all (added at the same
+    // moment): ON CONFLICT instead of a unique-violation error, so the caller can say so.
     const [person] = await tx
       .insert(people)
       .values({ username, firstName: 'Administrator', lastName: username })
+      .onConflictDoNothing()
       .returning({ id: people.id });
-    if (!person) throw new Error('the new administrator was not stored');
+    if (!person) return undefined;
     await tx.insert(personRoles).values({ personId: person.id, roleName: 'admin' });
     return person.id;
   });

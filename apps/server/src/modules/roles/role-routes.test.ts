@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { eventLog, people, personRoles, roles, sessions } from '../../db/schema.ts';
 import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
-import { lockWaitCount } from '../../testing/lock-waits.ts';
+import { whileUncommitted } from '../../testing/lock-waits.ts';
 import { expectProblem } from '../../testing/problem-assertions.ts';
 import {
   createTestApp,
@@ -122,31 +122,13 @@ describe.each(TEST_DATABASE_KINDS)('roles API on %s', (kind) => {
     name: string,
     request: () => ReturnType<typeof call>,
   ): Promise<{ answer: Awaited<ReturnType<typeof call>>; raced: number }> => {
-    let commit: () => void = () => {};
-    const committing = new Promise<void>((resolve) => {
-      commit = resolve;
-    });
-    let inserted: () => void = () => {};
-    const isInserted = new Promise<void>((resolve) => {
-      inserted = resolve;
-    });
-    const other = testApp.db.transaction(async (tx) => {
-      const id = await insertCustomRole(tx, name, ['merchant.read']);
-      inserted();
-      await committing;
-      return id;
-    });
-    await isInserted;
-    let answered = false;
-    const answering = request().finally(() => {
-      answered = true;
-    });
-    while (!answered && (await lockWaitCount(testApp.db, 'roles')) === 0) {
-      await new Promise((r) => setImmediate(r));
-    }
-    commit();
-    const raced = await other;
-    return { answer: await answering, raced };
+    const { answer, written } = await whileUncommitted(
+      testApp.db,
+      (tx) => insertCustomRole(tx, name, ['merchant.read']),
+      request,
+      'roles',
+    );
+    return { answer, raced: written };
   };
 
   describe('access', () => {

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { eventLog, people, personRoles } from '../../db/schema.ts';
-import { openTestDatabase } from '../../db/testing/test-databases.ts';
+import { openTestDatabase, TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
 import { seedRoles } from '../../seed/roles-seed.ts';
+import { whileUncommitted } from '../../testing/lock-waits.ts';
 import { createAdministrator } from './administrator-account-service.ts';
 
 const auth = {
@@ -93,3 +94,34 @@ describe('the first administrator, created from the command line', () => {
     expect(admins).toHaveLength(1);
   });
 });
+
+describe.runIf(TEST_DATABASE_KINDS.includes('postgres'))(
+  'two administrators of one name created at the same moment (PostgreSQL)',
+  () => {
+    let handle: DatabaseHandle;
+    beforeAll(async () => {
+      handle = await openTestDatabase('postgres');
+      await seedRoles(handle.db);
+    });
+    afterAll(async () => handle?.close());
+
+    it('refuses the second with the same conflict as a name taken before', async () => {
+      const { answer } = await whileUncommitted(
+        handle.db,
+        (tx) =>
+          tx.insert(people).values({ username: 'night.admin', firstName: 'A', lastName: 'B' }),
+        () => createAdministrator(handle.db, 'NIGHT.ADMIN').catch((error: unknown) => error),
+        'people',
+      );
+      expect(answer).toMatchObject({
+        message: 'User NIGHT.ADMIN already exists',
+        code: 'username_taken',
+      });
+      const admins = await handle.db
+        .select()
+        .from(people)
+        .where(eq(people.firstName, 'Administrator'));
+      expect(admins.map((row) => row.username)).not.toContain('NIGHT.ADMIN');
+    });
+  },
+);

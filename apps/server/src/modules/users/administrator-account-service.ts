@@ -20,11 +20,12 @@ export const createAdministrator = async (
   if (!USERNAME_PATTERN.test(username)) {
     throw invalid(USERNAME_MESSAGE);
   }
+  const taken = () => stateConflict(`User ${username} already exists`, 'username_taken');
   return db.transaction(async (tx) => {
-    if (await usernameTaken(tx, username)) {
-      throw stateConflict(`User ${username} already exists`, 'username_taken');
-    }
+    if (await usernameTaken(tx, username)) throw taken();
     const personId = await insertAdministrator(tx, username);
+    // Added at the same moment by another command: refused all the same.
+    if (personId === undefined) throw taken();
     await recordEvent(tx, {
       eventCode: EVENT_CODES.administratorCreated,
       description: `Administrator ${username} created from the command line`,

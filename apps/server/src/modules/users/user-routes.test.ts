@@ -17,7 +17,7 @@ import {
   sessions,
 } from '../../db/schema.ts';
 import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
-import { lockWaitCount } from '../../testing/lock-waits.ts';
+import { whileUncommitted } from '../../testing/lock-waits.ts';
 import { expectProblem } from '../../testing/problem-assertions.ts';
 import {
   createTestApp,
@@ -390,36 +390,20 @@ describe.each(TEST_DATABASE_KINDS)('users API on %s', (kind) => {
           [root, 'racer-one', USER_MESSAGES.usernameTaken('RACER-ONE')],
           [bossA, 'racer-two', USER_MESSAGES.usernameUnavailable],
         ] as const) {
-          let commit: () => void = () => {};
-          const committing = new Promise<void>((resolve) => {
-            commit = resolve;
-          });
-          let inserted: () => void = () => {};
-          const isInserted = new Promise<void>((resolve) => {
-            inserted = resolve;
-          });
-          // Another request's user, added but not committed yet: the check cannot see it.
-          const other = testApp.db.transaction(async (tx) => {
-            await tx.insert(people).values({ username, firstName: 'Fast', lastName: 'Racer' });
-            inserted();
-            await committing;
-          });
-          await isInserted;
-          let answered = false;
-          const creating = createUser(cookie, {
-            username: username.toUpperCase(),
-            roles: ['Clerk'],
-            merchantId: shopA.id,
-          }).finally(() => {
-            answered = true;
-          });
-          // The insert waits on the username's unique index until the other one commits.
-          while (!answered && (await lockWaitCount(testApp.db, 'people')) === 0) {
-            await new Promise((r) => setImmediate(r));
-          }
-          commit();
-          await other;
-          expectProblem(await creating, { status: 409, code: 'username_taken', detail });
+          // Another request's user, added but not committed yet: the check cannot see it; the
+          // insert waits on the username's unique index until the other one commits.
+          const { answer: creating } = await whileUncommitted(
+            testApp.db,
+            (tx) => tx.insert(people).values({ username, firstName: 'Fast', lastName: 'Racer' }),
+            () =>
+              createUser(cookie, {
+                username: username.toUpperCase(),
+                roles: ['Clerk'],
+                merchantId: shopA.id,
+              }),
+            'people',
+          );
+          expectProblem(creating, { status: 409, code: 'username_taken', detail });
         }
         expect(await userCount()).toBe(before + 2);
       },
