@@ -54,6 +54,10 @@ export const startCallbackReceiver = async () => {
     received,
     /** Answers for the next requests, in order. */
     answerWith: (...answers: ReceiverAnswer[]) => script.push(...answers),
+    /** Resolves once `count` requests have arrived (the test's own timeout bounds the wait). */
+    receivedAtLeast: async (count: number) => {
+      while (received.length < count) await new Promise((resolve) => setTimeout(resolve, 5));
+    },
     reset: () => {
       received.length = 0;
       script.length = 0;

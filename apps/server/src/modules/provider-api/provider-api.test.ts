@@ -364,6 +364,14 @@ describe.each(TEST_DATABASE_KINDS)('provider API on %s', (kind) => {
           headers: { cookie: staffCookie },
           payload: { invoiceId },
         });
+      /** Staff set the status from the back office (reference list 201). */
+      const setStatusByHand = (invoiceId: string, statusId: number) =>
+        fixture.app.inject({
+          method: 'PATCH',
+          url: '/api/v1/invoice/status',
+          headers: { cookie: staffCookie },
+          payload: { invoiceId, statusId },
+        });
       const queued = async () =>
         (await call({ method: 'GET', path: '/payouts?limit=100' }))
           .json()
@@ -456,12 +464,7 @@ describe.each(TEST_DATABASE_KINDS)('provider API on %s', (kind) => {
 
       it('keeps for support a report that the money moved on a payout staff cancelled', async () => {
         const invoice = await liveWithdrawal();
-        const cancelled = await fixture.app.inject({
-          method: 'PATCH',
-          url: '/api/v1/invoice/status',
-          headers: { cookie: staffCookie },
-          payload: { invoiceId: invoice.id, statusId: referenceItemId(201, 6) },
-        });
+        const cancelled = await setStatusByHand(invoice.id, referenceItemId(201, 6));
         expect(cancelled.statusCode, cancelled.body).toBe(200);
         expect(await queued()).not.toContainEqual(
           expect.objectContaining({ invoiceId: invoice.id }),
@@ -493,12 +496,7 @@ describe.each(TEST_DATABASE_KINDS)('provider API on %s', (kind) => {
         const invoice = await liveWithdrawal();
         const paid = await report(invoice.id, { status: 'PAYED', providerInvoiceId: 'rev-1' });
         expect(paid.statusCode, paid.body).toBe(200);
-        const declined = await fixture.app.inject({
-          method: 'PATCH',
-          url: '/api/v1/invoice/status',
-          headers: { cookie: staffCookie },
-          payload: { invoiceId: invoice.id, statusId: referenceItemId(201, 5) },
-        });
+        const declined = await setStatusByHand(invoice.id, referenceItemId(201, 5));
         expect(declined.statusCode, declined.body).toBe(200);
         // The provider said it paid: not sent again.
         const refused = await retry(invoice.id);
