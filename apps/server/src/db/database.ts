@@ -76,6 +76,30 @@ const POSTGRES_POOL_SETTINGS = {
   application_name: 'paygate-server',
 } as const;
 
+/**
+ * pg-pool closes a connection whenever a query sent through `pool.query` fails, even when the
+ * database answered with an error (a unique violation, a refused check) and the connection is
+ * fine. The embedded database's socket server takes one connection, so the next query raced the
+ * old connection's teardown and failed with ECONNRESET: one refused statement broke the request
+ * after it. Its pool's queries keep their connection unless the connection itself broke (pg then
+ * marks the client not queryable, and the pool drops it when it comes back).
+ */
+const keepConnectionOnQueryErrors = (pool: pg.Pool): void => {
+  const queryAndClose = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  const queryOnOwnConnection = (...args: unknown[]) => {
+    // Callback calls (none of ours; drizzle awaits) keep pg-pool's own way.
+    if (typeof args.at(-1) === 'function') return queryAndClose(...args);
+    return pool.connect().then(async (client) => {
+      try {
+        return await (client.query as (...queryArgs: unknown[]) => Promise<unknown>)(...args);
+      } finally {
+        client.release();
+      }
+    });
+  };
+  pool.query = queryOnOwnConnection as typeof pool.query;
+};
+
 /** SQLSTATEs meaning "the server is not there right now", not "the query is wrong". */
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
 const UNAVAILABLE_NETWORK_CODES = new Set([
@@ -288,6 +312,7 @@ export const openDatabase = async (
   // Ended while idle (the database thread restarting): the pool connects again on the next query.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
+  keepConnectionOnQueryErrors(pool);
   const closeAll = async () => {
     await pool.end();
     await embedded.close();
