@@ -1,23 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedReferenceData } from '../seed/reference-data-seed.ts';
 import { createTestMerchant } from '../testing/test-app.ts';
 import { createTestInvoice, createTestTerminal } from '../testing/test-data.ts';
 import type { Database, DatabaseHandle } from './database.ts';
 import { invoices, invoiceTransactions } from './schema.ts';
+import { runMigrationDataStatements } from './testing/migration-data.ts';
 import { openTestDatabase, TEST_DATABASE_KINDS } from './testing/test-databases.ts';
-
-/** The data statements of a migration (its ALTERs already ran when the database was made). */
-const dataStatementsOf = (file: string) =>
-  readFileSync(new URL(`../../drizzle/${file}`, import.meta.url), 'utf8')
-    .split('--> statement-breakpoint')
-    .map((statement) => statement.trim())
-    .filter((statement) => statement !== '' && !/^ALTER TABLE/m.test(statement));
-
-const runDataStatements = async (db: Database, file: string) => {
-  for (const statement of dataStatementsOf(file)) await db.execute(sql.raw(statement));
-};
 
 describe.each(TEST_DATABASE_KINDS)('provider attempt migrations on %s', (kind) => {
   let handle: DatabaseHandle;
@@ -60,7 +49,7 @@ describe.each(TEST_DATABASE_KINDS)('provider attempt migrations on %s', (kind) =
     const retriedThenPaid = await legacyPayout('DONE', ['FAILED', 'SUCCESS'], 'p-2');
     const retriedNotReported = await legacyPayout('IN_PROGRESS', ['FAILED', 'NEW'], 'p-1');
     const neverReported = await legacyPayout('IN_PROGRESS', ['NEW']);
-    await runDataStatements(db, '0016_attempt_provider_invoice_id.sql');
+    await runMigrationDataStatements(db, '0016_attempt_provider_invoice_id.sql');
     expect(await attemptsOf(retriedThenPaid)).toEqual([
       { status: 'FAILED', providerInvoiceId: null },
       { status: 'SUCCESS', providerInvoiceId: 'p-2' },
@@ -79,7 +68,7 @@ describe.each(TEST_DATABASE_KINDS)('provider attempt migrations on %s', (kind) =
     const resetToNew = await legacyPayout('NEW', ['NEW']);
     const twiceQueued = await legacyPayout('IN_PROGRESS', ['NEW', 'NEW']);
     const queued = await legacyPayout('IN_PROGRESS', ['FAILED', 'NEW']);
-    await runDataStatements(db, '0017_close_stray_provider_attempts.sql');
+    await runMigrationDataStatements(db, '0017_close_stray_provider_attempts.sql');
     const statuses = async (invoiceId: string) =>
       (await attemptsOf(invoiceId)).map((attempt) => attempt.status);
     expect(await statuses(paidWithStray)).toEqual(['SUCCESS', 'SUCCESS']);

@@ -814,6 +814,62 @@ export const merchantBalances = pgTable(
   ],
 );
 
+/**
+ * The ledger of merchant_balances (decision 0028): one row for every change of a balance, written
+ * in the same transaction and under the same row lock, so the rows of one merchant and currency
+ * follow each other in `id` order and the last one's `*_after` is the kept balance; a commit
+ * trigger of migration 0018 refuses any change of merchant_balances whose last ledger row does not
+ * say so. Rows are only ever added. What moved the money is kept as it was then (the invoice's flow, statuses, amount
+ * and fee before and after), so a report of a closed period reads the same later, whatever
+ * happens to the invoice since.
+ */
+export const balanceMovements = pgTable(
+  'balance_movements',
+  {
+    id: bigId(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    currencyId: integer('currency_id')
+      .notNull()
+      .references(() => currencies.id),
+    /** invoice: a status or amount change; settlement: a settlement; recount: see decision 0028. */
+    kind: text('kind', { enum: ['invoice', 'settlement', 'recount'] }).notNull(),
+    terminalId: integer('terminal_id').references(() => terminals.id),
+    invoiceId: uuid('invoice_id').references(() => invoices.id),
+    settlementId: integer('settlement_id').references(() => settlements.id),
+    flowType: text('flow_type', { enum: ['DEPOSIT', 'WITHDRAWAL'] }),
+    /** Null when the invoice entered the ledger in its status (written before the ledger, or seeded). */
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    amountBefore: money('amount_before'),
+    amountAfter: money('amount_after'),
+    feeBefore: money('fee_before'),
+    feeAfter: money('fee_after'),
+    availableChange: money('available_change').notNull(),
+    reservedChange: money('reserved_change').notNull(),
+    availableAfter: money('available_after').notNull(),
+    reservedAfter: money('reserved_after').notNull(),
+    /** The back-office person who made the change; null for the platform, customers and providers. */
+    personId: integer('person_id').references(() => people.id),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('balance_movements_balance_idx').on(table.merchantId, table.currencyId, table.createdAt),
+    // The last row of a balance (the commit check of migration 0018) and the platform-wide report.
+    index('balance_movements_chain_idx').on(table.merchantId, table.currencyId, table.id),
+    index('balance_movements_currency_idx').on(table.currencyId, table.createdAt),
+    index('balance_movements_terminal_idx').on(table.terminalId, table.createdAt),
+    index('balance_movements_invoice_idx').on(table.invoiceId),
+    check(
+      'balance_movements_cause_ck',
+      sql`(${table.kind} = 'invoice' AND ${table.invoiceId} IS NOT NULL AND ${table.flowType} IS NOT NULL AND ${table.toStatus} IS NOT NULL AND ${table.amountAfter} IS NOT NULL AND ${table.feeAfter} IS NOT NULL)
+        OR (${table.kind} = 'settlement' AND ${table.settlementId} IS NOT NULL)
+        OR ${table.kind} = 'recount'`,
+    ),
+  ],
+);
+
 /** Sign-in attempts, for throttling per username and per source address across instances. */
 export const loginAttempts = pgTable(
   'login_attempts',

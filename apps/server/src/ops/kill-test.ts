@@ -36,7 +36,10 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { startEmbeddedDatabase } from '../db/embedded-database.ts';
 import { createEmptyTestDatabase, dropTestDatabase } from '../db/testing/postgres-databases.ts';
-import { merchantBalancesFromInvoicesSql } from '../modules/balances/merchant-balance-repository.ts';
+import {
+  balanceLedgerDisagreementsSql,
+  merchantBalancesFromInvoicesSql,
+} from '../modules/balances/merchant-balance-repository.ts';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SERVER_ENTRY = path.resolve(
@@ -494,6 +497,11 @@ const checkInvariants = async (
   );
   for (const row of balanceDrift.rows) {
     problems.push(`merchant balance drifted: ${JSON.stringify(row)}`);
+  }
+  // And its ledger tells the same story, row by row (decision 0028).
+  const ledgerDisagreements = await drizzle(pool).execute(balanceLedgerDisagreementsSql);
+  for (const row of ledgerDisagreements.rows) {
+    problems.push(`balance ledger disagrees: ${JSON.stringify(row)}`);
   }
 
   // Every final status reached the merchant at least once.

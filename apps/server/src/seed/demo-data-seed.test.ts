@@ -11,7 +11,10 @@ import {
   terminals,
 } from '../db/schema.ts';
 import { TEST_DATABASE_KINDS } from '../db/testing/test-databases.ts';
-import { merchantBalancesFromInvoicesSql } from '../modules/balances/merchant-balance-repository.ts';
+import {
+  balanceLedgerDisagreementsSql,
+  merchantBalancesFromInvoicesSql,
+} from '../modules/balances/merchant-balance-repository.ts';
 import { PROVIDER_API_PREFIX } from '../modules/provider-api/provider-api-routes.ts';
 import { signedRequest } from '../testing/signed-call.ts';
 import { createTestApp, signIn, type TestApp } from '../testing/test-app.ts';
@@ -58,6 +61,13 @@ describe.each(TEST_DATABASE_KINDS)('demo data on %s', (kind) => {
       expect.arrayContaining(kept.map((row) => [row.merchantId, row.available, row.reserved])),
     );
     expect(computed).toHaveLength(kept.length);
+    // The ledger opened from the seeded invoices adds up to the kept balances, row by row.
+    expect(await queryRows(testApp.db, balanceLedgerDisagreementsSql)).toEqual([]);
+    const [ledger] = await queryRows<{ count: number }>(
+      testApp.db,
+      sql`SELECT count(*)::int AS count FROM balance_movements`,
+    );
+    expect(ledger?.count).toBeGreaterThan(0);
     // The dashboard's figure per merchant and currency (money that moved) is never negative.
     const moved = await queryRows<{ net: string }>(
       testApp.db,

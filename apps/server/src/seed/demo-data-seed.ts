@@ -32,7 +32,7 @@ import {
   terminals,
 } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/password-hashing.ts';
-import { rebuildMerchantBalances } from '../modules/balances/merchant-balance-repository.ts';
+import { openBalanceLedger } from '../modules/balances/merchant-balance-repository.ts';
 import { issueFirstCredentials } from '../modules/developers/merchant-credentials.ts';
 import { type MerchantKeys, newMerchantKeys } from '../modules/merchant-api/merchant-keys.ts';
 import { PAYOUT_PROVIDER_ATTRIBUTE_CODE } from '../modules/provider-api/provider-invoice-repository.ts';
@@ -604,8 +604,9 @@ export const seedDemoData = async (db: Database, now = new Date()): Promise<bool
       ) AS held
       WHERE l.people_account_id = held.account_id`);
 
-    // The merchants' balances from the invoices just written, as the engine keeps them.
-    await rebuildMerchantBalances(tx);
+    // The merchants' balances and their ledger from the invoices just written, as the engine
+    // keeps them.
+    await openBalanceLedger(tx);
 
     // Demo accounts belong to every seeded provider, so each can confirm its own payments.
     for (const provider of providerRows) {

@@ -1498,7 +1498,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Balance report: completed deposits, withdrawals, fees and settlements per day */
+        /** Balance report: what completed deposits, withdrawals, fees and settlements moved per day (the balance ledger) */
         get: operations["getBalanceReport"];
         put?: never;
         post?: never;

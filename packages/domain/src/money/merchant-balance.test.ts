@@ -5,6 +5,7 @@ import {
   type BalanceInvoice,
   balanceChange,
   balancePosition,
+  hasMovedMoney,
   mustBeCovered,
 } from './merchant-balance.ts';
 
@@ -105,5 +106,22 @@ describe('merchant balance positions', () => {
       invoice({ flowType: 'DEPOSIT', status: 'DECLINED' }),
     );
     expect(mustBeCovered({ flowType: 'DEPOSIT' }, reverse)).toBe(false);
+  });
+});
+
+describe('money that moved (figures and reports)', () => {
+  it('is a confirmed deposit or a paid payout, credit late and debit early', () => {
+    const moved = (flowType: BalanceInvoice['flowType']) =>
+      INVOICE_STATUS_CODES.filter((status) => hasMovedMoney({ flowType, status }));
+    expect(moved('DEPOSIT')).toEqual(['DONE']);
+    expect([...moved('WITHDRAWAL')].sort()).toEqual(['DONE', 'PAYED']);
+  });
+
+  it('is where a paid payout has debited the balance, and no reservation is left', () => {
+    for (const status of INVOICE_STATUS_CODES) {
+      const position = balancePosition(invoice({ flowType: 'WITHDRAWAL', status }));
+      const paid = position.available < 0n && position.reserved === 0n;
+      expect(hasMovedMoney({ flowType: 'WITHDRAWAL', status })).toBe(paid);
+    }
   });
 });

@@ -31,7 +31,8 @@ export const PAID_WITHDRAWAL_STATUSES: readonly InvoiceStatusCode[] = ['PAYED', 
  * What one invoice in its current state contributes to its merchant's balance: a confirmed
  * deposit (DONE) credits its amount less fee; a queued payout (IN_PROGRESS) reserves its amount
  * plus fee; a paid payout (PAYED, DONE) has debited it. Test-processing invoices move no money.
- * The SQL twin that rebuilds balances from the invoices is merchant-balance-repository.ts.
+ * Its SQL twin, which recomputes balances from the invoices to check them and opened the ledger,
+ * is in apps/server/src/modules/balances/merchant-balance-repository.ts.
  */
 export const balancePosition = (invoice: BalanceInvoice): BalancePosition => {
   if (invoice.isTestProcessing) return NO_BALANCE;
@@ -47,6 +48,16 @@ export const balancePosition = (invoice: BalanceInvoice): BalancePosition => {
   if (PAID_WITHDRAWAL_STATUSES.includes(invoice.status)) return { available: -total, reserved: 0n };
   return NO_BALANCE;
 };
+
+/**
+ * Whether an invoice's money has moved, for figures and reports: a deposit once confirmed (DONE),
+ * a payout once its provider paid it (PAYED, DONE) — credit late, debit early (decision 0006).
+ * The SQL twin is movedMoneyIn (apps/server/src/modules/invoices/money-movement.ts).
+ */
+export const hasMovedMoney = (invoice: Pick<BalanceInvoice, 'flowType' | 'status'>): boolean =>
+  invoice.flowType === 'DEPOSIT'
+    ? invoice.status === 'DONE'
+    : PAID_WITHDRAWAL_STATUSES.includes(invoice.status);
 
 /** How the merchant's balance moves when an invoice goes from one state to another. */
 export const balanceChange = (before: BalanceInvoice, after: BalanceInvoice): BalancePosition => {

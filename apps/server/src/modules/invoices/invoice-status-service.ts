@@ -82,13 +82,23 @@ const moveMerchantBalance = async (
   tx: Database,
   before: InvoiceRecord,
   after: Pick<InvoiceRecord, 'status' | 'amount' | 'fee'>,
+  actor: InvoiceActor,
 ) => {
   const change = balanceChange(before, { ...before, ...after });
   await changeMerchantBalance(
     tx,
     { merchantId: before.merchantId, currencyId: before.currencyId },
     change,
-    { requireCover: mustBeCovered(before, change), what: 'this payout' },
+    {
+      requireCover: mustBeCovered(before, change),
+      cause: {
+        kind: 'invoice',
+        invoice: before,
+        before: { status: before.status, amount: before.amount, fee: before.fee },
+        after: { status: after.status, amount: after.amount, fee: after.fee },
+        personId: actor.personId,
+      },
+    },
   );
 };
 
@@ -199,7 +209,7 @@ export const applyStatusChange = async (
   }
 
   const { fee, feePercent } = await feeTermsFor(tx, invoice, to);
-  await moveMerchantBalance(tx, invoice, { status: to, amount: invoice.amount, fee });
+  await moveMerchantBalance(tx, invoice, { status: to, amount: invoice.amount, fee }, actor);
   const updated = await updateInvoice(
     tx,
     invoice.id,
@@ -259,7 +269,7 @@ export const applyAmountChange = async (
     throw stateConflict(WITH_PROVIDER_AMOUNT_MESSAGE);
   }
   const fee = feeOfCorrectedAmount(invoice, amount);
-  await moveMerchantBalance(tx, invoice, { status: invoice.status, amount, fee });
+  await moveMerchantBalance(tx, invoice, { status: invoice.status, amount, fee }, actor);
   const updated = await updateInvoice(tx, invoice.id, { amount, fee });
   if (!updated) throw notFoundError(INVOICE_NOT_FOUND);
 

@@ -12,7 +12,7 @@
  * - read the invoice behind a payment form (`findInvoiceByFormId`, `InvoiceRecord`);
  * - filter invoices as the back office's invoice list does (`InvoiceListQuery`,
  *   `invoiceFilterProperties`, `invoiceListConditions`) and pick the invoices whose money moved,
- *   for figures and reports (`movedMoney`).
+ *   for figures and reports (`movedMoney`, `movedMoneyIn`).
  */
 export type { InvoiceListQuery } from './invoice-list-filters.ts';
 export { invoiceFilterProperties, invoiceListConditions } from './invoice-list-filters.ts';
@@ -32,4 +32,4 @@ export {
   sendToProvider,
   wasPaidOut,
 } from './invoice-status-service.ts';
-export { movedMoney } from './money-movement.ts';
+export { movedMoney, movedMoneyIn } from './money-movement.ts';

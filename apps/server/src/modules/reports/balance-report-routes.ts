@@ -16,7 +16,8 @@ export const balanceReportRoutes = (app: FastifyInstance, db: Database) => {
       schema: {
         tags: ['reports'],
         operationId: 'getBalanceReport',
-        summary: 'Balance report: completed deposits, withdrawals, fees and settlements per day',
+        summary:
+          'Balance report: what completed deposits, withdrawals, fees and settlements moved per day (the balance ledger)',
         querystring: {
           type: 'object',
           required: ['periodStart', 'periodEnd', 'currencyId'],

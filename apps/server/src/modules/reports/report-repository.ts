@@ -1,6 +1,7 @@
-import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import {
+  balanceMovements,
   currencies,
   invoices,
   paymentMethods,
@@ -11,7 +12,7 @@ import {
   terminals,
 } from '../../db/schema.ts';
 import type { MerchantScope } from '../auth/auth-entry.ts';
-import { movedMoney } from '../invoices/invoices-entry.ts';
+import { movedMoneyIn } from '../invoices/invoices-entry.ts';
 import type { CsvText } from './csv-download.ts';
 import { type InvoiceCsvOptions, invoiceCsvPages } from './invoice-csv-export.ts';
 
@@ -28,15 +29,29 @@ export interface PeriodBounds {
 
 const scopeOn = (
   scope: MerchantScope,
-  column: typeof invoices.merchantId | typeof terminals.merchantId | typeof settlements.merchantId,
+  column:
+    | typeof invoices.merchantId
+    | typeof terminals.merchantId
+    | typeof settlements.merchantId
+    | typeof balanceMovements.merchantId,
 ): SQL | undefined =>
   scope.kind === 'all' ? undefined : inArray(column, scope.ids.length > 0 ? scope.ids : [-1]);
 
 /**
- * The dashboard's rule: deposits once DONE, payouts once paid; live payments only, as the
- * balances count them (a test payment moves no money, and anyone who sees one may set its status).
+ * What one ledger row (balance_movements, decision 0028) did to the balance reports' figures, by
+ * the dashboard's rule (movedMoneyIn): an invoice whose money starts to count adds one, its
+ * amount and its fee; one that stops counting takes them off again; a corrected amount or fee of
+ * a counted invoice moves the sums by the difference. Test payments never reach the ledger, as
+ * they never reach the balances.
  */
-const completed = and(movedMoney, eq(invoices.isTestProcessing, false));
+const countedBefore = movedMoneyIn(balanceMovements.flowType, balanceMovements.fromStatus);
+const countedAfter = movedMoneyIn(balanceMovements.flowType, balanceMovements.toStatus);
+const countChange = sql<number>`(CASE WHEN ${countedAfter} THEN 1 ELSE 0 END) - (CASE WHEN ${countedBefore} THEN 1 ELSE 0 END)`;
+const countedChangeOf = (before: AnyColumn, after: AnyColumn) =>
+  sql`(CASE WHEN ${countedAfter} THEN ${after} ELSE 0 END) - (CASE WHEN ${countedBefore} THEN ${before} ELSE 0 END)`;
+const amountChange = countedChangeOf(balanceMovements.amountBefore, balanceMovements.amountAfter);
+const feeChange = countedChangeOf(balanceMovements.feeBefore, balanceMovements.feeAfter);
+const isInvoiceMovement = eq(balanceMovements.kind, 'invoice');
 
 export const findTerminal = async (db: Database, terminalId: number) => {
   const [terminal] = await db.select().from(terminals).where(eq(terminals.id, terminalId));
@@ -93,32 +108,35 @@ interface BalanceFilter {
   terminalId: number | undefined;
 }
 
-/** Completed invoices per UTC day (of their status date) and flow type: count, sum and fees. */
+/**
+ * What invoices did to the balance per UTC day (of the ledger row) and flow type: the change of
+ * the count of completed invoices, of their sum and of their fees (isInvoiceMovement above).
+ */
 export const completedInvoicesPerDay = (
   db: Database,
   { scope, currencyId, period, terminalId }: BalanceFilter,
 ) => {
-  const day = sql<string>`to_char(${invoices.statusDate} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
+  const day = sql<string>`to_char(${balanceMovements.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
   return db
     .select({
       day,
-      flowType: invoices.flowType,
-      sum: sql<string>`sum(${invoices.amount})`,
-      fees: sql<string>`sum(${invoices.fee})`,
-      count: sql<number>`count(*)::int`,
+      flowType: balanceMovements.flowType,
+      sum: sql<string>`sum(${amountChange})`,
+      fees: sql<string>`sum(${feeChange})`,
+      count: sql<number>`sum(${countChange})::int`,
     })
-    .from(invoices)
+    .from(balanceMovements)
     .where(
       and(
-        scopeOn(scope, invoices.merchantId),
-        completed,
-        eq(invoices.currencyId, currencyId),
-        gte(invoices.statusDate, period.start),
-        lt(invoices.statusDate, period.end),
-        terminalId === undefined ? undefined : eq(invoices.terminalId, terminalId),
+        isInvoiceMovement,
+        scopeOn(scope, balanceMovements.merchantId),
+        eq(balanceMovements.currencyId, currencyId),
+        gte(balanceMovements.createdAt, period.start),
+        lt(balanceMovements.createdAt, period.end),
+        terminalId === undefined ? undefined : eq(balanceMovements.terminalId, terminalId),
       ),
     )
-    .groupBy(day, invoices.flowType);
+    .groupBy(day, balanceMovements.flowType);
 };
 
 /** Settled base amounts per UTC day, of terminals in the currency. */
@@ -196,7 +214,7 @@ export const terminalsOfPool = (db: Database, terminalPoolId: number, scope: Mer
     .where(and(eq(terminals.terminalPoolId, terminalPoolId), scopeOn(scope, terminals.merchantId)))
     .orderBy(asc(terminals.id));
 
-/** Completed deposits, withdrawals and fees per terminal over the period (status date). */
+/** What invoices did to each terminal's completed deposits, withdrawals and fees over the period (the ledger). */
 export const completedTotalsPerTerminal = async (
   db: Database,
   terminalIds: number[],
@@ -206,21 +224,21 @@ export const completedTotalsPerTerminal = async (
     ? []
     : db
         .select({
-          terminalId: invoices.terminalId,
-          deposits: sql<string>`coalesce(sum(CASE WHEN ${invoices.flowType} = 'DEPOSIT' THEN ${invoices.amount} END), 0)`,
-          withdrawals: sql<string>`coalesce(sum(CASE WHEN ${invoices.flowType} = 'WITHDRAWAL' THEN ${invoices.amount} END), 0)`,
-          fees: sql<string>`coalesce(sum(${invoices.fee}), 0)`,
+          terminalId: sql<number>`${balanceMovements.terminalId}`,
+          deposits: sql<string>`coalesce(sum(CASE WHEN ${balanceMovements.flowType} = 'DEPOSIT' THEN ${amountChange} END), 0)`,
+          withdrawals: sql<string>`coalesce(sum(CASE WHEN ${balanceMovements.flowType} = 'WITHDRAWAL' THEN ${amountChange} END), 0)`,
+          fees: sql<string>`coalesce(sum(${feeChange}), 0)`,
         })
-        .from(invoices)
+        .from(balanceMovements)
         .where(
           and(
-            inArray(invoices.terminalId, terminalIds),
-            completed,
-            gte(invoices.statusDate, period.start),
-            lt(invoices.statusDate, period.end),
+            isInvoiceMovement,
+            inArray(balanceMovements.terminalId, terminalIds),
+            gte(balanceMovements.createdAt, period.start),
+            lt(balanceMovements.createdAt, period.end),
           ),
         )
-        .groupBy(invoices.terminalId);
+        .groupBy(balanceMovements.terminalId);
 
 /** Settled base amounts per terminal over the period. */
 export const settlementsPerTerminal = async (

@@ -109,8 +109,9 @@ export interface BalanceDay {
 }
 
 /**
- * The balance report: per day of the period, completed deposits and withdrawals (by status
- * date), their fees and the settlements; net is deposits less withdrawals, fees and settlements.
+ * The balance report: per day of the period, what completed deposits and withdrawals did that day
+ * (from the balance ledger, decision 0028: a reversal shows on its own day), their fees and the
+ * settlements; net is deposits less withdrawals, fees and settlements.
  */
 export const balanceReport = async (
   db: Database,

@@ -4,7 +4,7 @@ import { settlements } from '../../db/schema.ts';
 import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
 import { createTestMerchant } from '../../testing/test-app.ts';
 import { createTestInvoice, createTestTerminal } from '../../testing/test-data.ts';
-import { rebuildMerchantBalances } from '../balances/merchant-balance-repository.ts';
+import { changeMerchantBalance } from '../balances/merchant-balance-repository.ts';
 import { createTerminalFixture, type TerminalFixture } from '../terminals/terminal-test-fixture.ts';
 import { terminalBalance } from './settlement-repository.ts';
 import { SETTLEMENT_EVENT_CODES } from './settlement-service.ts';
@@ -52,15 +52,33 @@ describe.each(TEST_DATABASE_KINDS)('settlements on %s', (kind) => {
       fee: 500n,
       status: 'IN_PROGRESS',
     });
-    await db.insert(settlements).values({
-      merchantId: own.id,
-      terminalId: terminal.id,
-      baseAmount: 48_500n,
-      settlementAmount: 3_000_000n,
-      createdBy: fixture.personIds.admin,
-    });
-    // The settlement above was written around the engine: balances from what is now in the tables.
-    await rebuildMerchantBalances(db);
+    const [earlier] = await db
+      .insert(settlements)
+      .values({
+        merchantId: own.id,
+        terminalId: terminal.id,
+        baseAmount: 48_500n,
+        settlementAmount: 3_000_000n,
+        createdBy: fixture.personIds.admin,
+      })
+      .returning();
+    // Written around the engine: the balance and its ledger moved as the engine would.
+    await db.transaction((tx) =>
+      changeMerchantBalance(
+        tx,
+        { merchantId: own.id, currencyId: terminal.currencyId },
+        { available: -48_500n, reserved: 0n },
+        {
+          requireCover: false,
+          cause: {
+            kind: 'settlement',
+            settlementId: earlier?.id ?? 0,
+            terminalId: terminal.id,
+            personId: fixture.personIds.admin,
+          },
+        },
+      ),
+    );
     const theirTerminal = await createTestTerminal(db, fixture.other.id, { name: 'Theirs' });
     await createTestInvoice(db, theirTerminal, { amount: 9_000_000n, status: 'DONE' });
     theirs = theirTerminal;

@@ -119,14 +119,6 @@ export const createSettlement = async (
           `of ${amountText(available)}`,
       );
     }
-    // The terminal's deposits also fund the merchant's payouts in this currency: queued
-    // payouts hold their part of the merchant balance, which a settlement cannot take.
-    await changeMerchantBalance(
-      tx,
-      { merchantId: terminal.merchantId, currencyId: terminal.currencyId },
-      { available: -baseAmount, reserved: 0n },
-      { requireCover: true, what: 'this settlement' },
-    );
     const created = await insertSettlement(tx, {
       merchantId: terminal.merchantId,
       terminalId: terminal.id,
@@ -134,6 +126,23 @@ export const createSettlement = async (
       settlementAmount,
       createdBy: person.id,
     });
+    // The terminal's deposits also fund the merchant's payouts in this currency: queued
+    // payouts hold their part of the merchant balance, which a settlement cannot take. Refused,
+    // it throws and the transaction takes the settlement back.
+    await changeMerchantBalance(
+      tx,
+      { merchantId: terminal.merchantId, currencyId: terminal.currencyId },
+      { available: -baseAmount, reserved: 0n },
+      {
+        requireCover: true,
+        cause: {
+          kind: 'settlement',
+          settlementId: created.id,
+          terminalId: terminal.id,
+          personId: person.id,
+        },
+      },
+    );
     await recordEvent(tx, {
       eventCode: SETTLEMENT_EVENT_CODES.created,
       description:
