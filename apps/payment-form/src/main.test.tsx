@@ -2,7 +2,13 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { data, FORM_ID, formData, stubPaymentServer } from './testing/payment-server.ts';
 
-afterEach(() => {
+/** The page each test started, unmounted after it: its timers must not outlive the test's window. */
+let started: Promise<{ unmount: () => void } | undefined> | undefined;
+
+afterEach(async () => {
+  const root = await started;
+  root?.unmount();
+  started = undefined;
   vi.unstubAllGlobals();
   vi.doUnmock('./i18n/i18n.tsx');
   vi.resetModules();
@@ -15,7 +21,8 @@ const start = async (url: string) => {
   const root = document.createElement('div');
   root.id = 'root';
   document.body.append(root);
-  await import('./main.tsx');
+  const page = await import('./main.tsx');
+  started = page.mountedRoot;
 };
 
 describe('main', () => {

@@ -46,13 +46,26 @@ const showLoadFailure = () => {
   container.replaceChildren(message, reload);
 };
 
-createI18n(language).then((i18n) => {
-  document.title = i18n.t('form.title');
-  createRoot(container).render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <App formId={formId} formRequest={formRequest} />
-      </I18nProvider>
-    </StrictMode>,
-  );
-}, showLoadFailure);
+/**
+ * The page's React root once it renders (none when the language failed). Exported for the tests,
+ * which unmount it: an open form's timers (the deadline, the status poll) would otherwise outlive
+ * a test's document.
+ */
+export const mountedRoot = createI18n(language).then(
+  (i18n) => {
+    document.title = i18n.t('form.title');
+    const root = createRoot(container);
+    root.render(
+      <StrictMode>
+        <I18nProvider i18n={i18n}>
+          <App formId={formId} formRequest={formRequest} />
+        </I18nProvider>
+      </StrictMode>,
+    );
+    return root;
+  },
+  () => {
+    showLoadFailure();
+    return undefined;
+  },
+);
