@@ -134,7 +134,13 @@ const EXPECTED: Record<
     invoiceSections: ['Errors', 'Event Log', 'Callbacks', 'Support History', 'Transactions'],
     providerInvoiceId: true,
     credentials: true,
-    reportCards: ['Transactions', 'Provider', 'Terminal Pool Balance', 'Balance'],
+    reportCards: [
+      'Transactions',
+      'Provider',
+      'Terminal Pool Balance',
+      'Balance',
+      'Balance statement',
+    ],
     newTerminal: true,
     switchToProduction: true,
     attributes: 'edit',
@@ -150,7 +156,7 @@ const EXPECTED: Record<
     invoiceSections: ['Errors', 'Event Log', 'Callbacks', 'Support History', 'Transactions'],
     providerInvoiceId: false,
     credentials: false,
-    reportCards: ['Transactions', 'Balance'],
+    reportCards: ['Transactions', 'Balance', 'Balance statement'],
     newTerminal: true,
     switchToProduction: false,
     attributes: 'read',
@@ -193,7 +199,13 @@ const EXPECTED: Record<
 
 const ALL_ACTIONS = ['Change status', 'Change amount', 'Retry', 'Send callback'];
 const ALL_SECTIONS = ['Errors', 'Event Log', 'Callbacks', 'Support History', 'Transactions'];
-const ALL_REPORT_CARDS = ['Transactions', 'Provider', 'Terminal Pool Balance', 'Balance'];
+const ALL_REPORT_CARDS = [
+  'Transactions',
+  'Provider',
+  'Terminal Pool Balance',
+  'Balance',
+  'Balance statement',
+];
 
 const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 

@@ -143,6 +143,7 @@ export type AccountCredentialRequest = BodyOf<'/api/v1/people/account/{id}/crede
 
 // Reports (CSV downloads)
 export type BalanceReportQuery = QueryOf<'/api/v1/report/balance', 'get'>;
+export type BalanceStatementQuery = QueryOf<'/api/v1/report/statement', 'get'>;
 export type InvoiceReportQuery = QueryOf<'/api/v1/report/invoice', 'get'>;
 export type ProviderReportQuery = QueryOf<'/api/v1/report/provider', 'get'>;
 export type PoolBalanceReportQuery = QueryOf<'/api/v1/report/pool/balance', 'get'>;

@@ -86,6 +86,66 @@ describe('CSV downloads', () => {
     });
   });
 
+  it('saves the balance statement under its Content-Disposition name, with the terminal', async () => {
+    const { requests } = stubFetch({
+      'GET /api/v1/report/statement': () =>
+        csv(
+          'Date,Cause,Balance after\r\n2026-03-01,Deposit,100.00\r\n',
+          'attachment; filename="Statement_2026-03-01_2026-03-31.csv"',
+        ),
+    });
+    const { clicked } = captureDownloads();
+    const { store } = makeStore();
+
+    const result = await store.dispatch(
+      reportApi.endpoints.downloadBalanceStatement.initiate({
+        periodStart: '2026-03-01',
+        periodEnd: '2026-03-31',
+        currencyId: 2,
+        terminalId: 11,
+        merchantId: 5,
+      }),
+    );
+
+    expect(result).toMatchObject({ data: { fileName: 'Statement_2026-03-01_2026-03-31.csv' } });
+    expect(clicked[0]?.download).toBe('Statement_2026-03-01_2026-03-31.csv');
+    expect(requests()).toHaveLength(1);
+    const url = new URL(requests()[0]?.url ?? '');
+    expect(url.pathname).toBe('/api/v1/report/statement');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      periodStart: '2026-03-01',
+      periodEnd: '2026-03-31',
+      currencyId: '2',
+      terminalId: '11',
+      merchantId: '5',
+    });
+  });
+
+  it('names the balance statement Statement_<period>.csv when the answer names no file', async () => {
+    const { requests } = stubFetch({ 'GET /api/v1/report/statement': () => csv('x\r\n') });
+    const { clicked } = captureDownloads();
+    const { store } = makeStore();
+
+    const result = await store.dispatch(
+      reportApi.endpoints.downloadBalanceStatement.initiate({
+        periodStart: '2026-03-01',
+        periodEnd: '2026-03-02',
+        currencyId: 1,
+        // ALL TERMINALS, as the header's selector holds it: not sent.
+        terminalId: '',
+      }),
+    );
+
+    expect(result).toMatchObject({ data: { fileName: 'Statement_2026-03-01_2026-03-02.csv' } });
+    expect(clicked[0]?.download).toBe('Statement_2026-03-01_2026-03-02.csv');
+    const url = new URL(requests()[0]?.url ?? '');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      periodStart: '2026-03-01',
+      periodEnd: '2026-03-02',
+      currencyId: '1',
+    });
+  });
+
   it('names the invoice list export Invoices.csv when the answer names no file', async () => {
     const { requests } = stubFetch({ 'GET /api/v1/invoice/csv': () => csv('Invoice ID\r\n') });
     const { clicked } = captureDownloads();

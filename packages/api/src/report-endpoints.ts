@@ -4,6 +4,7 @@ import type { ApiError } from './api-errors.ts';
 import type {
   AuditLogCsvQuery,
   BalanceReportQuery,
+  BalanceStatementQuery,
   InvoiceReportQuery,
   PoolBalanceReportQuery,
   ProviderReportQuery,
@@ -22,6 +23,8 @@ type WithTerminalChoice<Query> = Omit<Query, 'terminalId'> & { terminalId?: Term
 
 /** Balance report: periods as yyyy-MM-dd, currency required, terminal optional. */
 export type BalanceReportArgs = WithTerminalChoice<BalanceReportQuery>;
+/** Balance statement: each balance change behind the Balance report; same arguments. */
+export type BalanceStatementArgs = WithTerminalChoice<BalanceStatementQuery>;
 /** Transactions report: invoices created in the period, terminal optional. */
 export type InvoiceReportArgs = WithTerminalChoice<InvoiceReportQuery>;
 export type ProviderReportArgs = ProviderReportQuery;
@@ -94,6 +97,15 @@ export const reportApi = baseApi.injectEndpoints({
           reportFileName('Balance', params),
         ),
     }),
+    /** Statement_<period>.csv */
+    downloadBalanceStatement: build.mutation<DownloadedFile, BalanceStatementArgs>({
+      queryFn: (params, _api, _extra, baseQuery) =>
+        download(
+          baseQuery,
+          { url: 'api/v1/report/statement', params },
+          reportFileName('Statement', params),
+        ),
+    }),
     /** Transactions_<period>.csv */
     downloadInvoiceReport: build.mutation<DownloadedFile, InvoiceReportArgs>({
       queryFn: (params, _api, _extra, baseQuery) =>
@@ -128,6 +140,7 @@ export const {
   useDownloadInvoicesCsvMutation,
   useDownloadAuditLogCsvMutation,
   useDownloadBalanceReportMutation,
+  useDownloadBalanceStatementMutation,
   useDownloadInvoiceReportMutation,
   useDownloadProviderReportMutation,
   useDownloadPoolBalanceReportMutation,

@@ -1508,6 +1508,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/report/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Balance statement: every change of the balances in one currency within the period, with its cause and the balance after it (the balance ledger), streamed */
+        get: operations["getBalanceStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/report/provider": {
         parameters: {
             query?: never;
@@ -8878,6 +8895,71 @@ export interface operations {
         };
     };
     getBalanceReport: {
+        parameters: {
+            query: {
+                /** @description yyyy-MM-dd (UTC) */
+                periodStart: string;
+                /** @description yyyy-MM-dd (UTC), inclusive */
+                periodEnd: string;
+                /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
+                merchantId?: number;
+                currencyId: number;
+                terminalId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBalanceStatement: {
         parameters: {
             query: {
                 /** @description yyyy-MM-dd (UTC) */

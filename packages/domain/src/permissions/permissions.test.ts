@@ -399,25 +399,29 @@ describe('navigation', () => {
 });
 
 describe('report cards', () => {
-  it('are the SPEC §2 cards in order', () => {
+  it('are the SPEC §2 cards in order, then the balance statement', () => {
     expect(REPORT_CARDS.map(({ title, requires }) => [title, requires])).toEqual([
       ['Transactions', 'report.read.invoice'],
       ['Provider', 'report.read.provider'],
       ['Terminal Pool Balance', 'report.read.pool.balance'],
       ['Balance', 'report.read.balance'],
+      ['Balance statement', 'report.read.balance'],
     ]);
   });
 
   it.each([
-    ['report.read.invoice', 'transactions', 'Transactions'],
-    ['report.read.provider', 'provider', 'Provider'],
-    ['report.read.pool.balance', 'poolBalance', 'Terminal Pool Balance'],
-    ['report.read.balance', 'balance', 'Balance'],
-  ] as const)('%s shows the %s card and only it', (permission, id, title) => {
-    expect(visibleReportCards([permission]).map((card) => card.title)).toEqual([title]);
-    expect(visibleReportCards(allBut(permission)).map((card) => card.id)).not.toContain(id);
+    ['report.read.invoice', ['transactions'], ['Transactions']],
+    ['report.read.provider', ['provider'], ['Provider']],
+    ['report.read.pool.balance', ['poolBalance'], ['Terminal Pool Balance']],
+    // The statement is the detail behind Balance: one permission shows both.
+    ['report.read.balance', ['balance', 'statement'], ['Balance', 'Balance statement']],
+  ] as const)('%s shows the %s cards and only them', (permission, ids, titles) => {
+    const shown: readonly string[] = ids;
+    expect(visibleReportCards([permission]).map((card) => card.title)).toEqual(titles);
+    const withoutIt = visibleReportCards(allBut(permission)).map((card) => card.id);
+    for (const id of ids) expect(withoutIt).not.toContain(id);
     for (const card of REPORT_CARDS)
-      expect(canReadReport([permission], card.id)).toBe(card.id === id);
+      expect(canReadReport([permission], card.id)).toBe(shown.includes(card.id));
   });
 
   it('shows every card to a holder of all four, and none without', () => {

@@ -1,5 +1,6 @@
 import {
   useDownloadBalanceReportMutation,
+  useDownloadBalanceStatementMutation,
   useDownloadInvoiceReportMutation,
   useDownloadPoolBalanceReportMutation,
   useDownloadProviderReportMutation,
@@ -181,17 +182,27 @@ export const PoolBalanceReportCard = ({ merchantId, ready }: ReportCardProps) =>
   );
 };
 
-/** Balance (report.read.balance): per day in one currency, of the header's terminal. */
-export const BalanceReportCard = (props: ReportCardProps) => {
+/** The download of a card over one currency and the header's terminal (Balance, the statement). */
+type CurrencyReportDownload =
+  | typeof useDownloadBalanceReportMutation
+  | typeof useDownloadBalanceStatementMutation;
+
+/**
+ * A card over a period, one currency and the header's terminal: the Balance report and the
+ * balance statement behind it ask the same, so they share their fields, checks and arguments.
+ */
+const CurrencyReportCard = ({
+  title,
+  about,
+  useDownload,
+  ...props
+}: ReportCardProps & { title: string; about: string; useDownload: CurrencyReportDownload }) => {
   const { merchantId, ready, terminalId } = props;
-  const [download, { isLoading }] = useDownloadBalanceReportMutation();
+  const [download, { isLoading }] = useDownload();
   const currencies = useGetCurrenciesQuery();
   const save = useReportDownload();
   return (
-    <ReportCardFrame
-      title="Balance"
-      about="Deposits, withdrawals, fees and settlements per day in one currency, as CSV."
-    >
+    <ReportCardFrame title={title} about={about}>
       <Formik<BalanceValues>
         initialValues={{ ...EMPTY_PERIOD, currencyId: '' }}
         validationSchema={balanceReportSchema}
@@ -222,3 +233,26 @@ export const BalanceReportCard = (props: ReportCardProps) => {
     </ReportCardFrame>
   );
 };
+
+/** Balance (report.read.balance): per day in one currency, of the header's terminal. */
+export const BalanceReportCard = (props: ReportCardProps) => (
+  <CurrencyReportCard
+    {...props}
+    title="Balance"
+    about="Deposits, withdrawals, fees and settlements per day in one currency, as CSV."
+    useDownload={useDownloadBalanceReportMutation}
+  />
+);
+
+/**
+ * Balance statement (report.read.balance, decision 0029): every balance change behind Balance's
+ * daily figures, with the same fields and arguments.
+ */
+export const BalanceStatementReportCard = (props: ReportCardProps) => (
+  <CurrencyReportCard
+    {...props}
+    title="Balance statement"
+    about="Every change of the balance in one currency, with its cause and the balance after it, as CSV."
+    useDownload={useDownloadBalanceStatementMutation}
+  />
+);

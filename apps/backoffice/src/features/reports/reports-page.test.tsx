@@ -124,18 +124,31 @@ describe('report cards per permission (SPEC §6)', () => {
     setUp(ALL_REPORTS);
     expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
     const titles = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(titles).toEqual(['Transactions', 'Provider', 'Terminal Pool Balance', 'Balance']);
+    expect(titles).toEqual([
+      'Transactions',
+      'Provider',
+      'Terminal Pool Balance',
+      'Balance',
+      'Balance statement',
+    ]);
   });
 
   it.each([
-    ['report.read.invoice', 'Transactions'],
-    ['report.read.provider', 'Provider'],
-    ['report.read.pool.balance', 'Terminal Pool Balance'],
-    ['report.read.balance', 'Balance'],
-  ])('%s alone shows the %s card only', async (permission, title) => {
+    ['report.read.invoice', ['Transactions']],
+    ['report.read.provider', ['Provider']],
+    ['report.read.pool.balance', ['Terminal Pool Balance']],
+    // The statement is the detail behind Balance, under the same permission.
+    ['report.read.balance', ['Balance', 'Balance statement']],
+  ])('%s alone shows the %s cards only', async (permission, titles) => {
     setUp(['merchant.read.report', permission]);
-    expect(await card(title)).toBeInTheDocument();
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([title]);
+    for (const title of titles) expect(await card(title)).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(titles);
+  });
+
+  it('hides the balance statement from a person without report.read.balance', async () => {
+    setUp(ALL_REPORTS.filter((permission) => permission !== 'report.read.balance'));
+    expect(await card('Transactions')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Balance statement' })).not.toBeInTheDocument();
   });
 
   it('says so when the person may read no report', async () => {
@@ -330,6 +343,82 @@ describe('Balance report', () => {
     await userEvent.click(within(balance).getByRole('button', { name: 'Retry' }));
     expect(await within(balance).findByRole('option', { name: 'UZS' })).toBeInTheDocument();
     expect(within(balance).queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('Balance statement', () => {
+  it('requires both dates and a currency, and sends nothing until they are given', async () => {
+    const { api } = setUp(['report.read.balance']);
+    const statement = await card('Balance statement');
+    expect(
+      within(statement).getByText(
+        'Every change of the balance in one currency, with its cause and the balance after it, as CSV.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(statement).getByText('ALL TERMINALS')).toBeInTheDocument();
+    await waitFor(() => expect(within(statement).getByLabelText(/^Currency/)).toBeEnabled());
+
+    await getReport(statement);
+
+    expect(
+      await within(statement).findByText(REPORT_MESSAGES.dateFromRequired),
+    ).toBeInTheDocument();
+    expect(within(statement).getByText(REPORT_MESSAGES.dateToRequired)).toBeInTheDocument();
+    expect(within(statement).getByText(REPORT_MESSAGES.currencyRequired)).toBeInTheDocument();
+    expect(reportCalls(api, '/api/v1/report/statement')).toEqual([]);
+  });
+
+  it('downloads the period with the currency id and the header terminal', async () => {
+    const { api } = setUp(['report.read.balance'], '11');
+    api.set('GET /api/v1/report/statement', csv('Statement_2026-03-01_2026-03-31.csv'));
+    const statement = await card('Balance statement');
+    expect(await within(statement).findByText('UZS deposits (11)')).toBeInTheDocument();
+    await fillPeriod(statement, '2026-03-01', '2026-03-31');
+    await userEvent.selectOptions(within(statement).getByLabelText(/^Currency/), '2');
+    await getReport(statement);
+
+    expect(
+      await screen.findByText('Report saved: Statement_2026-03-01_2026-03-31.csv'),
+    ).toBeVisible();
+    expect(reportCalls(api, '/api/v1/report/statement')).toEqual([
+      { periodStart: '2026-03-01', periodEnd: '2026-03-31', currencyId: '2', terminalId: '11' },
+    ]);
+    // The Balance card beside it asked nothing.
+    expect(reportCalls(api, '/api/v1/report/balance')).toEqual([]);
+    expect(saved).toEqual(['Statement_2026-03-01_2026-03-31.csv']);
+  });
+
+  it('sends no terminal for ALL TERMINALS, and names the file itself when the answer does not', async () => {
+    const { api } = setUp(['report.read.balance']);
+    api.set('GET /api/v1/report/statement', csv());
+    const statement = await card('Balance statement');
+    await fillPeriod(statement, '2026-03-01', '2026-03-02');
+    await userEvent.selectOptions(within(statement).getByLabelText(/^Currency/), '1');
+    await getReport(statement);
+
+    expect(
+      await screen.findByText('Report saved: Statement_2026-03-01_2026-03-02.csv'),
+    ).toBeVisible();
+    expect(reportCalls(api, '/api/v1/report/statement')).toEqual([
+      { periodStart: '2026-03-01', periodEnd: '2026-03-02', currencyId: '1' },
+    ]);
+  });
+
+  it("toasts the server's message when the statement is refused, and keeps the form", async () => {
+    const { api } = setUp(['report.read.balance']);
+    api.set('GET /api/v1/report/statement', {
+      status: 404,
+      body: { detail: 'Currency not found' },
+    });
+    const statement = await card('Balance statement');
+    await fillPeriod(statement, '2026-01-01', '2026-03-31');
+    await userEvent.selectOptions(within(statement).getByLabelText(/^Currency/), '1');
+    await getReport(statement);
+
+    expect(await screen.findByText('Currency not found')).toBeVisible();
+    expect(saved).toEqual([]);
+    expect(within(statement).getByLabelText(/^Date From/)).toHaveValue('2026-01-01');
+    expect(within(statement).getByRole('button', { name: 'Get report' })).toBeEnabled();
   });
 });
 

@@ -6,6 +6,7 @@ import { useMerchantScope } from '../workspace/merchant-scope.ts';
 import { useSelectedTerminal } from '../workspace/terminal-selector.tsx';
 import {
   BalanceReportCard,
+  BalanceStatementReportCard,
   PoolBalanceReportCard,
   ProviderReportCard,
   type ReportCardProps,
@@ -18,13 +19,15 @@ const CARD_COMPONENTS: Record<ReportCardId, ComponentType<ReportCardProps>> = {
   provider: ProviderReportCard,
   poolBalance: PoolBalanceReportCard,
   balance: BalanceReportCard,
+  statement: BalanceStatementReportCard,
 };
 
 export const NO_REPORTS = 'No reports are available to you.';
 
 /**
  * SPEC §2 Reports: one card per report the person may read (SPEC §6), in SPEC order. Each
- * downloads a CSV for a period; Transactions and Balance take the header's terminal.
+ * downloads a CSV for a period; Transactions, Balance and the balance statement take the header's
+ * terminal.
  */
 export const ReportsPage = () => {
   const person = useCurrentPerson();

@@ -1,10 +1,24 @@
-import { type AnyColumn, and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  lt,
+  lte,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import {
   balanceMovements,
   currencies,
   invoices,
+  merchants,
   paymentMethods,
+  people,
   peopleAccounts,
   providers,
   settlements,
@@ -138,6 +152,88 @@ export const completedInvoicesPerDay = (
     )
     .groupBy(day, balanceMovements.flowType);
 };
+
+/** The conditions of the balance statement's rows (the scope's balances, one currency, the period). */
+const balanceStatementConditions = ({ scope, currencyId, period, terminalId }: BalanceFilter) => [
+  scopeOn(scope, balanceMovements.merchantId),
+  eq(balanceMovements.currencyId, currencyId),
+  gte(balanceMovements.createdAt, period.start),
+  lt(balanceMovements.createdAt, period.end),
+  terminalId === undefined ? undefined : eq(balanceMovements.terminalId, terminalId),
+];
+
+/**
+ * The first and last ledger id of the balance statement's rows, found by time through the
+ * balance or currency index, once: its pages then walk the ids between them (the chain index or
+ * the primary key) instead of every row of the balance before the period, or after it.
+ */
+export const balanceStatementIdRange = async (db: Database, filter: BalanceFilter) => {
+  const [range] = await db
+    .select({
+      first: sql<number | null>`min(${balanceMovements.id})`.mapWith((id) =>
+        id === null ? null : Number(id),
+      ),
+      last: sql<number | null>`max(${balanceMovements.id})`.mapWith((id) =>
+        id === null ? null : Number(id),
+      ),
+    })
+    .from(balanceMovements)
+    .where(and(...balanceStatementConditions(filter)));
+  return range?.first != null && range.last != null
+    ? { first: range.first, last: range.last }
+    : null;
+};
+
+/**
+ * One page of the balance statement: ledger rows (decision 0028) of the scope's balances in one
+ * currency within the period, after `afterId` and up to `lastId`, in id order, which is each
+ * balance's own order (rows are written under the balance row's lock), with what names them.
+ */
+export const balanceStatementPage = (
+  db: Database,
+  filter: BalanceFilter,
+  { afterId, lastId }: { afterId: number; lastId: number },
+  limit: number,
+) =>
+  db
+    .select({
+      id: balanceMovements.id,
+      createdAt: balanceMovements.createdAt,
+      merchantName: merchants.name,
+      kind: balanceMovements.kind,
+      terminalName: terminals.name,
+      invoiceId: balanceMovements.invoiceId,
+      merchantInvoiceId: invoices.merchantInvoiceId,
+      settlementId: balanceMovements.settlementId,
+      flowType: balanceMovements.flowType,
+      fromStatus: balanceMovements.fromStatus,
+      toStatus: balanceMovements.toStatus,
+      amountBefore: balanceMovements.amountBefore,
+      amountAfter: balanceMovements.amountAfter,
+      feeBefore: balanceMovements.feeBefore,
+      feeAfter: balanceMovements.feeAfter,
+      availableChange: balanceMovements.availableChange,
+      reservedChange: balanceMovements.reservedChange,
+      availableAfter: balanceMovements.availableAfter,
+      reservedAfter: balanceMovements.reservedAfter,
+      personName: people.username,
+    })
+    .from(balanceMovements)
+    .innerJoin(merchants, eq(merchants.id, balanceMovements.merchantId))
+    .leftJoin(terminals, eq(terminals.id, balanceMovements.terminalId))
+    .leftJoin(invoices, eq(invoices.id, balanceMovements.invoiceId))
+    .leftJoin(people, eq(people.id, balanceMovements.personId))
+    .where(
+      and(
+        ...balanceStatementConditions(filter),
+        gt(balanceMovements.id, afterId),
+        lte(balanceMovements.id, lastId),
+      ),
+    )
+    .orderBy(asc(balanceMovements.id))
+    .limit(limit);
+
+export type BalanceStatementRow = Awaited<ReturnType<typeof balanceStatementPage>>[number];
 
 /** Settled base amounts per UTC day, of terminals in the currency. */
 export const settlementsPerDay = (

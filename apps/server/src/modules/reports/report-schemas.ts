@@ -9,6 +9,8 @@ export const REPORT_FILE_NAMES = {
   transactions: (period: string) => `Transactions_${period}.csv`,
   provider: (period: string) => `Provider_${period}.csv`,
   poolBalance: (period: string) => `Terminal_Pool_Balance_${period}.csv`,
+  /** Not in SPEC: the balance statement (decision 0029). */
+  statement: (period: string) => `Statement_${period}.csv`,
 } as const;
 
 export const csvResponses = {

@@ -12,6 +12,9 @@ import type { CsvText } from './csv-download.ts';
 import { type InvoiceCsvOptions, invoiceCsvHeaders } from './invoice-csv-export.ts';
 import { parseReportPeriod, type ReportPeriod } from './report-period-service.ts';
 import {
+  type BalanceStatementRow,
+  balanceStatementIdRange,
+  balanceStatementPage,
   completedInvoicesPerDay,
   completedTotalsPerTerminal,
   findCurrency,
@@ -160,6 +163,68 @@ export const balanceReport = async (
     period,
     currency: { code: currency.code.trim(), dimension: currency.dimension },
     days,
+  };
+};
+
+/** Ledger rows per query of the balance statement: about half a megabyte of rows at a time. */
+export const BALANCE_STATEMENT_PAGE_SIZE = 2_000;
+
+/**
+ * Every ledger row of a filter, page by page in id order: keyset on the id within the ids the
+ * period spans (balanceStatementIdRange), so each page costs the same however long the balance's
+ * history; the next page is read while the current one is being sent, and nothing further is
+ * read until the consumer has taken it.
+ */
+async function* balanceStatementRows(
+  db: Database,
+  filter: Parameters<typeof balanceStatementPage>[1],
+  pageSize: number,
+): AsyncGenerator<BalanceStatementRow> {
+  const range = await balanceStatementIdRange(db, filter);
+  if (!range) return;
+  const pageAfter = (afterId: number) =>
+    balanceStatementPage(db, filter, { afterId, lastId: range.last }, pageSize);
+  let page = await pageAfter(range.first - 1);
+  while (true) {
+    const last = page.at(-1);
+    const next = page.length === pageSize && last ? pageAfter(last.id) : null;
+    // A failed prefetch is rethrown when awaited below, not reported as unhandled meanwhile.
+    next?.catch(() => {});
+    yield* page;
+    if (!next) return;
+    page = await next;
+  }
+}
+
+/**
+ * The balance statement (decision 0029): every change of the balances in one currency within the
+ * period, as the ledger recorded it (decision 0028), of one terminal when asked. Rows are read as
+ * they are sent.
+ */
+export const balanceStatement = async (
+  db: Database,
+  person: AuthenticatedPerson,
+  {
+    periodStart,
+    periodEnd,
+    currencyId,
+    terminalId,
+    merchantId,
+  }: ReportQuery & { currencyId: number; terminalId?: number },
+  pageSize = BALANCE_STATEMENT_PAGE_SIZE,
+): Promise<{
+  period: ReportPeriod;
+  currency: { code: string; dimension: number };
+  rows: AsyncGenerator<BalanceStatementRow>;
+}> => {
+  const period = parseReportPeriod(periodStart, periodEnd);
+  const scope = merchantScopeOf(person, merchantId);
+  const currency = await requireCurrency(db, currencyId);
+  if (terminalId !== undefined) await requireTerminalInScope(db, scope, terminalId);
+  return {
+    period,
+    currency: { code: currency.code.trim(), dimension: currency.dimension },
+    rows: balanceStatementRows(db, { scope, currencyId, period, terminalId }, pageSize),
   };
 };
 
