@@ -3,6 +3,12 @@
  * idempotent invoice creation, paged lists, RFC 9457 errors and webhook verification.
  */
 export type {
+  Balance,
+  BalanceList,
+  BalanceTransaction,
+  BalanceTransactionFilters,
+  BalanceTransactionPage,
+  BalanceTransactionType,
   CreateInvoiceBody,
   EventFilters,
   EventPage,

@@ -8,6 +8,8 @@ import type { components, paths, webhooks } from './generated/merchant-api-types
 type InvoicesPath = paths['/api/merchant/v1/invoices'];
 type InvoicePath = paths['/api/merchant/v1/invoices/{invoiceId}'];
 type EventsPath = paths['/api/merchant/v1/events'];
+type BalancesPath = paths['/api/merchant/v1/balances'];
+type BalanceTransactionsPath = paths['/api/merchant/v1/balance-transactions'];
 
 /** The body of POST /invoices. */
 export type CreateInvoiceBody = InvoicesPath['post']['requestBody']['content']['application/json'];
@@ -37,6 +39,22 @@ export type EventPage = EventsPath['get']['responses'][200]['content']['applicat
 export type MerchantEvent = EventPage['data'][number];
 /** The filters of GET /events. */
 export type EventFilters = NonNullable<EventsPath['get']['parameters']['query']>;
+
+/** The answer of GET /balances: `{ data }`, one balance per currency, by currency code. */
+export type BalanceList = BalancesPath['get']['responses'][200]['content']['application/json'];
+/** One balance: `available` and `reserved` in minor units, and when it last changed. */
+export type Balance = BalanceList['data'][number];
+
+/** A page of GET /balance-transactions: `{ data, has_more }`. */
+export type BalanceTransactionPage =
+  BalanceTransactionsPath['get']['responses'][200]['content']['application/json'];
+/** One change of a balance: its cause, the change and the balance right after it. */
+export type BalanceTransaction = BalanceTransactionPage['data'][number];
+export type BalanceTransactionType = BalanceTransaction['type'];
+/** The filters of GET /balance-transactions. */
+export type BalanceTransactionFilters = NonNullable<
+  BalanceTransactionsPath['get']['parameters']['query']
+>;
 
 /** The RFC 9457 body of every error answer. */
 export type Problem = components['schemas']['Problem'];

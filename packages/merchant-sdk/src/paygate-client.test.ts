@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { CreateInvoiceBody, Invoice } from './merchant-api-types.ts';
+import type { BalanceTransaction, CreateInvoiceBody, Invoice } from './merchant-api-types.ts';
 import { PaygateApiError } from './paygate-api-error.ts';
 import { type FetchLike, PaygateClient } from './paygate-client.ts';
 
@@ -410,6 +410,128 @@ describe('PaygateClient', () => {
         '/api/merchant/v1/events?invoiceId=a',
         '/api/merchant/v1/events?invoiceId=a&starting_after=evt_2',
       ]);
+    });
+  });
+
+  describe('balances', () => {
+    const balanceTransaction = (
+      id: string,
+      overrides: Partial<BalanceTransaction> = {},
+    ): BalanceTransaction => ({
+      id,
+      createdAt: NOW.toISOString(),
+      currency: 'UZS',
+      type: 'invoice',
+      terminalId: 12,
+      invoiceId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+      merchantInvoiceId: 'ORD-100017',
+      settlementId: null,
+      flowType: 'DEPOSIT',
+      statusBefore: 'PAYED',
+      statusAfter: 'DONE',
+      amountBefore: 150_000,
+      amountAfter: 150_000,
+      feeBefore: 3_000,
+      feeAfter: 3_000,
+      availableChange: 147_000,
+      reservedChange: 0,
+      availableAfter: 147_000,
+      reservedAfter: 0,
+      ...overrides,
+    });
+
+    it('GETs the balances, signed with an empty body, and returns them', async () => {
+      const balances = [
+        { currency: 'RUB', available: 50_000, reserved: 0, updatedAt: NOW.toISOString() },
+        { currency: 'UZS', available: 677_000, reserved: 303_000, updatedAt: NOW.toISOString() },
+      ];
+      const { fetch, sent } = fakeFetch(json(200, { data: balances }));
+
+      await expect(clientWith(fetch).listBalances()).resolves.toEqual(balances);
+
+      const [request] = sent;
+      if (!request) throw new Error('nothing sent');
+      expect(request.method).toBe('GET');
+      expect(request.url.href).toBe('https://pay.example.com/api/merchant/v1/balances');
+      expect(request.body).toBe('');
+      expect(request.headers['content-type']).toBeUndefined();
+      expect(request.headers['idempotency-key']).toBeUndefined();
+      expectSignedAsTheServerChecks(request);
+    });
+
+    it('throws the refusal of a key without balance:read', async () => {
+      const { fetch, sent } = fakeFetch(
+        problem(403, {
+          code: 'insufficient_scope',
+          detail: 'This API key lacks the balance:read scope',
+          requestId: 'r-7',
+        }),
+      );
+      const error = await clientWith(fetch)
+        .listBalances()
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(PaygateApiError);
+      expect(error).toMatchObject({ status: 403, code: 'insufficient_scope', requestId: 'r-7' });
+      // A refusal is not retried.
+      expect(sent).toHaveLength(1);
+    });
+
+    it('lists balance transactions with their filters and iterates over them by their ids', async () => {
+      const invoiceId = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+      const { fetch, sent } = fakeFetch(
+        json(200, { data: [balanceTransaction('btx_9')], has_more: true }),
+        json(200, {
+          data: [balanceTransaction('btx_9'), balanceTransaction('btx_7')],
+          has_more: true,
+        }),
+        json(200, { data: [balanceTransaction('btx_3')], has_more: false }),
+      );
+      const client = clientWith(fetch);
+
+      await expect(
+        client.listBalanceTransactions({ currency: 'UZS', invoiceId, limit: 1 }),
+      ).resolves.toEqual({ data: [balanceTransaction('btx_9')], has_more: true });
+      const ids: string[] = [];
+      for await (const item of client.balanceTransactions({ currency: 'UZS', limit: 2 })) {
+        ids.push(item.id);
+      }
+
+      expect(ids).toEqual(['btx_9', 'btx_7', 'btx_3']);
+      expect(sent.map((request) => `${request.url.pathname}${request.url.search}`)).toEqual([
+        `/api/merchant/v1/balance-transactions?currency=UZS&invoiceId=${invoiceId}&limit=1`,
+        '/api/merchant/v1/balance-transactions?currency=UZS&limit=2',
+        '/api/merchant/v1/balance-transactions?currency=UZS&limit=2&starting_after=btx_7',
+      ]);
+      for (const request of sent) {
+        expect(request.method).toBe('GET');
+        expect(request.body).toBe('');
+        expectSignedAsTheServerChecks(request);
+      }
+    });
+
+    it('sends no query without filters and stops asking when the caller stops iterating', async () => {
+      const { fetch, sent } = fakeFetch(
+        json(200, {
+          data: [balanceTransaction('btx_2'), balanceTransaction('btx_1')],
+          has_more: true,
+        }),
+      );
+      for await (const item of clientWith(fetch).balanceTransactions()) {
+        if (item.id === 'btx_2') break;
+      }
+      expect(sent.map((request) => request.url.href)).toEqual([
+        'https://pay.example.com/api/merchant/v1/balance-transactions',
+      ]);
+    });
+
+    it('stops at an empty page, even one that says more follow', async () => {
+      const { fetch, sent } = fakeFetch(json(200, { data: [], has_more: true }));
+      const ids: string[] = [];
+      for await (const item of clientWith(fetch).balanceTransactions({ currency: 'RUB' })) {
+        ids.push(item.id);
+      }
+      expect(ids).toEqual([]);
+      expect(sent).toHaveLength(1);
     });
   });
 

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type {
+  Balance,
+  BalanceList,
+  BalanceTransaction,
+  BalanceTransactionFilters,
+  BalanceTransactionPage,
   CreateInvoiceBody,
   EventFilters,
   EventPage,
@@ -183,6 +188,39 @@ export class PaygateClient {
       const last = page.data.at(-1);
       if (!page.has_more || !last) return;
       page = await this.listEvents({ ...filters, starting_after: last.id });
+    }
+  }
+
+  /** Every balance, one per currency (by currency code), in minor units; needs balance:read. */
+  async listBalances(): Promise<Balance[]> {
+    return (await this.#call<BalanceList>('GET', '/balances')).data.data;
+  }
+
+  /**
+   * One page of the balance transactions, newest first; needs balance:read. Each is the one
+   * before it (of the same currency) plus its change.
+   */
+  async listBalanceTransactions(
+    filters: BalanceTransactionFilters = {},
+  ): Promise<BalanceTransactionPage> {
+    return (
+      await this.#call<BalanceTransactionPage>('GET', '/balance-transactions', { query: filters })
+    ).data;
+  }
+
+  /**
+   * Every balance transaction matching the filters, newest first, fetching page after page as it
+   * goes.
+   */
+  async *balanceTransactions(
+    filters: BalanceTransactionFilters = {},
+  ): AsyncGenerator<BalanceTransaction, void, undefined> {
+    let page = await this.listBalanceTransactions(filters);
+    for (;;) {
+      yield* page.data;
+      const last = page.data.at(-1);
+      if (!page.has_more || !last) return;
+      page = await this.listBalanceTransactions({ ...filters, starting_after: last.id });
     }
   }
 

@@ -859,6 +859,8 @@ export const balanceMovements = pgTable(
     // The last row of a balance (the commit check of migration 0018) and the platform-wide report.
     index('balance_movements_chain_idx').on(table.merchantId, table.currencyId, table.id),
     index('balance_movements_currency_idx').on(table.currencyId, table.createdAt),
+    // A merchant's balance transactions across its currencies, newest first (the merchant API).
+    index('balance_movements_merchant_idx').on(table.merchantId, table.id),
     index('balance_movements_terminal_idx').on(table.terminalId, table.createdAt),
     index('balance_movements_invoice_idx').on(table.invoiceId),
     check(

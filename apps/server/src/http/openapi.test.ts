@@ -150,7 +150,7 @@ describe('OpenAPI document', () => {
       }
     }
     expect(counts.session).toBeGreaterThan(80);
-    expect(counts.signed).toBe(7);
+    expect(counts.signed).toBe(9);
     expect(counts.public).toBe(
       Object.keys(PUBLIC_ROUTES).length +
         [...routes.values()].filter((route) => route.access && 'public' in route.access).length,

@@ -3,8 +3,11 @@
  * event types and the limits the server and the back office's Developers screen share.
  */
 
-/** What an API key may do: read invoices and events, and create invoices. */
-export const API_KEY_SCOPES = ['invoices:read', 'invoices:write'] as const;
+/**
+ * What an API key may do: read invoices and events, create invoices, and read the balances with
+ * their ledger (decision 0029).
+ */
+export const API_KEY_SCOPES = ['invoices:read', 'invoices:write', 'balance:read'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 export const isApiKeyScope = (value: string): value is ApiKeyScope =>
@@ -14,6 +17,7 @@ export const isApiKeyScope = (value: string): value is ApiKeyScope =>
 export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
   'invoices:read': 'Read invoices and events',
   'invoices:write': 'Create invoices',
+  'balance:read': 'Read balances and balance transactions',
 };
 
 /**
@@ -67,8 +71,24 @@ export const WEBHOOK_RECOVERY_DAYS = 14;
 /** The public id of an event: what merchants see and Standard Webhooks' webhook-id carries. */
 export const webhookEventPublicId = (id: number): string => `evt_${id}`;
 
-/** The numeric id of a public event id, or null when it is not one. */
-export const webhookEventIdOf = (publicId: string): number | null => {
-  const match = /^evt_([1-9]\d{0,15})$/.exec(publicId);
-  return match?.[1] ? Number(match[1]) : null;
+/** The public id of a balance transaction (a balance ledger row, decision 0029): btx_<id>. */
+export const balanceTransactionPublicId = (id: number): string => `btx_${id}`;
+
+/**
+ * The number of a public id (`prefix_<n>`), or null when it is not one: no sign, no leading
+ * zero, and no number past 2^53, which JavaScript would round to another record's id.
+ */
+const publicIdNumber = (pattern: RegExp, publicId: string): number | null => {
+  const digits = pattern.exec(publicId)?.[1];
+  if (!digits) return null;
+  const id = Number(digits);
+  return Number.isSafeInteger(id) ? id : null;
 };
+
+/** The numeric id of a public balance transaction id, or null when it is not one. */
+export const balanceTransactionIdOf = (publicId: string): number | null =>
+  publicIdNumber(/^btx_([1-9]\d{0,15})$/, publicId);
+
+/** The numeric id of a public event id, or null when it is not one. */
+export const webhookEventIdOf = (publicId: string): number | null =>
+  publicIdNumber(/^evt_([1-9]\d{0,15})$/, publicId);

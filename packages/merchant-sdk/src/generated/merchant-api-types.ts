@@ -25,6 +25,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/merchant/v1/balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your balances, one per currency
+         * @description Signed like every merchant API call (docs/merchant-api.md); needs the balance:read scope. Amounts in minor units.
+         */
+        get: operations["listMerchantBalances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/merchant/v1/balance-transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your balance transactions, newest first
+         * @description Signed like every merchant API call (docs/merchant-api.md); needs the balance:read scope. Every change of your balances, newest first: what caused it, the change and the balance right after it, so each is the one before it (of the same currency) plus its change. Page with limit and starting_after (the id of the last transaction of the previous page) while has_more is true. Unknown parameters are refused.
+         */
+        get: operations["listMerchantBalanceTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/merchant/v1/invoices": {
         parameters: {
             query?: never;
@@ -373,6 +413,182 @@ export interface operations {
                                 /** Format: date-time */
                                 createdAt: string;
                             }[];
+                        }[];
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listMerchantBalances: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description ISO 4217 code, e.g. UZS. */
+                            currency: string;
+                            /** @description What you may settle or pay out now, in minor units: confirmed deposits less their fees, less payouts (paid or in progress) with their fees and settlements. */
+                            available: number;
+                            /** @description Held for payouts in progress, in minor units (already out of available). */
+                            reserved: number;
+                            /**
+                             * Format: date-time
+                             * @description The last change.
+                             */
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listMerchantBalanceTransactions: {
+        parameters: {
+            query?: {
+                /** @description Only the transactions of this balance (ISO 4217 code). */
+                currency?: string;
+                /** @description Only the transactions one invoice caused. */
+                invoiceId?: string;
+                /** @description Transactions per page, 1 to 100. */
+                limit?: number;
+                /** @description For the next page: the id of the last transaction of the previous page (one of yours). */
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description btx_ and a number; rising in the order they happened. */
+                            id: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description The balance: ISO 4217 code. */
+                            currency: string;
+                            /**
+                             * @description What moved the balance: an invoice changed status or amount; a settlement; or a recount (a correction the platform recorded when the ledger was opened).
+                             * @enum {string}
+                             */
+                            type: "invoice" | "settlement" | "recount";
+                            terminalId: number | null;
+                            /** Format: uuid */
+                            invoiceId: string | null;
+                            merchantInvoiceId: string | null;
+                            settlementId: number | null;
+                            /** @enum {string|null} */
+                            flowType: "DEPOSIT" | "WITHDRAWAL" | null;
+                            /** @description Null when the invoice entered the ledger in its status. */
+                            statusBefore: string | null;
+                            statusAfter: string | null;
+                            /** @description The invoice amount before the change. */
+                            amountBefore: number | null;
+                            /** @description The invoice amount after the change. */
+                            amountAfter: number | null;
+                            /** @description The invoice fee before the change. */
+                            feeBefore: number | null;
+                            /** @description The invoice fee after the change. */
+                            feeAfter: number | null;
+                            /** @description What the change added to available (negative: took off). */
+                            availableChange: number;
+                            /** @description What the change added to reserved (negative: released). */
+                            reservedChange: number;
+                            /** @description Available right after this change. */
+                            availableAfter: number;
+                            /** @description Reserved right after this change. */
+                            reservedAfter: number;
                         }[];
                         has_more: boolean;
                     };

@@ -177,7 +177,11 @@ describe('Create API key', () => {
       within(dialog)
         .getAllByRole('checkbox')
         .map((box) => box.closest('label')?.textContent),
-    ).toEqual(['Read invoices and events invoices:read', 'Create invoices invoices:write']);
+    ).toEqual([
+      'Read invoices and events invoices:read',
+      'Create invoices invoices:write',
+      'Read balances and balance transactions balance:read',
+    ]);
     await user.type(within(dialog).getByRole('textbox', { name: /^Label/ }), ' Checkout ');
     await user.click(within(dialog).getByRole('checkbox', { name: /Create invoices/ }));
     api.set(API_KEYS, data([created, apiKey(), REVOKED_KEY]));
@@ -209,6 +213,62 @@ describe('Create API key', () => {
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Create API key' })).toHaveFocus(),
     );
+  });
+
+  it('creates a key that reads balances besides invoices and lists it by its labels', async () => {
+    const user = userEvent.setup();
+    const created = apiKey({
+      id: 6,
+      label: 'Reconciliation',
+      publicKey: 'pk_live_btx',
+      scopes: ['invoices:read', 'balance:read'],
+      lastUsedAt: null,
+    });
+    const api = developersApi(KEYS, {
+      [CREATE_KEY]: { status: 201, body: { data: { ...created, secret: 'sk_balance' } } },
+    });
+    renderDevelopers();
+    await findTable();
+    const dialog = await openCreate();
+    const balances = within(dialog).getByRole('checkbox', {
+      name: 'Read balances and balance transactions balance:read',
+    });
+    expect(balances).not.toBeChecked();
+    await user.type(within(dialog).getByRole('textbox', { name: /^Label/ }), 'Reconciliation');
+    // Chosen out of order, sent in the order of the list.
+    await user.click(balances);
+    await user.click(within(dialog).getByRole('checkbox', { name: /Read invoices/ }));
+    expect(balances).toBeChecked();
+    api.set(API_KEYS, data([created, apiKey(), REVOKED_KEY]));
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+    expect(await api.bodiesOf(CREATE_KEY)).toEqual([
+      { label: 'Reconciliation', scopes: ['invoices:read', 'balance:read'] },
+    ]);
+    const secretDialog = await screen.findByRole('dialog', { name: 'API key Reconciliation' });
+    await user.click(
+      within(secretDialog).getByRole('button', { name: 'I have stored the secret' }),
+    );
+    expect(cellTexts(await rowOf('Reconciliation')).slice(0, 3)).toEqual([
+      'Reconciliation',
+      'pk_live_btx',
+      'Read invoices and events, Read balances and balance transactions',
+    ]);
+  });
+
+  it('creates a key with balance:read alone', async () => {
+    const user = userEvent.setup();
+    const api = developersApi(KEYS, {
+      [CREATE_KEY]: { status: 201, body: { data: { ...apiKey(), secret: 'sk' } } },
+    });
+    renderDevelopers();
+    const dialog = await openCreate();
+    await user.type(within(dialog).getByRole('textbox', { name: /^Label/ }), 'Ledger job');
+    await user.click(within(dialog).getByRole('checkbox', { name: /balance:read/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await api.bodiesOf(CREATE_KEY)).toEqual([
+      { label: 'Ledger job', scopes: ['balance:read'] },
+    ]);
   });
 
   it('sends the merchant chosen by an administrator', async () => {

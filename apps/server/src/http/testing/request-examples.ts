@@ -15,7 +15,8 @@ export type MerchantRecordKind =
   | 'apiKey'
   | 'webhookEndpoint'
   | 'event'
-  | 'callback';
+  | 'callback'
+  | 'balanceTransaction';
 /** Platform records (provider accounts, pools, roles, sessions): not any merchant's. */
 export type PlatformRecordKind = 'account' | 'credential' | 'pool' | 'role' | 'session';
 export type RecordKind = MerchantRecordKind | PlatformRecordKind;
@@ -32,6 +33,7 @@ const MERCHANT_RECORD_KINDS = new Set<RecordKind>([
   'webhookEndpoint',
   'event',
   'callback',
+  'balanceTransaction',
 ]);
 export const isMerchantRecordKind = (kind: RecordKind): kind is MerchantRecordKind =>
   MERCHANT_RECORD_KINDS.has(kind);
@@ -72,7 +74,10 @@ export const recordKindOf = (route: ApiRoute, name: string): RecordKind | undefi
   // The merchant's own invoice id looks an invoice up; a new invoice is given a fresh one.
   if (name === 'merchantInvoiceId') return route.method === 'POST' ? undefined : 'merchantInvoice';
   // A list's cursor: the last record of the previous page.
-  if (name === 'starting_after') return route.url.endsWith('/events') ? 'event' : 'invoice';
+  if (name === 'starting_after') {
+    if (route.url.endsWith('/events')) return 'event';
+    return route.url.endsWith('/balance-transactions') ? 'balanceTransaction' : 'invoice';
+  }
   const byName = RECORD_KIND_BY_NAME[name];
   if (byName) return byName;
   if (name !== 'id') return undefined;
@@ -121,6 +126,7 @@ export const exampleRequest = (
       webhookEndpoint: records.webhookEndpointId,
       event: records.eventId,
       callback: records.callbackId,
+      balanceTransaction: records.balanceTransactionId,
     })[kind];
   const platformRecord = (kind: PlatformRecordKind) =>
     ({

@@ -1,8 +1,14 @@
-import { computeSupportCode, type RoleName } from '@paygate/domain';
+import {
+  API_KEY_SCOPES,
+  balanceTransactionPublicId,
+  computeSupportCode,
+  type RoleName,
+} from '@paygate/domain';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import {
   apiKeys,
+  balanceMovements,
   callbacks,
   paymentMethods,
   peopleAccountCredentials,
@@ -53,6 +59,8 @@ export interface MerchantRecords {
   webhookEndpointId: number;
   eventId: string;
   callbackId: number;
+  /** A balance ledger row of a confirmed deposit, as the merchant API names it (btx_…). */
+  balanceTransactionId: string;
 }
 
 const CARD_CREDENTIAL_TYPE_ID = referenceItemId(103, 1);
@@ -77,6 +85,18 @@ export const createRouteTestWorld = async (kind: 'pglite' | 'postgres') => {
       .insert(terminalAttributes)
       .values({ terminalId: terminal.id, attributeTypeId: referenceItemId(105, 2), value: name });
     const invoice = await createTestInvoice(db, terminal);
+    // A confirmed deposit: it moves the balance, so the merchant has a balance transaction.
+    const confirmed = await createTestInvoice(db, terminal, { status: 'DONE' });
+    const [movement] = await db
+      .select({ id: balanceMovements.id })
+      .from(balanceMovements)
+      .where(eq(balanceMovements.invoiceId, confirmed.id));
+    if (!movement) throw new Error('the confirmed deposit wrote no ledger row');
+    // The merchant's signing key may call every merchant API route.
+    await db
+      .update(apiKeys)
+      .set({ scopes: [...API_KEY_SCOPES] })
+      .where(eq(apiKeys.publicKey, merchant.clientPublicKey));
     const [ticket] = await db
       .insert(supportTickets)
       .values({ invoiceId: invoice.id, description: `${name} ticket` })
@@ -118,6 +138,7 @@ export const createRouteTestWorld = async (kind: 'pglite' | 'postgres') => {
       webhookEndpointId: endpoint.id,
       eventId: test.eventId,
       callbackId: callback.id,
+      balanceTransactionId: balanceTransactionPublicId(movement.id),
       merchantId: merchant.id,
       terminalId: terminal.id,
       invoiceId: invoice.id,

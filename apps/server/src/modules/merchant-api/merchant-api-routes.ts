@@ -10,6 +10,7 @@ import {
   replayedResponseHeaders,
   runIdempotent,
 } from '../idempotency/idempotency-entry.ts';
+import { balanceTransactionRoutes } from './balance-transaction-routes.ts';
 import {
   MERCHANT_API_SECURITY,
   registerMerchantAuthentication,
@@ -70,6 +71,7 @@ export const merchantApiRoutes = async (
     async (scope) => {
       registerMerchantAuthentication(scope, { db, ...(now ? { now } : {}) });
       merchantEventRoutes(scope, { db });
+      balanceTransactionRoutes(scope, { db });
 
       scope.post<{ Body: CreateInvoiceBody; Headers: { 'idempotency-key'?: string } }>(
         '/invoices',

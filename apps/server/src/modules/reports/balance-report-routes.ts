@@ -1,10 +1,9 @@
 import { formatMinorUnits } from '@paygate/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import { recordIdSchema } from '../../http/record-id.ts';
-import { merchantIdQueryProperty, requirePerson } from '../auth/auth-entry.ts';
+import { requirePerson } from '../auth/auth-entry.ts';
 import { sendCsv } from './csv-download.ts';
-import { csvResponses, periodQueryProperties, REPORT_FILE_NAMES } from './report-schemas.ts';
+import { csvResponses, currencyReportQuerySchema, REPORT_FILE_NAMES } from './report-schemas.ts';
 import { balanceReport, type ReportQuery } from './report-service.ts';
 
 /** GET /api/v1/report/balance: Balance_{period}.csv, one row per day (SPEC §7). */
@@ -18,17 +17,7 @@ export const balanceReportRoutes = (app: FastifyInstance, db: Database) => {
         operationId: 'getBalanceReport',
         summary:
           'Balance report: what completed deposits, withdrawals, fees and settlements moved per day (the balance ledger)',
-        querystring: {
-          type: 'object',
-          required: ['periodStart', 'periodEnd', 'currencyId'],
-          additionalProperties: false,
-          properties: {
-            ...periodQueryProperties,
-            ...merchantIdQueryProperty,
-            currencyId: recordIdSchema,
-            terminalId: recordIdSchema,
-          },
-        },
+        querystring: currencyReportQuerySchema,
         response: csvResponses,
       },
     },

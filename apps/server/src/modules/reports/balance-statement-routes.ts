@@ -1,11 +1,10 @@
 import { formatDateTimeShort, formatMinorUnits } from '@paygate/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import { recordIdSchema } from '../../http/record-id.ts';
-import { merchantIdQueryProperty, requirePerson } from '../auth/auth-entry.ts';
+import { requirePerson } from '../auth/auth-entry.ts';
 import { type CsvColumn, sendCsv } from './csv-download.ts';
 import type { BalanceStatementRow } from './report-repository.ts';
-import { csvResponses, periodQueryProperties, REPORT_FILE_NAMES } from './report-schemas.ts';
+import { csvResponses, currencyReportQuerySchema, REPORT_FILE_NAMES } from './report-schemas.ts';
 import { balanceStatement } from './report-service.ts';
 
 /** The statement's columns, in file order; amounts in the currency's own decimals. */
@@ -62,17 +61,7 @@ export const balanceStatementRoutes = (app: FastifyInstance, db: Database) => {
         operationId: 'getBalanceStatement',
         summary:
           'Balance statement: every change of the balances in one currency within the period, with its cause and the balance after it (the balance ledger), streamed',
-        querystring: {
-          type: 'object',
-          required: ['periodStart', 'periodEnd', 'currencyId'],
-          additionalProperties: false,
-          properties: {
-            ...periodQueryProperties,
-            ...merchantIdQueryProperty,
-            currencyId: recordIdSchema,
-            terminalId: recordIdSchema,
-          },
-        },
+        querystring: currencyReportQuerySchema,
         response: csvResponses,
       },
     },

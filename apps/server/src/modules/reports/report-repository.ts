@@ -11,7 +11,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import { type Database, queryRows } from '../../db/database.ts';
 import {
   balanceMovements,
   currencies,
@@ -26,6 +26,7 @@ import {
   terminals,
 } from '../../db/schema.ts';
 import type { MerchantScope } from '../auth/auth-entry.ts';
+import { balanceMovementFields } from '../balances/balances-entry.ts';
 import { movedMoneyIn } from '../invoices/invoices-entry.ts';
 import type { CsvText } from './csv-download.ts';
 import { type InvoiceCsvOptions, invoiceCsvPages } from './invoice-csv-export.ts';
@@ -165,22 +166,22 @@ const balanceStatementConditions = ({ scope, currencyId, period, terminalId }: B
 /**
  * The first and last ledger id of the balance statement's rows, found by time through the
  * balance or currency index, once: its pages then walk the ids between them (the chain index or
- * the primary key) instead of every row of the balance before the period, or after it.
+ * the primary key) instead of every row of the balance before the period, or after it. The
+ * period's ids are gathered first (MATERIALIZED): asked for min(id) and max(id) directly,
+ * PostgreSQL walks an id index from either end and filters by time, a second for 400,000 rows of
+ * history against 4 ms this way (decision 0029).
  */
 export const balanceStatementIdRange = async (db: Database, filter: BalanceFilter) => {
-  const [range] = await db
-    .select({
-      first: sql<number | null>`min(${balanceMovements.id})`.mapWith((id) =>
-        id === null ? null : Number(id),
-      ),
-      last: sql<number | null>`max(${balanceMovements.id})`.mapWith((id) =>
-        id === null ? null : Number(id),
-      ),
-    })
-    .from(balanceMovements)
-    .where(and(...balanceStatementConditions(filter)));
+  const [range] = await queryRows<{ first: string | number | null; last: string | number | null }>(
+    db,
+    sql`WITH period AS MATERIALIZED (
+          SELECT ${balanceMovements.id} AS id FROM ${balanceMovements}
+          WHERE ${and(...balanceStatementConditions(filter))}
+        )
+        SELECT min(id) AS "first", max(id) AS "last" FROM period`,
+  );
   return range?.first != null && range.last != null
-    ? { first: range.first, last: range.last }
+    ? { first: Number(range.first), last: Number(range.last) }
     : null;
 };
 
@@ -197,25 +198,9 @@ export const balanceStatementPage = (
 ) =>
   db
     .select({
-      id: balanceMovements.id,
-      createdAt: balanceMovements.createdAt,
+      ...balanceMovementFields,
       merchantName: merchants.name,
-      kind: balanceMovements.kind,
       terminalName: terminals.name,
-      invoiceId: balanceMovements.invoiceId,
-      merchantInvoiceId: invoices.merchantInvoiceId,
-      settlementId: balanceMovements.settlementId,
-      flowType: balanceMovements.flowType,
-      fromStatus: balanceMovements.fromStatus,
-      toStatus: balanceMovements.toStatus,
-      amountBefore: balanceMovements.amountBefore,
-      amountAfter: balanceMovements.amountAfter,
-      feeBefore: balanceMovements.feeBefore,
-      feeAfter: balanceMovements.feeAfter,
-      availableChange: balanceMovements.availableChange,
-      reservedChange: balanceMovements.reservedChange,
-      availableAfter: balanceMovements.availableAfter,
-      reservedAfter: balanceMovements.reservedAfter,
       personName: people.username,
     })
     .from(balanceMovements)

@@ -1,4 +1,6 @@
 import { errorResponseSchema } from '../../http/error-handler.ts';
+import { recordIdSchema } from '../../http/record-id.ts';
+import { merchantIdQueryProperty } from '../auth/auth-entry.ts';
 
 /** What the report routes share: their download names, CSV answers and period parameters. */
 
@@ -29,5 +31,18 @@ export const periodQueryProperties = {
     type: 'string',
     pattern: '^\\d{4}-\\d{2}-\\d{2}$',
     description: 'yyyy-MM-dd (UTC), inclusive',
+  },
+} as const;
+
+/** The query of the reports over one currency: Balance and the balance statement behind it. */
+export const currencyReportQuerySchema = {
+  type: 'object',
+  required: ['periodStart', 'periodEnd', 'currencyId'],
+  additionalProperties: false,
+  properties: {
+    ...periodQueryProperties,
+    ...merchantIdQueryProperty,
+    currencyId: recordIdSchema,
+    terminalId: recordIdSchema,
   },
 } as const;

@@ -1,0 +1,1 @@
+CREATE INDEX IF NOT EXISTS "balance_movements_merchant_idx" ON "balance_movements" USING btree ("merchant_id","id");
