@@ -4,11 +4,11 @@ import type { Database } from '../../db/database.ts';
 import { requirePerson } from '../auth/auth-entry.ts';
 import { sendCsv } from './csv-download.ts';
 import { csvResponses, currencyReportQuerySchema, REPORT_FILE_NAMES } from './report-schemas.ts';
-import { balanceReport, type ReportQuery } from './report-service.ts';
+import { balanceReport, type CurrencyReportQuery } from './report-service.ts';
 
 /** GET /api/v1/report/balance: Balance_{period}.csv, one row per day (SPEC §7). */
 export const balanceReportRoutes = (app: FastifyInstance, db: Database) => {
-  app.get<{ Querystring: ReportQuery & { currencyId: number; terminalId?: number } }>(
+  app.get<{ Querystring: CurrencyReportQuery }>(
     '/api/v1/report/balance',
     {
       config: { access: { permissions: ['report.read.balance'] } },

@@ -5,7 +5,7 @@ import { requirePerson } from '../auth/auth-entry.ts';
 import { type CsvColumn, sendCsv } from './csv-download.ts';
 import type { BalanceStatementRow } from './report-repository.ts';
 import { csvResponses, currencyReportQuerySchema, REPORT_FILE_NAMES } from './report-schemas.ts';
-import { balanceStatement } from './report-service.ts';
+import { balanceStatement, type CurrencyReportQuery } from './report-service.ts';
 
 /** The statement's columns, in file order; amounts in the currency's own decimals. */
 const statementColumns = (dimension: number): CsvColumn<BalanceStatementRow>[] => {
@@ -44,15 +44,7 @@ export const BALANCE_STATEMENT_HEADERS = statementColumns(2).map((column) => col
  * Balance report's permission: it is the detail behind that report's daily figures.
  */
 export const balanceStatementRoutes = (app: FastifyInstance, db: Database) => {
-  app.get<{
-    Querystring: {
-      periodStart: string;
-      periodEnd: string;
-      merchantId?: number;
-      currencyId: number;
-      terminalId?: number;
-    };
-  }>(
+  app.get<{ Querystring: CurrencyReportQuery }>(
     '/api/v1/report/statement',
     {
       config: { access: { permissions: ['report.read.balance'] } },

@@ -111,6 +111,30 @@ export interface BalanceDay {
   net: bigint;
 }
 
+/** The query of the reports over one currency: Balance and the balance statement behind it. */
+export type CurrencyReportQuery = ReportQuery & { currencyId: number; terminalId?: number };
+
+/**
+ * What the reports over one currency check and read by: the period, the currency (404 when
+ * unknown) and the caller's merchants, of one of their terminals when asked (another merchant's
+ * answers like a missing one).
+ */
+const currencyReportOf = async (
+  db: Database,
+  person: AuthenticatedPerson,
+  { periodStart, periodEnd, currencyId, terminalId, merchantId }: CurrencyReportQuery,
+) => {
+  const period = parseReportPeriod(periodStart, periodEnd);
+  const scope = merchantScopeOf(person, merchantId);
+  const currency = await requireCurrency(db, currencyId);
+  if (terminalId !== undefined) await requireTerminalInScope(db, scope, terminalId);
+  return {
+    period,
+    currency: { code: currency.code.trim(), dimension: currency.dimension },
+    filter: { scope, currencyId, period, terminalId },
+  };
+};
+
 /**
  * The balance report: per day of the period, what completed deposits and withdrawals did that day
  * (from the balance ledger, decision 0028: a reversal shows on its own day), their fees and the
@@ -119,23 +143,13 @@ export interface BalanceDay {
 export const balanceReport = async (
   db: Database,
   person: AuthenticatedPerson,
-  {
-    periodStart,
-    periodEnd,
-    currencyId,
-    terminalId,
-    merchantId,
-  }: ReportQuery & { currencyId: number; terminalId?: number },
+  query: CurrencyReportQuery,
 ): Promise<{
   period: ReportPeriod;
   currency: { code: string; dimension: number };
   days: BalanceDay[];
 }> => {
-  const period = parseReportPeriod(periodStart, periodEnd);
-  const scope = merchantScopeOf(person, merchantId);
-  const currency = await requireCurrency(db, currencyId);
-  if (terminalId !== undefined) await requireTerminalInScope(db, scope, terminalId);
-  const filter = { scope, currencyId, period, terminalId };
+  const { period, currency, filter } = await currencyReportOf(db, person, query);
   const movements = await completedInvoicesPerDay(db, filter);
   const settled = await settlementsPerDay(db, filter);
 
@@ -159,11 +173,7 @@ export const balanceReport = async (
       net,
     };
   });
-  return {
-    period,
-    currency: { code: currency.code.trim(), dimension: currency.dimension },
-    days,
-  };
+  return { period, currency, days };
 };
 
 /** Ledger rows per query of the balance statement: about half a megabyte of rows at a time. */
@@ -204,28 +214,15 @@ async function* balanceStatementRows(
 export const balanceStatement = async (
   db: Database,
   person: AuthenticatedPerson,
-  {
-    periodStart,
-    periodEnd,
-    currencyId,
-    terminalId,
-    merchantId,
-  }: ReportQuery & { currencyId: number; terminalId?: number },
+  query: CurrencyReportQuery,
   pageSize = BALANCE_STATEMENT_PAGE_SIZE,
 ): Promise<{
   period: ReportPeriod;
   currency: { code: string; dimension: number };
   rows: AsyncGenerator<BalanceStatementRow>;
 }> => {
-  const period = parseReportPeriod(periodStart, periodEnd);
-  const scope = merchantScopeOf(person, merchantId);
-  const currency = await requireCurrency(db, currencyId);
-  if (terminalId !== undefined) await requireTerminalInScope(db, scope, terminalId);
-  return {
-    period,
-    currency: { code: currency.code.trim(), dimension: currency.dimension },
-    rows: balanceStatementRows(db, { scope, currencyId, period, terminalId }, pageSize),
-  };
+  const { period, currency, filter } = await currencyReportOf(db, person, query);
+  return { period, currency, rows: balanceStatementRows(db, filter, pageSize) };
 };
 
 /** The provider report: invoices served by one provider's accounts, per day, method, flow and status. */
