@@ -872,6 +872,21 @@ export const balanceMovements = pgTable(
   ],
 );
 
+/**
+ * Invoices the expiry job could not cancel (decision 0006, "Expiry"): each waits until retry_at
+ * before it is claimed again, so invoices that fail every time never fill the job's batch and
+ * hold up the expiry of every other one. Kept after the invoice is cancelled, as its record.
+ */
+export const invoiceExpiryFailures = pgTable('invoice_expiry_failures', {
+  invoiceId: uuid('invoice_id')
+    .primaryKey()
+    .references(() => invoices.id, { onDelete: 'cascade' }),
+  attempts: integer('attempts').notNull(),
+  lastError: text('last_error').notNull(),
+  failedAt: timestamp('failed_at', { withTimezone: true }).notNull(),
+  retryAt: timestamp('retry_at', { withTimezone: true }).notNull(),
+});
+
 /** Sign-in attempts, for throttling per username and per source address across instances. */
 export const loginAttempts = pgTable(
   'login_attempts',

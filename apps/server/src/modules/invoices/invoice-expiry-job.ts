@@ -1,9 +1,20 @@
 import type { Database } from '../../db/database.ts';
 import { type BackgroundJob, BatchPartlyFailed } from '../jobs/jobs-entry.ts';
-import { claimExpiredInvoices, type InvoiceRecord } from './invoice-repository.ts';
+import {
+  claimExpiredInvoices,
+  type InvoiceRecord,
+  recordExpiryFailure,
+} from './invoice-repository.ts';
 import { applyStatusChange } from './invoice-status-service.ts';
 
 const BATCH_SIZE = 100;
+
+/** What a failed cancel is recorded with: its message and the cause's (Drizzle wraps the driver's). */
+const errorText = (error: unknown): string => {
+  const message = error instanceof Error ? error.message : String(error);
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : null;
+  return (cause ? `${message}: ${cause}` : message).slice(0, 2_000);
+};
 
 /**
  * The order a claimed batch is cancelled in: by the people account whose limit each cancel
@@ -25,8 +36,9 @@ export const inAccountOrder = <Invoice extends Pick<InvoiceRecord, 'id' | 'peopl
  * customer's transfer. A withdrawal in progress is with the provider and is never expired.
  * Rows are claimed with SKIP LOCKED, so several instances never expire one invoice twice.
  * Each cancel is a savepoint of its own: one invoice that cannot be cancelled does not hold up
- * every expiry behind it; the failures are thrown once the rest are committed (BatchPartlyFailed,
- * so a full batch still runs again at once).
+ * every expiry behind it, and it waits before it is claimed again (recordExpiryFailure), so
+ * invoices that fail every time never fill the batch either; the failures are thrown once the
+ * rest are committed (BatchPartlyFailed, so a full batch still runs again at once).
  */
 export const expireDueInvoices = async (db: Database, batchSize = BATCH_SIZE): Promise<number> => {
   const failures: unknown[] = [];
@@ -45,6 +57,7 @@ export const expireDueInvoices = async (db: Database, batchSize = BATCH_SIZE): P
         );
       } catch (error) {
         failures.push(error);
+        await recordExpiryFailure(tx, invoice.id, errorText(error));
       }
     }
     return due.length;

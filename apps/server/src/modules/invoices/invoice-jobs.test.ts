@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   callbacks,
   invoiceErrors,
+  invoiceExpiryFailures,
   invoiceStatusHistory,
   invoices,
   invoiceTransactions,
@@ -41,6 +42,19 @@ describe.each(TEST_DATABASE_KINDS)('processing jobs on %s', (kind) => {
     const [invoice] = await fixture.db.select().from(invoices).where(eq(invoices.id, invoiceId));
     return invoice;
   };
+  const expiryFailureOf = async (invoiceId: string) => {
+    const [failure] = await fixture.db
+      .select()
+      .from(invoiceExpiryFailures)
+      .where(eq(invoiceExpiryFailures.invoiceId, invoiceId));
+    return failure;
+  };
+  /** As if the wait of a failed expiry were over. */
+  const retryNow = (invoiceId: string) =>
+    fixture.db
+      .update(invoiceExpiryFailures)
+      .set({ retryAt: minutesAgo(1) })
+      .where(eq(invoiceExpiryFailures.invoiceId, invoiceId));
   const historyOf = (invoiceId: string) =>
     fixture.db
       .select()
@@ -156,9 +170,73 @@ describe.each(TEST_DATABASE_KINDS)('processing jobs on %s', (kind) => {
       expect((await stored(last.id))?.status).toBe('CANCELED');
       expect((await stored(refused.id))?.status).toBe('NEW');
       expect(await historyOf(refused.id)).toEqual([]);
-      // Once it can be, the next run cancels it.
+      // The failure is recorded, and the invoice waits a minute before it is tried again.
+      expect(await expiryFailureOf(refused.id)).toMatchObject({
+        attempts: 1,
+        lastError: expect.stringContaining('invoice row refused'),
+      });
+      expect(await expireDueInvoices(fixture.db)).toBe(0);
+      // Once its time has come and it can be cancelled, the next run cancels it.
+      await retryNow(refused.id);
       expect(await expireDueInvoices(fixture.db)).toBe(1);
       expect((await stored(refused.id))?.status).toBe('CANCELED');
+    });
+
+    it('never lets invoices that fail every time hold up the others, trying them again ever later', async () => {
+      // Two batches' worth of invoices that cannot be cancelled, the oldest of all, then two that can.
+      const poisoned = [];
+      for (let minutes = 10; minutes > 6; minutes -= 1) {
+        const invoice = await fixture.createInvoice(fixture.terminals.uzsDeposit, {
+          expiresAt: minutesAgo(minutes),
+          merchantInvoiceId: `poison-${minutes}-${Date.now()}`,
+        });
+        if (!invoice) throw new Error('invoice not created');
+        poisoned.push(invoice);
+      }
+      const healthy = [];
+      for (const minutes of [2, 1]) {
+        const invoice = await fixture.createInvoice(fixture.terminals.uzsDeposit, {
+          expiresAt: minutesAgo(minutes),
+        });
+        if (!invoice) throw new Error('invoice not created');
+        healthy.push(invoice);
+      }
+      await fixture.db.execute(sql`
+        CREATE FUNCTION refuse_poison() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'poisoned invoice'; END $$`);
+      await fixture.db.execute(sql`
+        CREATE TRIGGER refuse_poison BEFORE UPDATE ON invoices FOR EACH ROW
+        WHEN (OLD.merchant_invoice_id LIKE 'poison-%') EXECUTE FUNCTION refuse_poison()`);
+      try {
+        // Batches of two: the first two runs take the four poisoned invoices (oldest first) and
+        // cancel nothing; the third still reaches the healthy ones.
+        for (let run = 0; run < 3; run += 1) {
+          await expireDueInvoices(fixture.db, 2).catch((error: unknown) => {
+            expect(error).toBeInstanceOf(BatchPartlyFailed);
+          });
+        }
+        for (const invoice of healthy) expect((await stored(invoice.id))?.status).toBe('CANCELED');
+        for (const invoice of poisoned) {
+          expect((await stored(invoice.id))?.status).toBe('NEW');
+          expect(await expiryFailureOf(invoice.id)).toMatchObject({ attempts: 1 });
+        }
+        // Tried again when its time comes, each failure in a row waits twice as long.
+        const [again] = poisoned;
+        if (!again) throw new Error('no poisoned invoice');
+        await retryNow(again.id);
+        await expect(expireDueInvoices(fixture.db, 2)).rejects.toBeInstanceOf(BatchPartlyFailed);
+        const failure = await expiryFailureOf(again.id);
+        expect(failure?.attempts).toBe(2);
+        const waitMinutes =
+          ((failure?.retryAt.getTime() ?? 0) - (failure?.failedAt.getTime() ?? 0)) / 60_000;
+        expect(waitMinutes).toBeCloseTo(2, 5);
+      } finally {
+        await fixture.db.execute(sql`DROP TRIGGER refuse_poison ON invoices`);
+        await fixture.db.execute(sql`DROP FUNCTION refuse_poison()`);
+      }
+      // Once they can be cancelled, they are when their time comes.
+      for (const invoice of poisoned) await retryNow(invoice.id);
+      expect(await expireDueInvoices(fixture.db, 10)).toBe(4);
     });
   });
 

@@ -9,6 +9,7 @@ import {
   callbacks,
   currencies,
   invoiceErrors,
+  invoiceExpiryFailures,
   invoiceStatusHistory,
   invoices,
   invoiceTransactions,
@@ -247,7 +248,9 @@ export const insertCallback = async (tx: Database, row: typeof callbacks.$inferI
 /**
  * Forms past their expiry (packages/domain paymentExpiryOf, in SQL), claimed with SKIP LOCKED so
  * several instances never take one twice: NEW invoices of both flows and deposits waiting for the
- * customer's transfer, those the customer says they paid MARKED_PAID_GRACE_HOURS later.
+ * customer's transfer, those the customer says they paid MARKED_PAID_GRACE_HOURS later. An
+ * invoice whose cancel failed waits for its retry time (recordExpiryFailure) before it is taken
+ * again, so those that fail every time never fill the batch.
  */
 export const claimExpiredInvoices = (tx: Database, limit: number) =>
   tx
@@ -270,11 +273,42 @@ export const claimExpiredInvoices = (tx: Database, limit: number) =>
             ),
           ),
         ),
+        sql`NOT EXISTS (SELECT 1 FROM ${invoiceExpiryFailures}
+          WHERE ${invoiceExpiryFailures.invoiceId} = ${invoices.id}
+            AND ${invoiceExpiryFailures.retryAt} > now())`,
       ),
     )
     .orderBy(asc(invoices.expiresAt))
     .limit(limit)
     .for('update', { skipLocked: true });
+
+/** The longest an invoice whose cancel keeps failing waits before the expiry job tries it again. */
+export const EXPIRY_RETRY_MAX_MINUTES = 60;
+
+/**
+ * Records that the expiry job could not cancel an invoice, in the job's transaction: its next try
+ * waits 1, 2, 4 … minutes after each failure in a row, at most EXPIRY_RETRY_MAX_MINUTES; the
+ * error is kept for whoever looks into it.
+ */
+export const recordExpiryFailure = (tx: Database, invoiceId: string, error: string) =>
+  tx
+    .insert(invoiceExpiryFailures)
+    .values({
+      invoiceId,
+      attempts: 1,
+      lastError: error,
+      failedAt: sql`now()`,
+      retryAt: sql`now() + make_interval(mins => 1)`,
+    })
+    .onConflictDoUpdate({
+      target: invoiceExpiryFailures.invoiceId,
+      set: {
+        attempts: sql`${invoiceExpiryFailures.attempts} + 1`,
+        lastError: error,
+        failedAt: sql`now()`,
+        retryAt: sql`now() + make_interval(mins => least(${EXPIRY_RETRY_MAX_MINUTES}, power(2, ${invoiceExpiryFailures.attempts})::int))`,
+      },
+    });
 
 /** The markers of packages/domain's sandbox outcomes (SANDBOX_CUSTOMER_PREFIXES and friends). */
 export interface SandboxMarkers {
