@@ -878,9 +878,8 @@ export const balanceMovements = pgTable(
  * hold up the expiry of every other one. Kept after the invoice is cancelled, as its record.
  */
 export const invoiceExpiryFailures = pgTable('invoice_expiry_failures', {
-  invoiceId: uuid('invoice_id')
-    .primaryKey()
-    .references(() => invoices.id, { onDelete: 'cascade' }),
+  // No foreign key: the migration that made this table then needs no lock on invoices.
+  invoiceId: uuid('invoice_id').primaryKey(),
   attempts: integer('attempts').notNull(),
   lastError: text('last_error').notNull(),
   failedAt: timestamp('failed_at', { withTimezone: true }).notNull(),

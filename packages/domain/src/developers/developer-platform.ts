@@ -1,3 +1,5 @@
+import type { Permission } from '../permissions/permission-table.ts';
+
 /**
  * The merchant developer platform's rules (issue 23, decision 0021): API key scopes, webhook
  * event types and the limits the server and the back office's Developers screen share.
@@ -12,6 +14,14 @@ export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 export const isApiKeyScope = (value: string): value is ApiKeyScope =>
   (API_KEY_SCOPES as readonly string[]).includes(value);
+
+/**
+ * The back-office permission a person must hold to give a key a scope: nobody hands a machine
+ * more than they may read themselves (balances are the Balance report's data, decision 0029).
+ */
+export const API_KEY_SCOPE_PERMISSIONS: Partial<Record<ApiKeyScope, Permission>> = {
+  'balance:read': 'report.read.balance',
+};
 
 /** What each scope allows, in the words of the Developers screen. */
 export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {

@@ -264,7 +264,7 @@ export interface components {
              *     - `invalid_signature`: Unknown API key or wrong signature (one code for both, so neither can be probed).
              *     - `forbidden`: Signed in, but a permission is missing, or the action is not allowed to this caller.
              *     - `cross_site_request`: A state-changing back-office call that did not come from the back office.
-             *     - `insufficient_scope`: The API key lacks the scope this call needs (invoices:read or invoices:write): use another key.
+             *     - `insufficient_scope`: The API key lacks the scope this call needs (invoices:read, invoices:write or balance:read): use another key.
              *     - `invalid_support_code`: The payment form’s support code does not match the payment.
              *     - `not_found`: No such object, or one the caller may not see (the two are not told apart).
              *     - `route_not_found`: No route serves this method and path.

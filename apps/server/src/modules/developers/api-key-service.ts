@@ -1,12 +1,14 @@
 import {
   API_KEY_LABEL_MAX_LENGTH,
+  API_KEY_SCOPE_PERMISSIONS,
   API_KEY_SCOPES,
   API_KEYS_PER_MERCHANT_MAX,
   type ApiKeyScope,
   apiKeyLabelError,
+  hasPermission,
 } from '@paygate/domain';
 import type { Database } from '../../db/database.ts';
-import { invalid, stateConflict } from '../../service-errors.ts';
+import { invalid, notAllowed, stateConflict } from '../../service-errors.ts';
 import { EVENT_CODES, recordEvent } from '../audit/audit-entry.ts';
 import { newMerchantKeys } from '../merchant-api/merchant-api-entry.ts';
 import {
@@ -37,6 +39,8 @@ export const API_KEY_MESSAGES = {
   noScopes: 'Choose at least one scope',
   tooMany: `A merchant has at most ${API_KEYS_PER_MERCHANT_MAX} live API keys; revoke one first`,
   alreadyRevoked: 'The API key is already revoked',
+  scopeNotHeld: (scope: string, permission: string) =>
+    `Only a person holding ${permission} may give a key the ${scope} scope`,
 } as const;
 
 export const merchantApiKeys = (
@@ -63,6 +67,12 @@ export const createApiKey = async (
   // In the order of the table, each once.
   const scopes = API_KEY_SCOPES.filter((scope) => request.scopes.includes(scope));
   if (scopes.length === 0) throw invalid(API_KEY_MESSAGES.noScopes);
+  for (const scope of scopes) {
+    const permission = API_KEY_SCOPE_PERMISSIONS[scope];
+    if (permission && !hasPermission(actor.person, permission)) {
+      throw notAllowed(API_KEY_MESSAGES.scopeNotHeld(scope, permission));
+    }
+  }
   const keys = newMerchantKeys();
   const created = await db.transaction(async (tx) => {
     await lockMerchant(tx, merchantId);

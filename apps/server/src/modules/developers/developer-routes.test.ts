@@ -1,5 +1,6 @@
 import {
   API_KEY_LABEL_MAX_LENGTH,
+  type RoleName,
   WEBHOOK_DESCRIPTION_MAX_LENGTH,
   WEBHOOK_ENDPOINTS_PER_MERCHANT_MAX,
   WEBHOOK_RECOVERY_DAYS,
@@ -8,7 +9,7 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { callbacks, eventLog, webhookEndpoints } from '../../db/schema.ts';
+import { callbacks, eventLog, roles, webhookEndpoints } from '../../db/schema.ts';
 import { referenceItemId } from '../../seed/reference-data.ts';
 import { lockWaitCount } from '../../testing/lock-waits.ts';
 import { createTestMerchant, createTestPerson, signIn } from '../../testing/test-app.ts';
@@ -241,6 +242,42 @@ describe.each(TEST_DATABASE_KINDS)('developer routes on %s', (kind) => {
   // --- API keys ----------------------------------------------------------------------------------
 
   describe('API keys', () => {
+    it('gives a key balance:read only from a person who may read balances', async () => {
+      // A developer of the merchant: merchant.keys, but not the Balance report's permission.
+      await fixture.db.insert(roles).values({ name: 'key-maker', permissions: ['merchant.keys'] });
+      await createTestPerson(fixture.db, {
+        username: 'keymaker',
+        role: 'key-maker' as RoleName,
+        merchantId: fixture.own.id,
+      });
+      cookies.keymaker = await signIn(fixture.testApp.app, 'keymaker', 'keymaker-password');
+      const refused = await call('POST', `${DEV}/api-keys`, 'keymaker', {
+        label: 'Reconciliation',
+        scopes: ['invoices:read', 'balance:read'],
+      });
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json()).toMatchObject({
+        detail: 'Only a person holding report.read.balance may give a key the balance:read scope',
+      });
+      // The invoice scopes need nothing more than merchant.keys.
+      await dataOf(
+        call('POST', `${DEV}/api-keys`, 'keymaker', {
+          label: 'Checkout',
+          scopes: ['invoices:read'],
+        }),
+        201,
+      );
+      // The merchant role reads balances itself, so its people may hand the scope on.
+      const allowed = await dataOf<ApiKeyView>(
+        call('POST', `${DEV}/api-keys`, 'merchant', {
+          label: 'Reconciliation',
+          scopes: ['balance:read'],
+        }),
+        201,
+      );
+      expect(allowed.scopes).toEqual(['balance:read']);
+    });
+
     it('creates a key whose secret is shown once; it signs requests and its last use is kept', async () => {
       const before = await dataOf<ApiKeyView[]>(call('GET', `${DEV}/api-keys`, 'merchant'));
       expect(before.map(({ publicKey }) => publicKey)).toContain(fixture.own.clientPublicKey);

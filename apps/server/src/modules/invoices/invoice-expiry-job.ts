@@ -57,7 +57,10 @@ export const expireDueInvoices = async (db: Database, batchSize = BATCH_SIZE): P
         );
       } catch (error) {
         failures.push(error);
-        await recordExpiryFailure(tx, invoice.id, errorText(error));
+        // In a savepoint of its own: failing to record the failure must not undo the batch.
+        await tx
+          .transaction((savepoint) => recordExpiryFailure(savepoint, invoice.id, errorText(error)))
+          .catch((recordError: unknown) => failures.push(recordError));
       }
     }
     return due.length;

@@ -230,6 +230,17 @@ describe.each(TEST_DATABASE_KINDS)('processing jobs on %s', (kind) => {
         const waitMinutes =
           ((failure?.retryAt.getTime() ?? 0) - (failure?.failedAt.getTime() ?? 0)) / 60_000;
         expect(waitMinutes).toBeCloseTo(2, 5);
+        // After a month of failures the wait stays an hour (2^40 minutes would not even fit).
+        await fixture.db
+          .update(invoiceExpiryFailures)
+          .set({ attempts: 40, retryAt: minutesAgo(1) })
+          .where(eq(invoiceExpiryFailures.invoiceId, again.id));
+        await expect(expireDueInvoices(fixture.db, 2)).rejects.toBeInstanceOf(BatchPartlyFailed);
+        const capped = await expiryFailureOf(again.id);
+        expect(capped?.attempts).toBe(41);
+        expect(
+          ((capped?.retryAt.getTime() ?? 0) - (capped?.failedAt.getTime() ?? 0)) / 60_000,
+        ).toBeCloseTo(60, 5);
       } finally {
         await fixture.db.execute(sql`DROP TRIGGER refuse_poison ON invoices`);
         await fixture.db.execute(sql`DROP FUNCTION refuse_poison()`);

@@ -306,7 +306,8 @@ export const recordExpiryFailure = (tx: Database, invoiceId: string, error: stri
         attempts: sql`${invoiceExpiryFailures.attempts} + 1`,
         lastError: error,
         failedAt: sql`now()`,
-        retryAt: sql`now() + make_interval(mins => least(${EXPIRY_RETRY_MAX_MINUTES}, power(2, ${invoiceExpiryFailures.attempts})::int))`,
+        // Capped before the cast: 2^31 minutes would not fit an integer (a month of failures).
+        retryAt: sql`now() + make_interval(mins => least(${EXPIRY_RETRY_MAX_MINUTES}, power(2, least(${invoiceExpiryFailures.attempts}, 16)))::int)`,
       },
     });
 

@@ -211,6 +211,8 @@ describe.each(TEST_DATABASE_KINDS)('merchant API balances on %s', (kind) => {
       if (!answer.has_more) break;
     }
     expect(walked).toEqual(whole);
+    // The last page says so: three transactions, pages of one.
+    expect(await listed({ limit: 1, starting_after: whole[1] })).toMatchObject({ has_more: false });
     const two = await listed({ limit: 2 });
     expect(two).toMatchObject({ has_more: true });
     expect(two.data.map((row) => row.id)).toEqual(whole.slice(0, 2));

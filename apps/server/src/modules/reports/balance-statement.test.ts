@@ -2,7 +2,8 @@ import type { InvoiceStatusCode } from '@paygate/domain';
 import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { merchantBalances, terminalAttributes } from '../../db/schema.ts';
+import { balanceMovements, merchantBalances, terminalAttributes } from '../../db/schema.ts';
+import { withLedgerChecksOff } from '../../db/testing/ledger-checks.ts';
 import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
 import { currencyId, referenceItemId } from '../../seed/reference-data.ts';
 import { seedReferenceData } from '../../seed/reference-data-seed.ts';
@@ -338,6 +339,50 @@ describe.each(TEST_DATABASE_KINDS)('balance statement on %s', (kind) => {
     expect(await read(2)).toEqual(whole);
     expect(await read(5)).toEqual(whole);
     expect(await read(1)).toEqual(whole);
+  });
+
+  it('holds the rows of its period only, whatever came before and after', async () => {
+    const terminal = await terminalWithFee(merchantIds.own, 'Dated in', '0');
+    const deposits = [];
+    for (const amount of [100_000n, 200_000n, 300_000n]) {
+      const deposit = await createTestInvoice(testApp.db, terminal, {
+        status: 'IN_PROGRESS',
+        amount,
+      });
+      await setStatus(deposit.id, 'DONE');
+      deposits.push(deposit.id);
+    }
+    const [before, within, after] = deposits as [string, string, string];
+    // The first moved ten days back and the last ten days ahead (the ledger refuses updates; a
+    // test may lift that to date its rows).
+    await withLedgerChecksOff(testApp.db, async () => {
+      for (const [invoiceId, days] of [
+        [before, -10],
+        [after, 10],
+      ] as const) {
+        await testApp.db
+          .update(balanceMovements)
+          .set({ createdAt: new Date(Date.now() + days * 86_400_000) })
+          .where(eq(balanceMovements.invoiceId, invoiceId));
+      }
+    });
+    const ids = async (periodStart: string, periodEnd: string) => {
+      const response = await statement('merchant', {
+        periodStart,
+        periodEnd,
+        currencyId: UZS,
+        terminalId: terminal.id,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return csvRows(response.body)
+        .slice(1)
+        .map((row) => cell(row, 'Invoice ID'));
+    };
+    expect(await ids(PERIOD.periodStart, PERIOD.periodEnd)).toEqual([within]);
+    expect(await ids(dayFromToday(-10), dayFromToday(-10))).toEqual([before]);
+    expect(await ids(dayFromToday(10), dayFromToday(10))).toEqual([after]);
+    expect(await ids(dayFromToday(-11), dayFromToday(11))).toEqual([before, within, after]);
+    expect(await ids(dayFromToday(-9), dayFromToday(-2))).toEqual([]);
   });
 
   it('keeps each merchant to its own balances', async () => {

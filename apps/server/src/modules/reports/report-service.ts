@@ -192,7 +192,8 @@ async function* balanceStatementRows(
 ): AsyncGenerator<BalanceStatementRow> {
   const range = await balanceStatementIdRange(db, filter);
   if (!range) return;
-  const pageAfter = (afterId: number) =>
+  // Async, so each page is one promise: a Drizzle query runs again on every then() of its own.
+  const pageAfter = async (afterId: number) =>
     balanceStatementPage(db, filter, { afterId, lastId: range.last }, pageSize);
   let page = await pageAfter(range.first - 1);
   while (true) {
