@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.ts';
+import { describeError } from '../../diagnostics/error-text.ts';
 import { type BackgroundJob, BatchPartlyFailed } from '../jobs/jobs-entry.ts';
 import {
   claimExpiredInvoices,
@@ -8,13 +9,6 @@ import {
 import { applyStatusChange } from './invoice-status-service.ts';
 
 const BATCH_SIZE = 100;
-
-/** What a failed cancel is recorded with: its message and the cause's (Drizzle wraps the driver's). */
-const errorText = (error: unknown): string => {
-  const message = error instanceof Error ? error.message : String(error);
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : null;
-  return (cause ? `${message}: ${cause}` : message).slice(0, 2_000);
-};
 
 /**
  * The order a claimed batch is cancelled in: by the people account whose limit each cancel
@@ -59,7 +53,9 @@ export const expireDueInvoices = async (db: Database, batchSize = BATCH_SIZE): P
         failures.push(error);
         // In a savepoint of its own: failing to record the failure must not undo the batch.
         await tx
-          .transaction((savepoint) => recordExpiryFailure(savepoint, invoice.id, errorText(error)))
+          .transaction((savepoint) =>
+            recordExpiryFailure(savepoint, invoice.id, describeError(error).slice(0, 2_000)),
+          )
           .catch((recordError: unknown) => failures.push(recordError));
       }
     }

@@ -19,15 +19,6 @@ export const findMerchantBalances = (db: Database, merchantId: number) =>
 
 export type MerchantBalanceRow = Awaited<ReturnType<typeof findMerchantBalances>>[number];
 
-/** The id of a currency by its code (reference data), or undefined. */
-export const findCurrencyIdByCode = async (db: Database, code: string) => {
-  const [currency] = await db
-    .select({ id: currencies.id })
-    .from(currencies)
-    .where(eq(currencies.code, code));
-  return currency?.id;
-};
-
 /** Whether a ledger row is the merchant's: a cursor must name one of its own. */
 export const isMerchantBalanceTransaction = async (
   db: Database,

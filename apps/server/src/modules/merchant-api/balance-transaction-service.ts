@@ -4,10 +4,10 @@ import { invalid } from '../../service-errors.ts';
 import {
   type BalanceTransactionRow,
   findBalanceTransactionPage,
-  findCurrencyIdByCode,
   isMerchantBalanceTransaction,
 } from './balance-transaction-repository.ts';
 import type { ApiMerchant } from './merchant-auth.ts';
+import { findCurrencyByCode } from './merchant-invoice-repository.ts';
 
 export interface BalanceTransactionListQuery {
   currency?: string;
@@ -34,7 +34,7 @@ export const listBalanceTransactions = async (
 ): Promise<{ rows: BalanceTransactionRow[]; hasMore: boolean }> => {
   let currencyId: number | undefined;
   if (query.currency !== undefined) {
-    currencyId = await findCurrencyIdByCode(db, query.currency);
+    currencyId = (await findCurrencyByCode(db, query.currency))?.id;
     // A currency no balance can hold matches nothing, as a filter should.
     if (currencyId === undefined) return { rows: [], hasMore: false };
   }

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { type Database, queryRows } from '../../db/database.ts';
 import { currencies, invoices, paymentMethods, terminals } from '../../db/schema.ts';
 import { type CsvCellKind, csvCellSql } from './csv-download.ts';
+import { readingAhead } from './read-ahead-pages.ts';
 
 /** Rows per query: one text of about a megabyte each, two of them in memory at a time. */
 export const INVOICE_CSV_PAGE_SIZE = 5_000;
@@ -318,16 +319,12 @@ export async function* invoiceCsvPages(
   paging: CsvPaging = { pageSize: INVOICE_CSV_PAGE_SIZE, recordsPerPiece: RECORDS_PER_PIECE },
 ): AsyncGenerator<string | Uint8Array> {
   const readPage = csvPageReader(db, paging.chunkBytes ?? CSV_CHUNK_BYTES);
-  let page = await readPage(csvPageQuery(where, null, paging, options));
-  while (true) {
-    const next =
+  yield* readingAhead(
+    readPage(csvPageQuery(where, null, paging, options)),
+    (page) =>
       page.rows === paging.pageSize && page.last
         ? readPage(csvPageQuery(where, page.last, paging, options))
-        : null;
-    // A failed prefetch is rethrown when awaited below, not reported as unhandled meanwhile.
-    next?.catch(() => {});
-    yield* page.chunks();
-    if (!next) return;
-    page = await next;
-  }
+        : null,
+    (page) => page.chunks(),
+  );
 }

@@ -10,6 +10,7 @@ import {
 import { type InvoiceListQuery, invoiceListConditions } from '../invoices/invoices-entry.ts';
 import type { CsvText } from './csv-download.ts';
 import { type InvoiceCsvOptions, invoiceCsvHeaders } from './invoice-csv-export.ts';
+import { readingAhead } from './read-ahead-pages.ts';
 import { parseReportPeriod, type ReportPeriod } from './report-period-service.ts';
 import {
   type BalanceStatementRow,
@@ -192,19 +193,17 @@ async function* balanceStatementRows(
 ): AsyncGenerator<BalanceStatementRow> {
   const range = await balanceStatementIdRange(db, filter);
   if (!range) return;
-  // Async, so each page is one promise: a Drizzle query runs again on every then() of its own.
+  // Async, so each page is one promise (readingAhead).
   const pageAfter = async (afterId: number) =>
     balanceStatementPage(db, filter, { afterId, lastId: range.last }, pageSize);
-  let page = await pageAfter(range.first - 1);
-  while (true) {
-    const last = page.at(-1);
-    const next = page.length === pageSize && last ? pageAfter(last.id) : null;
-    // A failed prefetch is rethrown when awaited below, not reported as unhandled meanwhile.
-    next?.catch(() => {});
-    yield* page;
-    if (!next) return;
-    page = await next;
-  }
+  yield* readingAhead(
+    pageAfter(range.first - 1),
+    (page) => {
+      const last = page.at(-1);
+      return page.length === pageSize && last ? pageAfter(last.id) : null;
+    },
+    (page) => page,
+  );
 }
 
 /**
