@@ -7,12 +7,22 @@ import {
   finalStatusEventType,
   isApiKeyScope,
   isWebhookEventType,
+  permissionMissingForScope,
   WEBHOOK_TEST_EVENT_TYPE,
   webhookEventIdOf,
   webhookEventPublicId,
 } from './developer-platform.ts';
 
 describe('developer platform rules', () => {
+  it('names the permission a person lacks to give a scope, and nothing for the free scopes', () => {
+    const keysOnly = { permissions: ['merchant.keys'] };
+    const withBalances = { permissions: ['merchant.keys', 'report.read.balance'] };
+    expect(permissionMissingForScope(keysOnly, 'invoices:read')).toBeNull();
+    expect(permissionMissingForScope(keysOnly, 'invoices:write')).toBeNull();
+    expect(permissionMissingForScope(keysOnly, 'balance:read')).toBe('report.read.balance');
+    expect(permissionMissingForScope(withBalances, 'balance:read')).toBeNull();
+  });
+
   it('knows the three scopes and nothing else', () => {
     expect(API_KEY_SCOPES).toEqual(['invoices:read', 'invoices:write', 'balance:read']);
     expect(isApiKeyScope('invoices:read')).toBe(true);

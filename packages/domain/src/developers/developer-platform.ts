@@ -1,4 +1,8 @@
-import type { Permission } from '../permissions/permission-table.ts';
+import {
+  hasPermission,
+  type Permission,
+  type PermissionHolder,
+} from '../permissions/permission-table.ts';
 
 /**
  * The merchant developer platform's rules (issue 23, decision 0021): API key scopes, webhook
@@ -21,6 +25,18 @@ export const isApiKeyScope = (value: string): value is ApiKeyScope =>
  */
 export const API_KEY_SCOPE_PERMISSIONS: Partial<Record<ApiKeyScope, Permission>> = {
   'balance:read': 'report.read.balance',
+};
+
+/**
+ * The permission the holder lacks to give a key the scope, or null when they may: the server's
+ * check and the choices the Developers dialog offers.
+ */
+export const permissionMissingForScope = (
+  holder: PermissionHolder,
+  scope: ApiKeyScope,
+): Permission | null => {
+  const permission = API_KEY_SCOPE_PERMISSIONS[scope];
+  return permission === undefined || hasPermission(holder, permission) ? null : permission;
 };
 
 /** What each scope allows, in the words of the Developers screen. */

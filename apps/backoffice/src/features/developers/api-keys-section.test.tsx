@@ -11,6 +11,7 @@ import {
   developersApi,
   findTableNamed,
   KEYS,
+  KEYS_AND_BALANCES,
   openDialog,
   problem,
   REVOKED_KEY,
@@ -166,7 +167,7 @@ describe('Create API key', () => {
       createdBy: 'tester',
       lastUsedAt: null,
     });
-    const api = developersApi(KEYS, {
+    const api = developersApi(KEYS_AND_BALANCES, {
       [CREATE_KEY]: { status: 201, body: { data: { ...created, secret: 'sk_live_only_once' } } },
     });
     renderDevelopers();
@@ -224,7 +225,7 @@ describe('Create API key', () => {
       scopes: ['invoices:read', 'balance:read'],
       lastUsedAt: null,
     });
-    const api = developersApi(KEYS, {
+    const api = developersApi(KEYS_AND_BALANCES, {
       [CREATE_KEY]: { status: 201, body: { data: { ...created, secret: 'sk_balance' } } },
     });
     renderDevelopers();
@@ -258,7 +259,7 @@ describe('Create API key', () => {
 
   it('creates a key with balance:read alone', async () => {
     const user = userEvent.setup();
-    const api = developersApi(KEYS, {
+    const api = developersApi(KEYS_AND_BALANCES, {
       [CREATE_KEY]: { status: 201, body: { data: { ...apiKey(), secret: 'sk' } } },
     });
     renderDevelopers();
@@ -269,6 +270,29 @@ describe('Create API key', () => {
     expect(await api.bodiesOf(CREATE_KEY)).toEqual([
       { label: 'Ledger job', scopes: ['balance:read'] },
     ]);
+  });
+
+  it('offers balance:read only to a person who may read balances, and says why', async () => {
+    const user = userEvent.setup();
+    const api = developersApi(KEYS, {
+      [CREATE_KEY]: { status: 201, body: { data: { ...apiKey(), secret: 'sk' } } },
+    });
+    renderDevelopers();
+    const dialog = await openCreate();
+    expect(
+      within(dialog)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')?.textContent),
+    ).toEqual(['Read invoices and events invoices:read', 'Create invoices invoices:write']);
+    expect(
+      within(dialog).getByText(
+        'Read balances and balance transactions (balance:read) is not offered: giving it needs the report.read.balance permission.',
+      ),
+    ).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: /^Label/ }), 'Shop');
+    await user.click(within(dialog).getByRole('checkbox', { name: /Read invoices/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await api.bodiesOf(CREATE_KEY)).toEqual([{ label: 'Shop', scopes: ['invoices:read'] }]);
   });
 
   it('sends the merchant chosen by an administrator', async () => {

@@ -1,6 +1,12 @@
 import { type CreatedApiKey, useCreateApiKeyMutation } from '@paygate/api';
-import { API_KEY_LABEL_MAX_LENGTH, API_KEY_SCOPE_LABELS, API_KEY_SCOPES } from '@paygate/domain';
+import {
+  API_KEY_LABEL_MAX_LENGTH,
+  API_KEY_SCOPE_LABELS,
+  API_KEY_SCOPES,
+  permissionMissingForScope,
+} from '@paygate/domain';
 import { TextField, useToast } from '@paygate/ui';
+import { useCurrentPerson } from '../session/current-person.tsx';
 import { Checklist } from './checklist.tsx';
 import { type ApiKeyFormValues, apiKeySchema, EMPTY_API_KEY } from './developer-forms.ts';
 import { DEVELOPER_TEXTS } from './developer-texts.ts';
@@ -16,9 +22,19 @@ export interface CreateApiKeyDialogProps {
 /**
  * Create API key (POST /api/v1/developers/api-keys): a label and at least one scope. The
  * server's refusal (e.g. too many keys) shows in the dialog, which stays open. Mounted while open.
+ * Only the scopes the person may give are offered (the server refuses the others); the ones
+ * withheld are named with the permission they need.
  */
 export const CreateApiKeyDialog = ({ merchantId, onClose, onCreated }: CreateApiKeyDialogProps) => {
   const toast = useToast();
+  const person = useCurrentPerson();
+  const offered = API_KEY_SCOPES.filter(
+    (scope) => permissionMissingForScope(person, scope) === null,
+  );
+  const withheld = API_KEY_SCOPES.flatMap((scope) => {
+    const permission = permissionMissingForScope(person, scope);
+    return permission === null ? [] : [{ scope, permission }];
+  });
   const [createKey] = useCreateApiKeyMutation();
   const dialog = useFormDialog<ApiKeyFormValues>({
     initialValues: EMPTY_API_KEY,
@@ -54,7 +70,7 @@ export const CreateApiKeyDialog = ({ merchantId, onClose, onCreated }: CreateApi
       />
       <Checklist
         legend="Scopes"
-        items={API_KEY_SCOPES}
+        items={offered}
         labelOf={(scope) => (
           <>
             {API_KEY_SCOPE_LABELS[scope]} <code>{scope}</code>
@@ -62,6 +78,11 @@ export const CreateApiKeyDialog = ({ merchantId, onClose, onCreated }: CreateApi
         )}
         {...dialog.checklistProps('scopes')}
       />
+      {withheld.map(({ scope, permission }) => (
+        <p key={scope} className="bo-developers-note">
+          {DEVELOPER_TEXTS.scopeWithheld(API_KEY_SCOPE_LABELS[scope], scope, permission)}
+        </p>
+      ))}
     </FormDialog>
   );
 };

@@ -36,6 +36,8 @@ export const DEVELOPER_TEXTS = {
   labelRequired: 'Label is required',
   labelTooLong: `Label must be at most ${API_KEY_LABEL_MAX_LENGTH} characters long`,
   scopesRequired: 'Choose at least one scope',
+  scopeWithheld: (label: string, scope: string, permission: string) =>
+    `${label} (${scope}) is not offered: giving it needs the ${permission} permission.`,
   secretShownOnce:
     'This secret is shown only once: it will not be shown again. Store it in your secret store now.',
   secretStored: 'I have stored the secret',

@@ -15,6 +15,8 @@ import { personWith } from '../../testing/test-people.ts';
 /** A merchant's own staff: their merchant's keys (merchant 3). */
 export const KEYS = ['merchant.keys', 'merchant.read'];
 export const OWN_MERCHANT_ID = 3;
+/** Merchant staff who may also read balances, so may give a key balance:read (decision 0029). */
+export const KEYS_AND_BALANCES = [...KEYS, 'report.read.balance'];
 /** A platform administrator: any merchant's keys, the merchant chosen in the header. */
 export const KEYS_ALL = ['merchant.keys', 'merchant.rw.all', 'merchant.read'];
 

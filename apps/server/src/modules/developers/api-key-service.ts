@@ -1,11 +1,10 @@
 import {
   API_KEY_LABEL_MAX_LENGTH,
-  API_KEY_SCOPE_PERMISSIONS,
   API_KEY_SCOPES,
   API_KEYS_PER_MERCHANT_MAX,
   type ApiKeyScope,
   apiKeyLabelError,
-  hasPermission,
+  permissionMissingForScope,
 } from '@paygate/domain';
 import type { Database } from '../../db/database.ts';
 import { invalid, notAllowed, stateConflict } from '../../service-errors.ts';
@@ -68,10 +67,8 @@ export const createApiKey = async (
   const scopes = API_KEY_SCOPES.filter((scope) => request.scopes.includes(scope));
   if (scopes.length === 0) throw invalid(API_KEY_MESSAGES.noScopes);
   for (const scope of scopes) {
-    const permission = API_KEY_SCOPE_PERMISSIONS[scope];
-    if (permission && !hasPermission(actor.person, permission)) {
-      throw notAllowed(API_KEY_MESSAGES.scopeNotHeld(scope, permission));
-    }
+    const missing = permissionMissingForScope(actor.person, scope);
+    if (missing) throw notAllowed(API_KEY_MESSAGES.scopeNotHeld(scope, missing));
   }
   const keys = newMerchantKeys();
   const created = await db.transaction(async (tx) => {
