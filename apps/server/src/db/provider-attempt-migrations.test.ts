@@ -1,10 +1,11 @@
-import { asc, eq } from 'drizzle-orm';
+import { PAYOUT_PROVIDER_ATTRIBUTE_CODE, REFERENCE_HEADER_IDS } from '@paygate/domain';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedReferenceData } from '../seed/reference-data-seed.ts';
 import { createTestMerchant } from '../testing/test-app.ts';
 import { createTestInvoice, createTestTerminal } from '../testing/test-data.ts';
 import type { Database, DatabaseHandle } from './database.ts';
-import { invoices, invoiceTransactions } from './schema.ts';
+import { invoices, invoiceTransactions, referenceItems, terminalAttributes } from './schema.ts';
 import { runMigrationDataStatements } from './testing/migration-data.ts';
 import { openTestDatabase, TEST_DATABASE_KINDS } from './testing/test-databases.ts';
 
@@ -77,5 +78,37 @@ describe.each(TEST_DATABASE_KINDS)('provider attempt migrations on %s', (kind) =
     expect(await statuses(resetToNew)).toEqual(['FAILED']);
     expect(await statuses(twiceQueued)).toEqual(['FAILED', 'NEW']);
     expect(await statuses(queued)).toEqual(['FAILED', 'NEW']);
+  });
+
+  it('0021 keeps each payout in flight with the provider its terminal names', async () => {
+    const [type] = await db
+      .select({ id: referenceItems.id })
+      .from(referenceItems)
+      .where(
+        and(
+          eq(referenceItems.headerId, REFERENCE_HEADER_IDS.terminalAttributeType),
+          eq(referenceItems.code, PAYOUT_PROVIDER_ATTRIBUTE_CODE),
+        ),
+      );
+    await db
+      .insert(terminalAttributes)
+      .values({ terminalId: payouts.id, attributeTypeId: type?.id ?? 0, value: 'SANDBOX' });
+    const queued = await legacyPayout('IN_PROGRESS', ['FAILED', 'NEW']);
+    const paid = await legacyPayout('PAYED', ['SUCCESS']);
+    const done = await legacyPayout('DONE', ['SUCCESS']);
+    const declined = await legacyPayout('DECLINED', ['FAILED']);
+    await runMigrationDataStatements(db, '0021_payout_attempt_provider.sql');
+    const pins = async (invoiceId: string) =>
+      (
+        await db
+          .select({ code: invoiceTransactions.payoutProviderCode })
+          .from(invoiceTransactions)
+          .where(eq(invoiceTransactions.invoiceId, invoiceId))
+          .orderBy(asc(invoiceTransactions.id))
+      ).map((row) => row.code);
+    expect(await pins(queued)).toEqual([null, 'SANDBOX']);
+    expect(await pins(paid)).toEqual(['SANDBOX']);
+    expect(await pins(done)).toEqual([null]);
+    expect(await pins(declined)).toEqual([null]);
   });
 });

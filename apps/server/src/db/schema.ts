@@ -554,8 +554,20 @@ export const invoiceTransactions = pgTable(
     statusDate: timestamp('status_date', { withTimezone: true }).notNull().defaultNow(),
     /** The provider's id of the payment this attempt made, from its first report (decision 0017). */
     providerInvoiceId: text('provider_invoice_id'),
+    /**
+     * A payout attempt: the provider it was sent to (its terminal's PAYOUT_PROVIDER then), so a
+     * later change of the attribute cannot hand it to a second provider (decision 0009). Null for
+     * deposits and for attempts from before it was kept.
+     */
+    payoutProviderCode: text('payout_provider_code'),
   },
-  (table) => [index('invoice_transactions_invoice_idx').on(table.invoiceId, table.createDate)],
+  (table) => [
+    index('invoice_transactions_invoice_idx').on(table.invoiceId, table.createDate),
+    // One payment id names one invoice of a provider: the report's check looks it up here.
+    index('invoice_transactions_provider_invoice_idx')
+      .on(table.providerInvoiceId)
+      .where(sql`${table.providerInvoiceId} IS NOT NULL`),
+  ],
 );
 
 /** Audit trail: every state change and sign-in, with the actor, time and source address. */

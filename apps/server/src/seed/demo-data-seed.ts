@@ -4,6 +4,7 @@ import {
   FAILED_STATUSES,
   type InvoiceStatusCode,
   luhnCheckDigit,
+  PAYOUT_PROVIDER_ATTRIBUTE_CODE,
   type Permission,
   sandboxRequisiteValueOf,
 } from '@paygate/domain';
@@ -35,7 +36,6 @@ import { hashPassword } from '../modules/auth/password-hashing.ts';
 import { openBalanceLedger } from '../modules/balances/merchant-balance-repository.ts';
 import { issueFirstCredentials } from '../modules/developers/merchant-credentials.ts';
 import { type MerchantKeys, newMerchantKeys } from '../modules/merchant-api/merchant-keys.ts';
-import { PAYOUT_PROVIDER_ATTRIBUTE_CODE } from '../modules/provider-api/provider-invoice-repository.ts';
 import { issueProviderSigningSecret } from '../modules/provider-api/provider-keys.ts';
 import { currencyId, REFERENCE_LISTS, referenceItemId } from './reference-data.ts';
 import { type SeededRandom, seededRandom } from './seeded-random.ts';

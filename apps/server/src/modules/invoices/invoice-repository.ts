@@ -1,9 +1,10 @@
 import {
   FEE_PERCENT_ATTRIBUTE_CODE,
   MARKED_PAID_GRACE_HOURS,
+  PAYOUT_PROVIDER_ATTRIBUTE_CODE,
   REFERENCE_HEADER_IDS,
 } from '@paygate/domain';
-import { and, asc, desc, eq, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lte, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import {
   callbacks,
@@ -141,8 +142,27 @@ export const feePercentOfTerminal = async (
 
 // --- Provider attempts (invoice_transactions) ---------------------------------------------------
 
+/**
+ * The code of the provider that pays the terminal's withdrawals now (its PAYOUT_PROVIDER
+ * attribute), as a scalar subquery over the given terminal id.
+ */
+export const payoutProviderCodeOf = (terminalId: SQLWrapper): SQL =>
+  sql`(SELECT ${terminalAttributes.value} FROM ${terminalAttributes}
+    INNER JOIN ${referenceItems} ON ${referenceItems.id} = ${terminalAttributes.attributeTypeId}
+    WHERE ${terminalAttributes.terminalId} = ${terminalId}
+      AND ${referenceItems.headerId} = ${REFERENCE_HEADER_IDS.terminalAttributeType}
+      AND ${referenceItems.code} = ${PAYOUT_PROVIDER_ATTRIBUTE_CODE}
+    LIMIT 1)`;
+
+/**
+ * Opens the invoice's next provider attempt. A payout's attempt records the provider its terminal
+ * names at this moment, and stays with it (decision 0009, "Payout routing").
+ */
 export const openProviderAttempt = (tx: Database, invoiceId: string) =>
-  tx.insert(invoiceTransactions).values({ invoiceId, status: 'NEW' });
+  tx.execute(sql`INSERT INTO ${invoiceTransactions} (invoice_id, status, payout_provider_code)
+    SELECT ${invoices.id}, 'NEW',
+      CASE WHEN ${invoices.flowType} = 'WITHDRAWAL' THEN ${payoutProviderCodeOf(invoices.terminalId)} END
+    FROM ${invoices} WHERE ${invoices.id} = ${invoiceId}`);
 
 /** The newest attempt still open, if any. */
 export const findOpenProviderAttempt = async (tx: Database, invoiceId: string) => {

@@ -8,7 +8,8 @@
  *   `markCustomerPaid`, `applyStatusChange`, `closeProviderAttempt`, `CUSTOMER_EVENT_CODES`), after
  *   checking that a provider's report is about the current attempt (`requireCurrentProviderAttempt`),
  *   and keep a refused report that money moved after the end (`noteMoneyMovedAfterEnd`), or ask
- *   whether its provider reported a payout paid (`wasPaidOut`);
+ *   whether its provider reported a payout paid (`wasPaidOut`); route payouts by the provider
+ *   their terminal names (`payoutProviderCodeOf`), which each attempt records when it opens;
  * - read the invoice behind a payment form (`findInvoiceByFormId`, `InvoiceRecord`);
  * - filter invoices as the back office's invoice list does (`InvoiceListQuery`,
  *   `invoiceFilterProperties`, `invoiceListConditions`) and pick the invoices whose money moved,
@@ -17,7 +18,7 @@
 export type { InvoiceListQuery } from './invoice-list-filters.ts';
 export { invoiceFilterProperties, invoiceListConditions } from './invoice-list-filters.ts';
 export type { InvoiceRecord } from './invoice-repository.ts';
-export { findInvoiceByFormId } from './invoice-repository.ts';
+export { findInvoiceByFormId, payoutProviderCodeOf } from './invoice-repository.ts';
 export {
   applyStatusChange,
   CUSTOMER_EVENT_CODES,

@@ -1,4 +1,4 @@
-import { REFERENCE_HEADER_IDS } from '@paygate/domain';
+import { PAYOUT_PROVIDER_ATTRIBUTE_CODE, REFERENCE_HEADER_IDS } from '@paygate/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -19,12 +19,13 @@ import { currencyId, referenceItemId } from '../../seed/reference-data.ts';
 import { type SignedCall, signedRequest } from '../../testing/signed-call.ts';
 import { createTestPerson, signIn } from '../../testing/test-app.ts';
 import { createTestTerminal } from '../../testing/test-data.ts';
+import { openProviderAttempt } from '../invoices/invoice-repository.ts';
 import {
   createPaymentFormFixture,
   type PaymentFormFixture,
 } from '../payment-form/payment-form-test-fixture.ts';
 import { PROVIDER_API_PREFIX } from './provider-api-routes.ts';
-import { PAYOUT_PROVIDER_ATTRIBUTE_CODE } from './provider-invoice-repository.ts';
+import { paymentIdTakenMessage } from './provider-invoice-service.ts';
 import { issueProviderSigningSecret } from './provider-keys.ts';
 
 const GENERIC = 'Invalid API key or signature';
@@ -66,15 +67,17 @@ describe.each(TEST_DATABASE_KINDS)('provider API on %s', (kind) => {
     }
     return invoice;
   };
-  const liveWithdrawal = async () => {
-    const invoice = await fixture.createInvoice(livePayouts, {
+  const liveWithdrawal = async (terminal = livePayouts, overrides = {}) => {
+    const invoice = await fixture.createInvoice(terminal, {
       status: 'IN_PROGRESS',
       amount: 50_000n,
       credentialValue: '79123456789',
       bankCodeInteger: 100000000111,
       callbackUrl: 'https://shop.example/callbacks',
+      ...overrides,
     });
-    await fixture.db.insert(invoiceTransactions).values({ invoiceId: invoice.id, status: 'NEW' });
+    // As the product opens it: the attempt records the provider its terminal names now.
+    await openProviderAttempt(fixture.db, invoice.id);
     return invoice;
   };
   const stored = async (invoiceId: string) => {
@@ -556,6 +559,123 @@ describe.each(TEST_DATABASE_KINDS)('provider API on %s', (kind) => {
       });
     });
 
+    it('refuses a payment id that already names another of its invoices', async () => {
+      const first = await liveDeposit();
+      const second = await liveDeposit();
+      const payout = await liveWithdrawal();
+      expect(
+        (await report(first.id, { status: 'DONE', providerInvoiceId: 'one-payment' })).statusCode,
+      ).toBe(200);
+      for (const invoice of [second, payout]) {
+        const refused = await report(invoice.id, {
+          status: 'DONE',
+          providerInvoiceId: 'one-payment',
+        });
+        expect(refused.statusCode, refused.body).toBe(409);
+        expect(refused.json().detail).toBe(paymentIdTakenMessage('one-payment', first.id));
+        expect((await stored(invoice.id))?.status).toBe('IN_PROGRESS');
+      }
+      // The id of a declined payment too: a decline then a "paid" on another invoice is a mix-up.
+      const declined = await liveDeposit();
+      await report(declined.id, { status: 'DECLINED', providerInvoiceId: 'failed-payment' });
+      expect(
+        (await report(second.id, { status: 'PAYED', providerInvoiceId: 'failed-payment' }))
+          .statusCode,
+      ).toBe(409);
+      // Another provider's ids are its own: the same text names its own payment.
+      const elsewhere = await liveDeposit(otherAccountId);
+      const theirs = await call(
+        {
+          method: 'POST',
+          path: `/invoices/${elsewhere.id}/status`,
+          body: { status: 'DONE', providerInvoiceId: 'one-payment' },
+        },
+        { code: 'OTHERPAY', secret: () => otherSecret },
+      );
+      expect(theirs.statusCode, theirs.body).toBe(200);
+      // The first invoice goes on accepting its own id.
+      expect(
+        (await report(first.id, { status: 'DONE', providerInvoiceId: 'one-payment' })).statusCode,
+      ).toBe(200);
+    });
+
+    it('lets one of two simultaneous reports of one payment id settle one invoice', async () => {
+      const first = await liveDeposit();
+      const second = await liveDeposit();
+      const results = await Promise.all(
+        [first, second].map((invoice) =>
+          report(invoice.id, { status: 'DONE', providerInvoiceId: 'raced-payment' }),
+        ),
+      );
+      expect(results.map((result) => result.statusCode).sort()).toEqual([200, 409]);
+      const statuses = [(await stored(first.id))?.status, (await stored(second.id))?.status];
+      expect(statuses.sort()).toEqual(['DONE', 'IN_PROGRESS']);
+    });
+
+    it('keeps a payout with the provider it was sent to when the terminal names another', async () => {
+      const terminal = await createTestTerminal(fixture.db, fixture.merchant.id, {
+        name: 'Rerouted out',
+        flowType: 'WITHDRAWAL',
+        currencyId: currencyId('RUB'),
+        isTest: false,
+      });
+      const [type] = await fixture.db
+        .select({ id: referenceItems.id })
+        .from(referenceItems)
+        .where(
+          and(
+            eq(referenceItems.headerId, REFERENCE_HEADER_IDS.terminalAttributeType),
+            eq(referenceItems.code, PAYOUT_PROVIDER_ATTRIBUTE_CODE),
+          ),
+        );
+      const attributeTypeId = type?.id ?? 0;
+      await fixture.db
+        .insert(terminalAttributes)
+        .values({ terminalId: terminal.id, attributeTypeId, value: 'SANDBOX' });
+      const sent = await liveWithdrawal(terminal);
+      const other = { code: 'OTHERPAY', secret: () => otherSecret };
+      const queueOf = async (as = { code: 'SANDBOX', secret: () => secret }) =>
+        (await call({ method: 'GET', path: '/payouts?limit=100' }, as))
+          .json()
+          .data.map((row: { invoiceId: string }) => row.invoiceId);
+      expect(await queueOf()).toContain(sent.id);
+
+      // Staff point the terminal at another provider while SANDBOX may be paying it.
+      await fixture.db
+        .update(terminalAttributes)
+        .set({ value: 'OTHERPAY' })
+        .where(
+          and(
+            eq(terminalAttributes.terminalId, terminal.id),
+            eq(terminalAttributes.attributeTypeId, attributeTypeId),
+          ),
+        );
+      expect(await queueOf()).toContain(sent.id);
+      expect(await queueOf(other)).not.toContain(sent.id);
+      const stolen = await call(
+        {
+          method: 'POST',
+          path: `/invoices/${sent.id}/status`,
+          body: { status: 'DONE', providerInvoiceId: 'other-po' },
+        },
+        other,
+      );
+      expect(stolen.statusCode).toBe(404);
+      expect(
+        (await report(sent.id, { status: 'DONE', providerInvoiceId: 'sandbox-po' })).statusCode,
+      ).toBe(200);
+
+      // Payouts sent from now on go to the provider the terminal names now.
+      const next = await liveWithdrawal(terminal);
+      expect(await queueOf(other)).toContain(next.id);
+      expect(await queueOf()).not.toContain(next.id);
+      const [attempt] = await fixture.db
+        .select({ code: invoiceTransactions.payoutProviderCode })
+        .from(invoiceTransactions)
+        .where(eq(invoiceTransactions.invoiceId, next.id));
+      expect(attempt?.code).toBe('OTHERPAY');
+    });
+
     it('validates the report strictly', async () => {
       const invoice = await liveDeposit();
       for (const body of [
@@ -577,6 +697,15 @@ describe.each(TEST_DATABASE_KINDS)('provider API on %s', (kind) => {
         rawBody: '{"status":',
       });
       expect(notJson.statusCode).toBe(400);
+      // Parsed after the signature check, past the root NUL guard: checked there too.
+      for (const body of [
+        { status: 'DONE', providerInvoiceId: 'p\u0000x' },
+        { status: 'DECLINED', providerInvoiceId: 'p-nul', reason: 'bad\u0000' },
+      ]) {
+        const response = await report(invoice.id, body);
+        expect(response.statusCode, response.body).toBe(400);
+        expect(response.json()).toMatchObject({ code: 'nul_character' });
+      }
       expect((await stored(invoice.id))?.status).toBe('IN_PROGRESS');
     });
 

@@ -1,5 +1,4 @@
-import { REFERENCE_HEADER_IDS } from '@paygate/domain';
-import { and, asc, eq, exists, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import {
   currencies,
@@ -7,20 +6,19 @@ import {
   invoiceTransactions,
   paymentMethods,
   peopleAccounts,
-  referenceItems,
-  terminalAttributes,
 } from '../../db/schema.ts';
+import { payoutProviderCodeOf } from '../invoices/invoices-entry.ts';
 import type { ApiProvider } from './provider-auth.ts';
 
 /** The provider API's reads of invoices: SQL only (changes go through the invoices module). */
 
-/** Terminal attribute (reference list 105) naming the provider (by code) that pays a terminal's withdrawals. */
-export const PAYOUT_PROVIDER_ATTRIBUTE_CODE = 'PAYOUT_PROVIDER';
-
 /**
  * Which invoices a provider may see and settle (docs/provider-api.md): production invoices only
  * (test-processing ones belong to the sandbox provider), and of those the deposits paid to one of
- * its people accounts and the withdrawals of terminals whose PAYOUT_PROVIDER is its code.
+ * its people accounts and the withdrawals whose current attempt was sent to it. An attempt keeps
+ * the provider its terminal's PAYOUT_PROVIDER named when it was sent (decision 0009, "Payout
+ * routing"); a payout without such an attempt (not sent yet, or sent before attempts kept it)
+ * goes by the attribute as it is now.
  */
 const routedToProvider = (provider: ApiProvider): SQL =>
   and(
@@ -34,9 +32,12 @@ const routedToProvider = (provider: ApiProvider): SQL =>
       ),
       and(
         eq(invoices.flowType, 'WITHDRAWAL'),
-        exists(
-          sql`(SELECT 1 FROM ${terminalAttributes} INNER JOIN ${referenceItems} ON ${referenceItems.id} = ${terminalAttributes.attributeTypeId} WHERE ${terminalAttributes.terminalId} = ${invoices.terminalId} AND ${referenceItems.headerId} = ${REFERENCE_HEADER_IDS.terminalAttributeType} AND ${referenceItems.code} = ${PAYOUT_PROVIDER_ATTRIBUTE_CODE} AND ${terminalAttributes.value} = ${provider.code})`,
-        ),
+        sql`coalesce(
+          (SELECT ${invoiceTransactions.payoutProviderCode} FROM ${invoiceTransactions}
+            WHERE ${invoiceTransactions.invoiceId} = ${invoices.id}
+            ORDER BY ${invoiceTransactions.id} DESC LIMIT 1),
+          ${payoutProviderCodeOf(invoices.terminalId)}
+        ) = ${provider.code}`,
       ),
     ),
   ) as SQL;
@@ -107,3 +108,48 @@ export const pendingPayoutsOf = (db: Database, provider: ApiProvider, limit: num
   )
     .orderBy(asc(invoices.statusDate), asc(invoices.id))
     .limit(limit);
+
+/** Arbitrary, fixed: keeps these advisory locks apart from any other use of the same hashes. */
+const PAYMENT_ID_LOCK_SEED = 3_604_877_219;
+
+/**
+ * Takes the provider's payment id until the transaction ends (a transaction-scoped advisory
+ * lock): two reports naming one id for two invoices take turns, so the second sees the first.
+ */
+export const lockProviderPaymentId = async (
+  tx: Database,
+  provider: ApiProvider,
+  providerInvoiceId: string,
+) => {
+  await tx.execute(
+    sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${provider.id}:${providerInvoiceId}`}, ${PAYMENT_ID_LOCK_SEED}))`,
+  );
+};
+
+/**
+ * Another invoice of the provider already known by the payment id, on any of its attempts or on
+ * the invoice itself (attempts from before ids were kept per attempt carry none).
+ */
+export const otherInvoiceWithPaymentId = async (
+  tx: Database,
+  provider: ApiProvider,
+  providerInvoiceId: string,
+  invoiceId: string,
+): Promise<string | undefined> => {
+  const [row] = await tx
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(
+      and(
+        ne(invoices.id, invoiceId),
+        inArray(
+          invoices.id,
+          sql`(SELECT ${invoiceTransactions.invoiceId} FROM ${invoiceTransactions} WHERE ${invoiceTransactions.providerInvoiceId} = ${providerInvoiceId}
+            UNION ALL SELECT ${invoices.id} FROM ${invoices} WHERE ${invoices.providerInvoiceId} = ${providerInvoiceId})`,
+        ),
+        routedToProvider(provider),
+      ),
+    )
+    .limit(1);
+  return row?.id;
+};

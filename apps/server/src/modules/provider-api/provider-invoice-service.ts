@@ -12,6 +12,8 @@ import {
 import type { ApiProvider } from './provider-auth.ts';
 import {
   findRoutedInvoice,
+  lockProviderPaymentId,
+  otherInvoiceWithPaymentId,
   type ProviderInvoiceRow,
   pendingPayoutsOf,
 } from './provider-invoice-repository.ts';
@@ -41,6 +43,9 @@ export const listPendingPayouts = (
   provider: ApiProvider,
   limit: number,
 ): Promise<ProviderInvoiceRow[]> => pendingPayoutsOf(db, provider, limit);
+
+export const paymentIdTakenMessage = (providerInvoiceId: string, otherInvoiceId: string) =>
+  `The providerInvoiceId ${providerInvoiceId} already names invoice ${otherInvoiceId}: one payment settles one invoice`;
 
 /** What a provider may report: the money moved (PAYED), is confirmed (DONE), or failed. */
 export const PROVIDER_REPORTED_STATUSES = ['PAYED', 'DONE', 'DECLINED'] as const;
@@ -72,6 +77,16 @@ export const applyProviderReport = async (
   const { changed } = await db
     .transaction(async (tx) => {
       await findProviderInvoice(tx, provider, invoiceId);
+      // One payment settles one invoice: a payment id already naming another of the provider's
+      // invoices (a mix-up, or one payment reported twice) would credit a second one.
+      await lockProviderPaymentId(tx, provider, report.providerInvoiceId);
+      const other = await otherInvoiceWithPaymentId(
+        tx,
+        provider,
+        report.providerInvoiceId,
+        invoiceId,
+      );
+      if (other) throw stateConflict(paymentIdTakenMessage(report.providerInvoiceId, other));
       const invoice = await lockInvoice(tx, invoiceId);
       await requireCurrentProviderAttempt(tx, invoice, report);
       // A reversal of a payment staff had already declined or cancelled by hand: the status
