@@ -9,7 +9,7 @@ export const NUL_CHARACTER_MESSAGE = 'Text must not contain the NUL character (\
  * loops, no Object.entries: every request passes here with its params and query, and the
  * status poll is the busiest call of all (issue 10).
  */
-const containsNul = (root: unknown): boolean => {
+export const containsNul = (root: unknown): boolean => {
   if (root === undefined || root === null) return false;
   if (typeof root === 'string') return root.includes('\u0000');
   if (typeof root !== 'object') return false;
@@ -36,15 +36,19 @@ const containsNul = (root: unknown): boolean => {
   return false;
 };
 
+/** The refusal of a request carrying U+0000 (see registerNulCharacterGuard). */
+export const nulCharacterRefusal = () => badRequest(NUL_CHARACTER_MESSAGE, 'nul_character');
+
 /**
  * PostgreSQL cannot store U+0000 in text and fails the statement, which would surface as a 500
  * half-way through a handler. Every request is checked before validation instead: a clear 400,
- * and nothing written.
+ * and nothing written. The signed APIs parse their bodies only after the signature is checked,
+ * after this hook: signed-request-auth.ts checks those bodies itself.
  */
 export const registerNulCharacterGuard = (app: FastifyInstance): void => {
   app.addHook('preValidation', (request, _reply, done) => {
     if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
-      done(badRequest(NUL_CHARACTER_MESSAGE, 'nul_character'));
+      done(nulCharacterRefusal());
       return;
     }
     done();

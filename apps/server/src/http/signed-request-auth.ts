@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from './http-errors.ts';
+import { containsNul, nulCharacterRefusal } from './nul-character-guard.ts';
 import type { ProblemCode } from './problem-codes.ts';
 import { requestSignature, signatureMatches } from './request-signing.ts';
 
@@ -201,5 +202,7 @@ export const registerSignedRequestAuthentication = <Principal>(
               error ? reject(error) : resolve(parsed),
             ),
           );
+    // The root NUL guard ran before the body was parsed (it saw none).
+    if (containsNul(request.body)) throw nulCharacterRefusal();
   });
 };

@@ -85,14 +85,20 @@ const described = (address: string, verdict: Verdict) => {
   return form === 'NAT64 local-use' ? `${address} (${form})` : `${address} (${form} for ${ipv4})`;
 };
 
+/**
+ * The refusal of a connection to a non-public address. For a name, the message does not say
+ * which address it resolved to: it is stored with the attempt and shown to the merchant, who
+ * would otherwise learn what the platform's internal names resolve to. `resolvedTo` keeps it for
+ * the server's own use.
+ */
 const refusal = (hostname: string, address: string, verdict: Verdict) =>
   Object.assign(
     new Error(
       hostname === address
         ? `${described(address, verdict)} is not a public address`
-        : `${hostname} resolves to ${described(address, verdict)}, which is not a public address`,
+        : `${hostname} resolves to an address that is not public`,
     ),
-    { code: PRIVATE_ADDRESS_ERROR_CODE },
+    { code: PRIVATE_ADDRESS_ERROR_CODE, resolvedTo: described(address, verdict) },
   );
 
 /**
