@@ -14,7 +14,9 @@ export type SessionEndReason =
   | 'deactivated'
   | 'idle'
   /** A role of theirs came to require a second factor they do not have (decision 0019). */
-  | 'two-factor-required';
+  | 'two-factor-required'
+  /** Their second factor was turned on or off, or its recovery codes renewed, in another session. */
+  | 'second-factor';
 
 /** last_seen_at is written at most this often: not one write per request. */
 const LAST_SEEN_RESOLUTION_SECONDS = 60;

@@ -458,6 +458,48 @@ describe.each(TEST_DATABASE_KINDS)('two-factor sign-in on %s', (kind) => {
     expect(cookieOf(plain, 'jwt')).toBeDefined();
   });
 
+  it('ends the person’s other sessions when their second factor changes, and keeps this one', async () => {
+    const me = (cookie: string) =>
+      testApp.app.inject({ method: 'GET', url: '/api/v1/two-factor', headers: { cookie } });
+    /** Another session of the person, e.g. an intruder's, signed in with the second factor. */
+    const otherSession = async (password: string, code: string) => {
+      const pending = cookieOf(await login('yulia', password), SECOND_FACTOR_COOKIE);
+      const second = await post('/api/v1/login/two-factor', pending, { code });
+      expect(second.statusCode, second.body).toBe(200);
+      return cookieOf(second, 'jwt') ?? '';
+    };
+
+    // Turning it on: a session opened before (with the password alone) ends.
+    const person = await createTestPerson(testApp.db, { username: 'yulia', role: 'support' });
+    const own = await signIn(testApp.app, 'yulia', person.password);
+    const before = await signIn(testApp.app, 'yulia', person.password);
+    const start = await post('/api/v1/two-factor/enrolment', own, {
+      currentPassword: person.password,
+    });
+    const { secret } = start.json().data;
+    const confirm = await post('/api/v1/two-factor/enrolment/confirm', own, {
+      code: codeOf(secret, -1),
+    });
+    expect(confirm.statusCode).toBe(200);
+    expect((await me(before)).statusCode).toBe(401);
+    expect((await me(own)).statusCode).toBe(200);
+
+    // New recovery codes: the same. (Each app code is taken once: recovery codes sign in here.)
+    const other = await otherSession(person.password, confirm.json().data.recoveryCodes[0]);
+    const codes = await post('/api/v1/two-factor/recovery-codes', own, { code: codeOf(secret) });
+    expect(codes.statusCode).toBe(200);
+    expect((await me(other)).statusCode).toBe(401);
+    expect((await me(own)).statusCode).toBe(200);
+
+    // Turning it off: the same.
+    const { recoveryCodes } = codes.json().data;
+    const another = await otherSession(person.password, recoveryCodes[0]);
+    const off = await post('/api/v1/two-factor/disable', own, { code: recoveryCodes[1] });
+    expect(off.statusCode).toBe(200);
+    expect((await me(another)).statusCode).toBe(401);
+    expect((await me(own)).statusCode).toBe(200);
+  });
+
   it('lets an administrator reset a user’s second factor, ending their sessions', async () => {
     const person = await enrolled('adham');
     const admin = await createTestPerson(testApp.db, { username: 'boss', role: 'admin' });

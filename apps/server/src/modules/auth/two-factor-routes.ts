@@ -99,11 +99,15 @@ const unlessCodesThrottled = <Result extends { outcome: string }>(result: Result
   unlessThrottled(result, CODE_THROTTLED_MESSAGE);
 
 /** The signed-in person's own code check of a request. */
-const ownCodeCheck = (request: FastifyRequest<{ Body: { code: string } }>) => ({
-  personId: requirePerson(request.person).id,
-  code: request.body.code,
-  sourceIp: request.ip,
-});
+const ownCodeCheck = (request: FastifyRequest<{ Body: { code: string } }>) => {
+  const person = requirePerson(request.person);
+  return {
+    personId: person.id,
+    code: request.body.code,
+    sourceIp: request.ip,
+    sessionId: person.sessionId,
+  };
+};
 
 /**
  * Two-factor sign-in (issue 22 item 3, decision 0019). The sign-in's second step, public and

@@ -3,6 +3,7 @@ import { openTotpSecret, sealTotpSecret } from '../../db/secrets-at-rest.ts';
 import { invalid, notFoundError, stateConflict } from '../../service-errors.ts';
 import { EVENT_CODES, recordEvent } from '../audit/audit-entry.ts';
 import { finishPasswordCheck, reservePasswordCheck, type Throttled } from './login-throttle.ts';
+import { endSessions } from './session-repository.ts';
 import {
   disableTotp,
   enableTotp,
@@ -93,7 +94,21 @@ interface CodeCheck {
   personId: number;
   code: string;
   sourceIp: string;
+  /**
+   * The session the change is made in, which stays; the person's other sessions end when their
+   * second factor changes (someone turning it on because they suspect a break-in must not leave
+   * the intruder's session open). None at sign-in: every earlier session ends.
+   */
+  sessionId?: string;
 }
+
+/** Ends the person's sessions other than the one the change was made in (see CodeCheck). */
+const endOtherSessions = (tx: Database, { personId, sessionId }: CodeCheck) =>
+  endSessions(tx, {
+    personId,
+    ...(sessionId === undefined ? {} : { exceptId: sessionId }),
+    reason: 'second-factor',
+  });
 
 /**
  * Runs a code check through the sign-in throttle (per username and address, like passwords).
@@ -146,8 +161,9 @@ const issueRecoveryCodes = async (db: Database, personId: number): Promise<strin
  */
 export const confirmEnrolment = async (
   db: Database,
-  { personId, code, sourceIp }: CodeCheck,
+  request: CodeCheck,
 ): Promise<Throttled | { outcome: 'enabled'; recoveryCodes: string[] }> => {
+  const { personId, code, sourceIp } = request;
   const record = await requireRecord(db, personId);
   if (record.totpSecret !== null) throw stateConflict(TWO_FACTOR_MESSAGES.alreadyOn);
   const pending = record.totpPendingSecret ? openTotpSecret(record.totpPendingSecret) : null;
@@ -166,6 +182,7 @@ export const confirmEnrolment = async (
       step,
     });
     const recoveryCodes = await issueRecoveryCodes(tx, personId);
+    await endOtherSessions(tx, request);
     await recordEvent(tx, {
       eventCode: EVENT_CODES.twoFactorEnabled,
       description: `Two-factor sign-in turned on for ${record.username}`,
@@ -249,6 +266,7 @@ export const regenerateRecoveryCodes = async (
     throw invalid(TWO_FACTOR_MESSAGES.wrongCode, 'two_factor_code_invalid');
   return db.transaction(async (tx) => {
     const recoveryCodes = await issueRecoveryCodes(tx, request.personId);
+    await endOtherSessions(tx, request);
     await recordEvent(tx, {
       eventCode: EVENT_CODES.recoveryCodesRegenerated,
       description: `New recovery codes for ${record.username}`,
@@ -275,6 +293,7 @@ export const turnOffTwoFactor = async (
     throw invalid(TWO_FACTOR_MESSAGES.wrongCode, 'two_factor_code_invalid');
   await db.transaction(async (tx) => {
     await disableTotp(tx, request.personId);
+    await endOtherSessions(tx, request);
     await recordEvent(tx, {
       eventCode: EVENT_CODES.twoFactorDisabled,
       description: `Two-factor sign-in turned off by ${record.username}`,

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import {
   merchants,
@@ -120,7 +120,11 @@ export const lockAdministrators = async (db: Database): Promise<void> => {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext('paygate:administrators'))`);
 };
 
-/** Enabled people holding the built-in admin role, other than `exceptId`. */
+/**
+ * Enabled people holding the built-in admin role who can sign in (they have set a password),
+ * other than `exceptId`. One who never used their set-password link cannot administer anything,
+ * and once the link expires nobody could.
+ */
 export const countOtherActiveAdministrators = async (
   db: Database,
   exceptId: number,
@@ -133,6 +137,7 @@ export const countOtherActiveAdministrators = async (
       and(
         eq(personRoles.roleName, 'admin'),
         eq(people.enabled, true),
+        isNotNull(people.passwordHash),
         sql`${people.id} <> ${exceptId}`,
       ),
     );

@@ -913,12 +913,17 @@ describe.each(TEST_DATABASE_KINDS)('users API on %s', (kind) => {
       for (const [cookie, change] of [
         [almighty, { enabled: false }],
         [almighty, { roles: ['Everything'] }],
-        [root, { roles: ['Everything'] }],
-        [root, { roles: ['support'] }],
+        [almighty, { roles: ['support'] }],
       ] as const) {
         const response = await patchUser(cookie, rootId, change);
         expect(response.statusCode, JSON.stringify(change)).toBe(409);
         expect(response.json().detail).toBe(USER_MESSAGES.lastAdministrator);
+      }
+      // Nobody changes their own roles, administrator or not (here: dropping admin).
+      for (const change of [{ roles: ['Everything'] }, { roles: ['admin', 'support'] }]) {
+        const own = await patchUser(root, rootId, change);
+        expect(own.statusCode, JSON.stringify(change)).toBe(409);
+        expect(own.json().detail).toBe(USER_MESSAGES.ownRoles);
       }
       expect((await getUser(root, rootId)).json().data).toMatchObject({
         roles: ['admin'],
@@ -926,8 +931,15 @@ describe.each(TEST_DATABASE_KINDS)('users API on %s', (kind) => {
       });
       expect((await me(root)).statusCode).toBe(200);
 
-      // A second administrator, once disabled, does not count either.
+      // A second administrator who never set a password cannot sign in: not counted, or the
+      // only one who can would be let go and nobody could administer once the link expired.
       const { user: second } = await created(root, { username: 'second-admin', roles: ['admin'] });
+      expect((await patchUser(almighty, rootId, { roles: ['Everything'] })).statusCode).toBe(409);
+      await testApp.db
+        .update(people)
+        .set({ passwordHash: 'set-by-their-link' })
+        .where(eq(people.id, second.id));
+      // Nor, once disabled, one who has.
       expect((await patchUser(root, second.id, { enabled: false })).statusCode).toBe(200);
       expect((await patchUser(almighty, rootId, { enabled: false })).statusCode).toBe(409);
 
@@ -935,7 +947,7 @@ describe.each(TEST_DATABASE_KINDS)('users API on %s', (kind) => {
       expect((await patchUser(root, second.id, { enabled: true })).statusCode).toBe(200);
       const demoted = await patchUser(almighty, rootId, { roles: ['admin', 'Everything'] });
       expect(demoted.statusCode).toBe(200);
-      expect((await patchUser(root, rootId, { roles: ['Everything'] })).statusCode).toBe(200);
+      expect((await patchUser(almighty, rootId, { roles: ['Everything'] })).statusCode).toBe(200);
       expect((await patchUser(almighty, second.id, { enabled: false })).statusCode).toBe(409);
       // Back as it was for the other tests.
       expect((await patchUser(almighty, rootId, { roles: ['admin'] })).statusCode).toBe(200);

@@ -65,6 +65,7 @@ export const USER_MESSAGES = {
     'where your current password or code is asked',
   noSecondFactor: 'This user has no second factor to reset',
   lastAdministrator: 'The last active administrator cannot be deactivated or lose the admin role',
+  ownRoles: 'Your own roles are changed by another user manager',
 } as const;
 
 export interface Actor {
@@ -307,6 +308,9 @@ export const changeUser = async (
         roleNames.length === before.roles.length &&
         roleNames.every((name) => before.roles.includes(name));
       if (!sameRoles) {
+        // Nobody reshapes their own access: a role change of one's own could drop a role that
+        // requires a second factor (then turn it off) or any other rule bound to a role.
+        if (id === person.id) throw stateConflict(USER_MESSAGES.ownRoles);
         details.roles = { from: before.roles, to: roleNames };
       }
     }
