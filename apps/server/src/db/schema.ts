@@ -139,6 +139,8 @@ export const people = pgTable(
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     /** A secret being enrolled, until a code from it confirms it (encrypted). */
     totpPendingSecret: text('totp_pending_secret'),
+    /** Wrong codes of the second factor since its last right one (decision 0019: locked at 20). */
+    secondFactorFailures: integer('second_factor_failures').notNull().default(0),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('people_username_uq').on(sql`lower(${table.username})`)],

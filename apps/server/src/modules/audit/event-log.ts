@@ -43,6 +43,8 @@ export const EVENT_CODES = {
   twoFactorDisabled: 'TWO_FACTOR_DISABLED',
   twoFactorReset: 'TWO_FACTOR_RESET',
   twoFactorFailed: 'TWO_FACTOR_FAILED',
+  /** Too many wrong codes in a row: the second factor checks no code until an administrator resets it. */
+  twoFactorLocked: 'TWO_FACTOR_LOCKED',
   recoveryCodesRegenerated: 'RECOVERY_CODES_REGENERATED',
   recoveryCodeUsed: 'RECOVERY_CODE_USED',
   // The Developers screen (issue 23, decision 0021): entityType 'api_key', 'webhook_secret',

@@ -15,6 +15,8 @@ export interface TwoFactorRecord {
   /** One of the person's roles requires a second factor. */
   required: boolean;
   recoveryCodesLeft: number;
+  /** Wrong codes of the second factor since its last right one. */
+  secondFactorFailures: number;
 }
 
 /** The person's second-factor state, locked for the rest of the transaction when `lock`. */
@@ -34,6 +36,7 @@ export const selectTwoFactor = async (
       totpEnabledAt: people.totpEnabledAt,
       totpLastStep: people.totpLastStep,
       totpPendingSecret: people.totpPendingSecret,
+      secondFactorFailures: people.secondFactorFailures,
       // Qualified by hand: drizzle leaves columns unqualified in a one-table select, and inside
       // these subqueries "id" would then name the inner table's column.
       required: sql<boolean>`exists (select 1 from person_roles pr join roles r on r.name = pr.role_name where pr.person_id = "people"."id" and r.requires_two_factor)`,
@@ -80,11 +83,32 @@ export const storeLastStep = async (
   await db.update(people).set({ totpLastStep: step }).where(eq(people.id, personId));
 };
 
-/** Removes the second factor and its recovery codes. */
+/** Counts a wrong code of the second factor; answers the wrong codes in a row now. */
+export const countSecondFactorFailure = async (db: Database, personId: number): Promise<number> => {
+  const [row] = await db
+    .update(people)
+    .set({ secondFactorFailures: sql`${people.secondFactorFailures} + 1` })
+    .where(eq(people.id, personId))
+    .returning({ failures: people.secondFactorFailures });
+  return row?.failures ?? 0;
+};
+
+/** A right code: the wrong ones before it no longer count. */
+export const clearSecondFactorFailures = async (db: Database, personId: number): Promise<void> => {
+  await db.update(people).set({ secondFactorFailures: 0 }).where(eq(people.id, personId));
+};
+
+/** Removes the second factor and its recovery codes (and the count of wrong codes). */
 export const disableTotp = async (db: Database, personId: number): Promise<void> => {
   await db
     .update(people)
-    .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, totpPendingSecret: null })
+    .set({
+      totpSecret: null,
+      totpEnabledAt: null,
+      totpLastStep: null,
+      totpPendingSecret: null,
+      secondFactorFailures: 0,
+    })
     .where(eq(people.id, personId));
   await db.delete(recoveryCodes).where(eq(recoveryCodes.personId, personId));
 };

@@ -20,7 +20,7 @@ import {
 } from '../../testing/test-app.ts';
 import { LOGIN_THROTTLE } from './login-throttle.ts';
 import { SECOND_FACTOR_COOKIE } from './session-cookies.ts';
-import { TWO_FACTOR_MESSAGES } from './two-factor-service.ts';
+import { SECOND_FACTOR_FAILURES_MAX, TWO_FACTOR_MESSAGES } from './two-factor-service.ts';
 
 /** The code an authenticator app shows for `secret`, `stepsAhead` 30-second steps from now. */
 const codeOf = (secret: string, stepsAhead = 0) =>
@@ -498,6 +498,52 @@ describe.each(TEST_DATABASE_KINDS)('two-factor sign-in on %s', (kind) => {
     expect(off.statusCode).toBe(200);
     expect((await me(another)).statusCode).toBe(401);
     expect((await me(own)).statusCode).toBe(200);
+  });
+
+  it('locks the second factor after 20 wrong codes in a row until an administrator resets it', async () => {
+    const person = await enrolled('lola');
+    const failuresOf = async () =>
+      (await testApp.db.select().from(people).where(eq(people.id, person.id)))[0]
+        ?.secondFactorFailures;
+    const secondStep = async (code: string) => {
+      const pending = cookieOf(await login('lola', person.password), SECOND_FACTOR_COOKIE);
+      return post('/api/v1/login/two-factor', pending, { code });
+    };
+    // A right code forgives the wrong ones before it.
+    expect((await secondStep('000000')).statusCode).toBe(400);
+    expect(await failuresOf()).toBe(1);
+    expect((await secondStep(person.recoveryCodes[0] ?? '')).statusCode).toBe(200);
+    expect(await failuresOf()).toBe(0);
+
+    // Nineteen wrong ones in a row (set directly: the sign-in throttle spaces them out), then one.
+    await testApp.db
+      .update(people)
+      .set({ secondFactorFailures: SECOND_FACTOR_FAILURES_MAX - 1 })
+      .where(eq(people.id, person.id));
+    expect((await secondStep('000000')).statusCode).toBe(400);
+    expect(await eventsOf('TWO_FACTOR_LOCKED', person.id)).toHaveLength(1);
+    // Now not even a right code is checked, at sign-in or in Settings.
+    for (const response of [
+      await secondStep(person.recoveryCodes[1] ?? ''),
+      await post('/api/v1/two-factor/recovery-codes', person.cookie, {
+        code: person.recoveryCodes[2],
+      }),
+    ]) {
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({
+        code: 'two_factor_locked',
+        detail: TWO_FACTOR_MESSAGES.locked,
+      });
+    }
+    expect(await failuresOf()).toBe(SECOND_FACTOR_FAILURES_MAX);
+
+    // An administrator's reset clears it: the person enrols again.
+    const admin = await createTestPerson(testApp.db, { username: 'lock-admin', role: 'admin' });
+    const adminCookie = await signIn(testApp.app, 'lock-admin', admin.password);
+    expect(
+      (await post(`/api/v1/users/${person.id}/two-factor-reset`, adminCookie)).statusCode,
+    ).toBe(200);
+    expect(await failuresOf()).toBe(0);
   });
 
   it('lets an administrator reset a user’s second factor, ending their sessions', async () => {

@@ -5,6 +5,8 @@ import { EVENT_CODES, recordEvent } from '../audit/audit-entry.ts';
 import { finishPasswordCheck, reservePasswordCheck, type Throttled } from './login-throttle.ts';
 import { endSessions } from './session-repository.ts';
 import {
+  clearSecondFactorFailures,
+  countSecondFactorFailure,
   disableTotp,
   enableTotp,
   replaceRecoveryCodes,
@@ -36,7 +38,17 @@ export const TWO_FACTOR_MESSAGES = {
   noEnrolment: 'Start the set-up first: scan the new QR code, then enter a code from the app',
   wrongCode: 'The code is not right. Check that the time on your phone is set automatically',
   required: 'Your role requires two-factor sign-in; it cannot be turned off',
+  locked:
+    'Too many wrong codes in a row: two-factor sign-in is locked. Ask an administrator to reset your second factor',
 } as const;
+
+/**
+ * Wrong codes of an enabled second factor in a row, after which no code is checked until an
+ * administrator resets it. The sign-in throttle alone still let someone holding the password
+ * guess about a hundred codes a day, for ever (NIST SP 800-63B 5.2.2 caps consecutive failures
+ * at 100); a person mistyping does not get near twenty without a right code between.
+ */
+export const SECOND_FACTOR_FAILURES_MAX = 20;
 
 export interface TwoFactorStatus {
   enabled: boolean;
@@ -236,15 +248,36 @@ const proveSecondFactor = async (
   });
 
 /** A code of `record`'s second factor through the throttle; `result` null when it was wrong. */
-const checkCodeOf = (
+const checkCodeOf = async (
   db: Database,
   record: TwoFactorRecord,
   { code, sourceIp }: CodeCheck,
 ): Promise<Throttled | { outcome: 'checked'; result: SecondFactor | null }> => {
   if (record.totpSecret === null) throw stateConflict(TWO_FACTOR_MESSAGES.notOn);
-  return throttledCheck(db, record, sourceIp, () =>
+  if (record.secondFactorFailures >= SECOND_FACTOR_FAILURES_MAX) {
+    throw stateConflict(TWO_FACTOR_MESSAGES.locked, 'two_factor_locked');
+  }
+  const checked = await throttledCheck(db, record, sourceIp, () =>
     proveSecondFactor(db, record.personId, code, sourceIp),
   );
+  if (checked.outcome !== 'checked') return checked;
+  if (checked.result !== null) {
+    if (record.secondFactorFailures > 0) await clearSecondFactorFailures(db, record.personId);
+    return checked;
+  }
+  const failures = await countSecondFactorFailure(db, record.personId);
+  if (failures === SECOND_FACTOR_FAILURES_MAX) {
+    await recordEvent(db, {
+      eventCode: EVENT_CODES.twoFactorLocked,
+      description: `Two-factor sign-in of "${record.username}" locked after ${failures} wrong codes in a row`,
+      personId: record.personId,
+      merchantId: record.merchantId,
+      entityType: 'person',
+      entityId: record.personId,
+      sourceIp,
+    });
+  }
+  return checked;
 };
 
 /** A second-factor code checked through the throttle; `result` null when it was wrong. */

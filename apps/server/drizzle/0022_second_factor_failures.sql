@@ -1,0 +1,1 @@
+ALTER TABLE "people" ADD COLUMN "second_factor_failures" integer DEFAULT 0 NOT NULL;
