@@ -12,18 +12,35 @@
  *    500 new deposits serves the credential-assignment benchmark.
  * 3. The invoices go in with COPY (FROM STDIN on PostgreSQL, from a Blob on PGlite), with the
  *    invoice table's secondary indexes dropped during the load and rebuilt after it (much faster
- *    than maintaining them row by row), then VACUUM ANALYZE so the planner and index-only scans
- *    see the real table.
+ *    than maintaining them row by row).
+ * 4. The balance ledger of those invoices (lib/bench-ledger.mjs: the rows the engine would have
+ *    written as they happened, a payout the balance does not cover declined as the engine
+ *    declines it) goes to a file while they are generated and is loaded with COPY after them,
+ *    with the balances it moved set to its last rows in the same transaction (the ledger's
+ *    triggers stay on; loadLedger). The API key the merchant API benchmark signs with is added.
+ * 5. VACUUM ANALYZE, so the planner and index-only scans see the real tables; then the product's
+ *    ledger checks in SQL (ledgerDisagreements), which must find nothing.
  *
  * Everything random comes from one seeded generator; dates are relative to the day of the run.
  * The set: closed invoices (DONE, CANCELED, DECLINED, PAYED) over the last 365 days, in time order,
- * 5,000 IN_PROGRESS and 10,000 NEW ones from the last hours (the forms the status benchmark
- * polls), over five merchants with uneven shares; customer ids repeat (about 20 invoices each)
- * so a search by customer finds several.
+ * 5,000 IN_PROGRESS (less the payouts among them the balance does not cover, declined) and
+ * 10,000 NEW ones from the last hours (the forms the status benchmark polls), over five merchants
+ * with uneven shares; customer ids repeat (about 20 invoices each) so a search by customer finds
+ * several.
  */
+import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { benchTarget, openSql, resetDatabase } from './lib/bench-database.mjs';
+import {
+  createLedgerBuilder,
+  csvFileChunks,
+  LEDGER_COLUMNS,
+  removeLedgerFile,
+} from './lib/bench-ledger.mjs';
+import { DATA_DIR } from './lib/bench-paths.mjs';
 import { seededRandom } from './lib/seeded-random.mjs';
 import { startServer } from './lib/server-process.mjs';
 
@@ -40,7 +57,20 @@ export const CREDENTIAL_AMOUNTS = Array.from({ length: 25 }, (_, index) =>
   BigInt((index + 1) * 100_000),
 );
 
+/**
+ * The API key the merchant API benchmark signs with: the first (biggest) merchant's, with the
+ * balance:read scope only. Derived from a public label like the demo seed's keys, so a benchmark
+ * run on its own finds it; bench data only.
+ */
+const benchDigest = (label) => createHash('sha256').update(`paygate bench: ${label}`).digest();
+export const BALANCE_READER_KEY = {
+  publicKey: `pk_bench_${benchDigest('balance reader key').subarray(0, 16).toString('hex')}`,
+  secret: `sk_${benchDigest('balance reader secret').toString('base64')}`,
+};
+
 const DAY_MS = 86_400_000;
+/** Open invoices (IN_PROGRESS and NEW) were created within this long before the run's hour. */
+const OPEN_WINDOW_MS = 6 * 3_600_000;
 const ROWS_PER_CHUNK = 20_000;
 
 const EXTRA_MERCHANTS = ['Fergana Foods', 'Samarkand Mobile'];
@@ -171,7 +201,17 @@ const prepareCredentialAccounts = async (sql, random, uzs) => {
 };
 
 /** CSV lines of `count` invoices, in chunks, built lazily so memory stays flat. */
-function* invoiceChunks({ count, random, merchants, terminals, methods, benchMethod, uzs, now }) {
+function* invoiceChunks({
+  count,
+  random,
+  merchants,
+  terminals,
+  methods,
+  benchMethod,
+  uzs,
+  now,
+  ledger,
+}) {
   const byMerchant = new Map(
     merchants.map(({ id }) => [id, terminals.filter((terminal) => terminal.merchant_id === id)]),
   );
@@ -233,7 +273,7 @@ function* invoiceChunks({ count, random, merchants, terminals, methods, benchMet
         isTest = terminal.is_test && random.next() < 0.5;
       } else {
         status = kind === 'poll' ? 'NEW' : 'IN_PROGRESS';
-        createdMs = now - random.integer(0, 6 * 3_600_000);
+        createdMs = now - random.integer(0, OPEN_WINDOW_MS);
         statusMs = createdMs + (status === 'NEW' ? 0 : random.integer(10_000, 600_000));
         merchantInvoiceId = `${kind === 'poll' ? POLL_PREFIX : 'prog-'}${number}`;
         expiresMs = now + 2 * DAY_MS;
@@ -247,7 +287,7 @@ function* invoiceChunks({ count, random, merchants, terminals, methods, benchMet
     }
     sequence.set(terminal.merchant_id, sequence.get(terminal.merchant_id) + 1);
     const settled = status === 'DONE' || status === 'PAYED';
-    return [
+    const fields = [
       random.uuid(),
       terminal.merchant_id,
       terminal.id,
@@ -268,7 +308,8 @@ function* invoiceChunks({ count, random, merchants, terminals, methods, benchMet
       random.formId(),
       canChangeAmount,
       iso(expiresMs),
-    ].join(',');
+    ];
+    return { fields, createdMs, statusMs };
   };
 
   const kinds = [
@@ -277,18 +318,166 @@ function* invoiceChunks({ count, random, merchants, terminals, methods, benchMet
     ['poll', OPEN_FORMS],
     ['credential', CREDENTIAL_FORMS],
   ];
+  // The ledger may decline a payout (its fields change) once the movements before it are
+  // known: an invoice waits in `held` until it and every invoice before it are settled.
+  // Historical invoices come in time order; the open ones after them were created within the
+  // last OPEN_WINDOW_MS, so until they are handed over nothing later than that window's start
+  // is written to the ledger.
+  const openFrom = now - OPEN_WINDOW_MS;
+  const held = [];
   let lines = [];
   for (const [kind, total] of kinds) {
     for (let index = 0; index < total; index += 1) {
-      lines.push(line(kind));
-      if (lines.length === ROWS_PER_CHUNK) {
-        yield `${lines.join('\n')}\n`;
-        lines = [];
+      const { fields, createdMs, statusMs } = line(kind);
+      const entry = { fields, pending: false };
+      held.push(entry);
+      if (kind === 'historical' || kind === 'progress') {
+        ledger.observe(entry, { createdMs, statusMs });
+      }
+      if (kind === 'historical') ledger.advance(Math.min(createdMs, openFrom));
+      while (held.length > 0 && !held[0].pending) {
+        lines.push(held.shift().fields.join(','));
+        if (lines.length === ROWS_PER_CHUNK) {
+          yield `${lines.join('\n')}\n`;
+          lines = [];
+        }
       }
     }
+    // After the open invoices, no invoice moves a balance: everything can be settled.
+    if (kind === 'progress') ledger.advance(Number.POSITIVE_INFINITY);
   }
+  for (const entry of held) lines.push(entry.fields.join(','));
   if (lines.length > 0) yield `${lines.join('\n')}\n`;
 }
+
+/** A table's indexes other than its primary key: dropped during a COPY, rebuilt after it. */
+const secondaryIndexes = (sql, table) =>
+  sql.query(
+    `SELECT indexname, indexdef FROM pg_indexes
+     WHERE tablename = $1 AND indexname <> $2 ORDER BY indexname`,
+    [table, `${table}_pkey`],
+  );
+
+/**
+ * Loads the ledger rows (in time order, so their ids follow time) and sets every balance they
+ * moved to its last row, in one transaction. Migration 0018's triggers stay on: the append-only
+ * one refuses only changes of existing rows, and the commit check of each kept balance against
+ * its last ledger row passes because both change together. The ledger's secondary indexes are
+ * dropped for the COPY and rebuilt before the commit.
+ */
+const loadLedger = async (sql, { file, rows, balances, log }) => {
+  const started = performance.now();
+  await sql.query('BEGIN');
+  try {
+    const indexes = await secondaryIndexes(sql, 'balance_movements');
+    for (const { indexname } of indexes) await sql.query(`DROP INDEX ${indexname}`);
+    const copyStarted = performance.now();
+    await sql.copyFrom(
+      `COPY balance_movements (${LEDGER_COLUMNS.join(', ')})`,
+      csvFileChunks(file),
+    );
+    const copySeconds = (performance.now() - copyStarted) / 1000;
+    const indexStarted = performance.now();
+    for (const { indexdef } of indexes) await sql.query(indexdef);
+    const indexSeconds = (performance.now() - indexStarted) / 1000;
+    for (const balance of balances) {
+      if (balance.updatedAt === null) continue;
+      await sql.query(
+        `INSERT INTO merchant_balances (merchant_id, currency_id, available, reserved, updated_at)
+         VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (merchant_id, currency_id) DO UPDATE
+         SET available = excluded.available, reserved = excluded.reserved,
+             updated_at = excluded.updated_at`,
+        [
+          balance.merchantId,
+          balance.currencyId,
+          String(balance.available),
+          String(balance.reserved),
+          balance.updatedAt,
+        ],
+      );
+    }
+    await sql.query('COMMIT');
+    const seconds = (performance.now() - started) / 1000;
+    log(
+      `COPY of ${rows} ledger rows: ${copySeconds.toFixed(1)} s (${Math.round(rows / copySeconds)} rows/s); ${indexes.length} indexes rebuilt: ${indexSeconds.toFixed(1)} s; ledger in all ${seconds.toFixed(1)} s`,
+    );
+    return { rowsPerSecond: rows / copySeconds, seconds };
+  } catch (error) {
+    await sql.query('ROLLBACK');
+    throw error;
+  }
+};
+
+/** The merchant API benchmark's key (BALANCE_READER_KEY), stored as keys made before sealing. */
+const addBalanceReaderKey = (sql, merchantId) =>
+  sql.query(
+    `INSERT INTO api_keys (merchant_id, label, public_key, secret, scopes)
+     VALUES ($1, 'Bench balance reader', $2, $3, ARRAY['balance:read'])`,
+    [merchantId, BALANCE_READER_KEY.publicKey, BALANCE_READER_KEY.secret],
+  );
+
+/**
+ * What the product's own checks would find wrong (balanceLedgerDisagreementsSql and
+ * merchantBalancesFromInvoicesSql in apps/server/src/modules/balances/
+ * merchant-balance-repository.ts, in SQL here): a ledger row that is not the one before it plus
+ * its change, a kept balance that is not its last row's, or one that is not what its production
+ * invoices and settlements add up to. None should be.
+ */
+const ledgerDisagreements = (sql) =>
+  sql.query(`
+    WITH last AS (
+      SELECT DISTINCT ON (merchant_id, currency_id)
+        merchant_id, currency_id, available_after, reserved_after
+      FROM balance_movements
+      ORDER BY merchant_id, currency_id, id DESC
+    ), from_invoices AS (
+      SELECT merchant_id, currency_id, sum(available)::bigint AS available,
+        sum(reserved)::bigint AS reserved
+      FROM (
+        SELECT merchant_id, currency_id,
+          CASE
+            WHEN flow_type = 'DEPOSIT' AND status = 'DONE' THEN amount - fee
+            WHEN flow_type = 'WITHDRAWAL' AND status IN ('IN_PROGRESS', 'PAYED', 'DONE')
+              THEN -(amount + fee)
+            ELSE 0
+          END AS available,
+          CASE WHEN flow_type = 'WITHDRAWAL' AND status = 'IN_PROGRESS' THEN amount + fee ELSE 0 END
+            AS reserved
+        FROM invoices
+        WHERE NOT is_test_processing
+        UNION ALL
+        SELECT s.merchant_id, t.currency_id, -s.base_amount, 0
+        FROM settlements s JOIN terminals t ON t.id = s.terminal_id
+      ) AS moves
+      GROUP BY merchant_id, currency_id
+    )
+    SELECT merchant_id, currency_id, id::text AS id, 'does not follow the row before it' AS problem
+    FROM (
+      SELECT merchant_id, currency_id, id,
+        available_after - available_change <> coalesce(lag(available_after) OVER chain, 0)
+          OR reserved_after - reserved_change <> coalesce(lag(reserved_after) OVER chain, 0)
+          AS broken
+      FROM balance_movements
+      WINDOW chain AS (PARTITION BY merchant_id, currency_id ORDER BY id)
+    ) AS chained
+    WHERE broken
+    UNION ALL
+    SELECT coalesce(kept.merchant_id, last.merchant_id), coalesce(kept.currency_id, last.currency_id),
+      NULL, 'the kept balance is not its last row''s'
+    FROM merchant_balances kept
+    FULL JOIN last ON last.merchant_id = kept.merchant_id AND last.currency_id = kept.currency_id
+    WHERE coalesce(kept.available, 0) <> coalesce(last.available_after, 0)
+       OR coalesce(kept.reserved, 0) <> coalesce(last.reserved_after, 0)
+    UNION ALL
+    SELECT coalesce(kept.merchant_id, moved.merchant_id),
+      coalesce(kept.currency_id, moved.currency_id), NULL,
+      'the kept balance is not what its invoices add up to'
+    FROM merchant_balances kept
+    FULL JOIN from_invoices moved
+      ON moved.merchant_id = kept.merchant_id AND moved.currency_id = kept.currency_id
+    WHERE coalesce(kept.available, 0) <> coalesce(moved.available, 0)
+       OR coalesce(kept.reserved, 0) <> coalesce(moved.reserved, 0)`);
 
 /**
  * Builds the whole data set on `target`. Returns rows/s of the COPY and the number of invoices.
@@ -316,20 +505,36 @@ export const generateBenchData = async ({
     const context = await prepareMerchants(sql, random);
     const benchMethod = await prepareCredentialAccounts(sql, random, context.uzs);
 
-    const indexes = await sql.query(
-      `SELECT indexname, indexdef FROM pg_indexes
-       WHERE tablename = 'invoices' AND indexname <> 'invoices_pkey'`,
-    );
+    const indexes = await secondaryIndexes(sql, 'invoices');
     for (const { indexname } of indexes) await sql.query(`DROP INDEX ${indexname}`);
+
+    // The ledger of the invoices goes to a file while they are generated, and is loaded after
+    // them (its rows name their invoices).
+    mkdirSync(DATA_DIR, { recursive: true });
+    const ledgerFile = path.join(DATA_DIR, `ledger-${target.kind}.csv`);
+    const keptBefore = await sql.query(
+      `SELECT merchant_id, currency_id, available::text AS available, reserved::text AS reserved
+       FROM merchant_balances`,
+    );
+    const ledger = createLedgerBuilder({
+      file: ledgerFile,
+      balances: keptBefore.map((row) => ({
+        merchantId: row.merchant_id,
+        currencyId: row.currency_id,
+        available: BigInt(row.available),
+        reserved: BigInt(row.reserved),
+      })),
+    });
 
     const copyStarted = performance.now();
     await sql.copyFrom(
       `COPY invoices (${INVOICE_COLUMNS.join(', ')})`,
-      invoiceChunks({ count: invoices, random, benchMethod, now, ...context }),
+      invoiceChunks({ count: invoices, random, benchMethod, now, ledger, ...context }),
     );
     const copySeconds = (performance.now() - copyStarted) / 1000;
+    const built = ledger.finish();
     log(
-      `COPY of ${invoices} invoices: ${copySeconds.toFixed(1)} s (${Math.round(invoices / copySeconds)} rows/s)`,
+      `COPY of ${invoices} invoices: ${copySeconds.toFixed(1)} s (${Math.round(invoices / copySeconds)} rows/s); ${built.declined} payouts not covered were declined`,
     );
 
     const indexStarted = performance.now();
@@ -337,11 +542,46 @@ export const generateBenchData = async ({
     log(
       `${indexes.length} indexes rebuilt: ${((performance.now() - indexStarted) / 1000).toFixed(1)} s`,
     );
+
+    let ledgerCopy;
+    try {
+      ledgerCopy = await loadLedger(sql, {
+        file: ledgerFile,
+        rows: built.rows,
+        balances: built.balances,
+        log,
+      });
+    } finally {
+      removeLedgerFile(ledgerFile);
+    }
+    await addBalanceReaderKey(sql, context.merchants[0].id);
+
     await sql.query('VACUUM ANALYZE');
+    const checkStarted = performance.now();
+    const disagreements = await ledgerDisagreements(sql);
+    if (disagreements.length > 0) {
+      throw new Error(
+        `the generated ledger disagrees: ${JSON.stringify(disagreements.slice(0, 5))}`,
+      );
+    }
+    log(
+      `ledger checked (chains, kept balances, invoices): ${((performance.now() - checkStarted) / 1000).toFixed(1)} s`,
+    );
     const [{ total }] = await sql.query('SELECT count(*)::int AS total FROM invoices');
+    const [{ movements }] = await sql.query(
+      'SELECT count(*)::int AS movements FROM balance_movements',
+    );
     const seconds = (performance.now() - started) / 1000;
-    log(`done: ${total} invoices in ${seconds.toFixed(1)} s`);
-    return { invoices: total, copyRowsPerSecond: invoices / copySeconds, seconds };
+    log(`done: ${total} invoices, ${movements} ledger rows in ${seconds.toFixed(1)} s`);
+    return {
+      invoices: total,
+      copyRowsPerSecond: invoices / copySeconds,
+      ledgerRows: movements,
+      ledgerCopyRowsPerSecond: ledgerCopy.rowsPerSecond,
+      ledgerSeconds: ledgerCopy.seconds,
+      declinedPayouts: built.declined,
+      seconds,
+    };
   } finally {
     await sql.close();
   }

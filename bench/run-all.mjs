@@ -9,7 +9,10 @@
  * printed); BENCH_DATABASES=postgres,pglite which databases (default both);
  * BENCH_INVOICES / BENCH_PGLITE_INVOICES data set sizes; BENCH_POSTGRES_URL (or
  * TEST_DATABASE_URL) a role that may create the paygate_bench database; BENCH_PORT_BASE the
- * first of the ports used (default 3900).
+ * first of the ports used (default 3900); BENCH_ONLY=statement,balance-transactions only those
+ * groups of rows (names in GROUPS below; the data set is generated all the same);
+ * BENCH_REUSE_DATA=1 measures the data set a run left behind instead of generating it (for
+ * groups that only read: not credentials or callbacks, which change it).
  *
  * Prints one table (benchmark, database, figure, unit, target, ratio to the bare-Fastify
  * baseline for throughputs, pass/fail) and writes bench/results/latest.json. Exits 1 when a
@@ -18,6 +21,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { measureBalanceStatement } from './benchmarks/balance-statement.mjs';
+import { measureBalanceTransactions } from './benchmarks/balance-transactions.mjs';
 import { startBaseline } from './benchmarks/baseline.mjs';
 import {
   CALLBACK_COUNT,
@@ -53,6 +58,42 @@ const databases = (process.env.BENCH_DATABASES ?? 'postgres,pglite')
   .split(',')
   .map((name) => name.trim())
   .filter(Boolean);
+/** Groups of rows BENCH_ONLY may name; without it every group runs. */
+const GROUPS = [
+  'bundles',
+  'poll',
+  'live',
+  'list',
+  'csv',
+  'statement',
+  'balance-transactions',
+  'metrics',
+  'credentials',
+  'team',
+  'lighthouse',
+  'callbacks',
+];
+const only = process.env.BENCH_ONLY?.split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
+const unknownGroups = (only ?? []).filter((name) => !GROUPS.includes(name));
+if (unknownGroups.length > 0) {
+  console.error(`BENCH_ONLY: unknown ${unknownGroups.join(', ')} (groups: ${GROUPS.join(', ')})`);
+  process.exit(2);
+}
+const selected = (group) => !only || only.includes(group);
+
+/**
+ * Targets of the ledger's readers (docs/performance.md, seventeenth session; bench/README.md says
+ * why these): the statement's month in rows/s against the run's baseline, its busiest day's
+ * median download, its memory growth; the merchant API's pages/s against the baseline and p99.
+ */
+const STATEMENT_MONTH_RATIO = 0.25;
+const STATEMENT_DAY_MS = 250;
+const STATEMENT_RSS_MB = 64;
+const BALANCE_TRANSACTIONS_RATIO = 0.003;
+const BALANCE_TRANSACTIONS_P99_MS = 500;
+const REUSE_DATA = process.env.BENCH_REUSE_DATA === '1';
 const invoiceCount = (kind) => {
   const fromEnv =
     kind === 'pglite' ? process.env.BENCH_PGLITE_INVOICES : process.env.BENCH_INVOICES;
@@ -103,6 +144,12 @@ const speedTarget = (kind, target, met, sound = true) =>
     ? { target, pass: met && sound }
     : { target: `report (PG: ${target})`, pass: sound };
 
+/** The machine's time per request (or row) split as lib/machine-cpu.mjs measures it. */
+const cpuSplit = (cpu) =>
+  `server ${cpu.server.toFixed(0)}, load generator ${cpu.loadGenerator.toFixed(0)}, ` +
+  `PostgreSQL ${cpu.postgres.toFixed(0)}, idle ${cpu.idle.toFixed(0)}, ` +
+  `other ${cpu.other.toFixed(0)}`;
+
 /** A benchmark that throws is a failed row, not the end of the run. */
 const attempt = async (benchmark, database, run) => {
   try {
@@ -120,6 +167,10 @@ const attempt = async (benchmark, database, run) => {
   }
 };
 
+/** `attempt` for one group of rows (GROUPS): nothing when BENCH_ONLY leaves the group out. */
+const attemptIn = (group, benchmark, database, run) =>
+  selected(group) ? attempt(benchmark, database, run) : undefined;
+
 const runDatabase = async (kind) => {
   const target = benchTarget(kind);
   const count = invoiceCount(kind);
@@ -127,21 +178,33 @@ const runDatabase = async (kind) => {
   const info = { invoices: count };
   details[kind] = info;
 
-  log(`${kind}: generating ${count} invoices`);
-  const generated = await generateBenchData({
-    target,
-    invoices: count,
-    log: (line) => log(`${kind}: ${line}`),
-  });
-  info.generator = generated;
-  record({
-    benchmark: 'generator: COPY of invoices',
-    database: sizeLabel,
-    figure: generated.copyRowsPerSecond,
-    unit: 'rows/s',
-    target: 'report',
-    pass: true,
-  });
+  if (REUSE_DATA) {
+    log(`${kind}: measuring the data set left behind (BENCH_REUSE_DATA=1)`);
+  } else {
+    log(`${kind}: generating ${count} invoices`);
+    const generated = await generateBenchData({
+      target,
+      invoices: count,
+      log: (line) => log(`${kind}: ${line}`),
+    });
+    info.generator = generated;
+    record({
+      benchmark: 'generator: COPY of invoices',
+      database: sizeLabel,
+      figure: generated.copyRowsPerSecond,
+      unit: `rows/s (whole data set ${generated.seconds.toFixed(0)} s)`,
+      target: 'report',
+      pass: true,
+    });
+    record({
+      benchmark: `generator: COPY of ${generated.ledgerRows} ledger rows (${generated.declinedPayouts} payouts declined)`,
+      database: sizeLabel,
+      figure: generated.ledgerCopyRowsPerSecond,
+      unit: `rows/s (ledger ${generated.ledgerSeconds.toFixed(1)} s in all)`,
+      target: 'report',
+      pass: true,
+    });
+  }
 
   let sql = await openSql(target);
   let fixtures;
@@ -157,7 +220,7 @@ const runDatabase = async (kind) => {
     env: { LIVE_STREAMS_PER_PERSON: String(SUBSCRIBERS + 50) },
   });
   try {
-    await attempt('status poll (10k open forms)', sizeLabel, async () => {
+    await attemptIn('poll', 'status poll (10k open forms)', sizeLabel, async () => {
       const poll = await measureStatusPoll({
         server,
         formIds: fixtures.formIds,
@@ -196,18 +259,14 @@ const runDatabase = async (kind) => {
         againstBaselineRps: poll.adjacentBaselineRps,
       });
       if (poll.cpu.poll && poll.cpu.baseline) {
-        const split = (cpu) =>
-          `server ${cpu.server.toFixed(0)}, load generator ${cpu.loadGenerator.toFixed(0)}, ` +
-          `PostgreSQL ${cpu.postgres.toFixed(0)}, idle ${cpu.idle.toFixed(0)}, ` +
-          `other ${cpu.other.toFixed(0)}`;
         record({
           benchmark: '(diagnosis) machine time per poll',
           database: sizeLabel,
           figure: poll.cpu.poll.machine,
           // The baseline request's machine time over the poll's: the ratio the cores allow.
           unit:
-            `µs of all cores (${split(poll.cpu.poll)}; a baseline request ` +
-            `${poll.cpu.baseline.machine.toFixed(0)}: ${split(poll.cpu.baseline)}; ` +
+            `µs of all cores (${cpuSplit(poll.cpu.poll)}; a baseline request ` +
+            `${poll.cpu.baseline.machine.toFixed(0)}: ${cpuSplit(poll.cpu.baseline)}; ` +
             `baseline / poll ${(poll.cpu.baseline.machine / poll.cpu.poll.machine).toFixed(2)})`,
           target: '(reference)',
           pass: true,
@@ -222,7 +281,7 @@ const runDatabase = async (kind) => {
       });
     });
 
-    await attempt('live subscribers', sizeLabel, async () => {
+    await attemptIn('live', 'live subscribers', sizeLabel, async () => {
       const live = await measureLiveSubscribers({
         server,
         formIds: fixtures.formIds,
@@ -249,7 +308,7 @@ const runDatabase = async (kind) => {
       });
     });
 
-    await attempt('invoice list', sizeLabel, async () => {
+    await attemptIn('list', 'invoice list', sizeLabel, async () => {
       const list = await measureInvoiceList({ server, fixtures });
       info.invoiceList = list;
       for (const query of list) {
@@ -263,7 +322,7 @@ const runDatabase = async (kind) => {
       }
     });
 
-    await attempt('Invoices.csv', sizeLabel, async () => {
+    await attemptIn('csv', 'Invoices.csv', sizeLabel, async () => {
       const csv = await measureInvoiceCsv({ server });
       info.invoiceCsv = csv;
       record({
@@ -283,7 +342,121 @@ const runDatabase = async (kind) => {
       });
     });
 
-    await attempt('metrics scrape', sizeLabel, async () => {
+    await attemptIn('statement', 'balance statement', sizeLabel, async () => {
+      const statement = await measureBalanceStatement({ server, ledger: fixtures.ledger });
+      info.balanceStatement = statement;
+      const { busyDay, month, year } = statement;
+      const periods = [busyDay, month, year];
+      const complete = periods.every((period) => period.rows === period.expectedRows);
+      // The memory target is the day's and the month's; the whole history's is reported
+      // (docs/performance.md, seventeenth session: garbage awaiting a full collection).
+      const rssGrowthMb = Math.max(busyDay.rssGrowthMb, month.rssGrowthMb);
+      const monthRatio = month.rowsPerSecond / baselineRps;
+      record({
+        benchmark: `statement CSV, biggest merchant, month ${month.period} (${month.rows} rows, ${month.runs.length} runs)`,
+        database: sizeLabel,
+        figure: month.rowsPerSecond,
+        unit: `rows/s (median ${month.medianMs.toFixed(0)} ms)`,
+        ...speedTarget(
+          kind,
+          `>= ${STATEMENT_MONTH_RATIO} x baseline`,
+          monthRatio >= STATEMENT_MONTH_RATIO,
+          complete,
+        ),
+        throughput: true,
+      });
+      record({
+        benchmark: `statement CSV, biggest merchant, busiest day ${busyDay.period} (${busyDay.rows} rows, ${busyDay.runs.length} runs)`,
+        database: sizeLabel,
+        figure: busyDay.rowsPerSecond,
+        unit: `rows/s (median ${busyDay.medianMs.toFixed(0)} ms)`,
+        ...speedTarget(
+          kind,
+          `median < ${STATEMENT_DAY_MS} ms`,
+          busyDay.medianMs < STATEMENT_DAY_MS,
+          complete,
+        ),
+        throughput: true,
+      });
+      record({
+        benchmark: `statement CSV, biggest merchant, 366 days ${year.period} (${year.rows} rows)`,
+        database: sizeLabel,
+        figure: year.rowsPerSecond,
+        unit: `rows/s (${(year.medianMs / 1000).toFixed(1)} s)`,
+        target: 'report',
+        pass: complete,
+        throughput: true,
+      });
+      if (month.cpuPerRow) {
+        record({
+          benchmark: '(diagnosis) statement CSV month: machine time per row',
+          database: sizeLabel,
+          figure: month.cpuPerRow.machine,
+          unit: `µs of all cores (${cpuSplit(month.cpuPerRow)})`,
+          target: '(reference)',
+          pass: true,
+        });
+      }
+      record({
+        benchmark: `statement CSV server RSS growth (day ${busyDay.rssGrowthMb.toFixed(1)}, month ${month.rssGrowthMb.toFixed(1)})`,
+        database: sizeLabel,
+        figure: rssGrowthMb,
+        unit: 'MB (largest run)',
+        ...speedTarget(kind, `< ${STATEMENT_RSS_MB}`, rssGrowthMb < STATEMENT_RSS_MB, complete),
+      });
+      record({
+        benchmark: `statement CSV server RSS growth, 366 days (${year.rows} rows)`,
+        database: sizeLabel,
+        figure: year.rssGrowthMb,
+        unit: 'MB',
+        target: `report (Invoices.csv: < ${STATEMENT_RSS_MB})`,
+        pass: complete,
+      });
+    });
+
+    await attemptIn('balance-transactions', 'balance transactions', sizeLabel, async () => {
+      const walk = await measureBalanceTransactions({ server, ledger: fixtures.ledger });
+      info.balanceTransactions = walk;
+      const sound =
+        walk.non2xx === 0 && walk.errors === 0 && walk.brokenPages === 0 && walk.emptyPages === 0;
+      record({
+        benchmark: `merchant API balance-transactions, ${walk.connections} consumers walking ${walk.walkPages} pages by starting_after`,
+        database: sizeLabel,
+        figure: walk.requestsPerSecond,
+        unit: `req/s, pages of ${walk.pageLimit} (${walk.walks} walks done, p50 ${walk.p50} ms)`,
+        ...speedTarget(
+          kind,
+          `>= ${BALANCE_TRANSACTIONS_RATIO} x baseline`,
+          walk.requestsPerSecond / baselineRps >= BALANCE_TRANSACTIONS_RATIO,
+          sound,
+        ),
+        throughput: true,
+      });
+      if (walk.cpu) {
+        record({
+          benchmark: '(diagnosis) merchant API balance-transactions: machine time per page',
+          database: sizeLabel,
+          figure: walk.cpu.machine,
+          unit: `µs of all cores (${cpuSplit(walk.cpu)})`,
+          target: '(reference)',
+          pass: true,
+        });
+      }
+      record({
+        benchmark: `merchant API balance-transactions p99, ${walk.connections} consumers`,
+        database: sizeLabel,
+        figure: walk.p99,
+        unit: 'ms',
+        ...speedTarget(
+          kind,
+          `< ${BALANCE_TRANSACTIONS_P99_MS}`,
+          walk.p99 < BALANCE_TRANSACTIONS_P99_MS,
+          sound,
+        ),
+      });
+    });
+
+    await attemptIn('metrics', 'metrics scrape', sizeLabel, async () => {
       const scrape = await measureMetricsScrape({ server });
       info.metricsScrape = scrape;
       record({
@@ -295,7 +468,7 @@ const runDatabase = async (kind) => {
       });
     });
 
-    await attempt('credential assignment', sizeLabel, async () => {
+    await attemptIn('credentials', 'credential assignment', sizeLabel, async () => {
       const assignment = await measureCredentialAssignment({
         server,
         forms: fixtures.credentialForms,
@@ -304,7 +477,7 @@ const runDatabase = async (kind) => {
       info.credentialAssignment = assignment;
     });
 
-    await attempt('team load', sizeLabel, async () => {
+    await attemptIn('team', 'team load', sizeLabel, async () => {
       const team = await measureTeamLoad({ server, fixtures });
       info.teamLoad = team;
       teamLoads[kind] = team;
@@ -317,7 +490,7 @@ const runDatabase = async (kind) => {
       for (const row of rowsOfTeam) record({ ...row, database: sizeLabel });
     });
 
-    if (kind === 'postgres') {
+    if (kind === 'postgres' && selected('lighthouse')) {
       await attempt('Lighthouse payment form', 'built form', async () => {
         const pageUrl = `http://127.0.0.1:${BENCH_PORTS.paymentForm}/payment/${fixtures.formIds[0]}`;
         const lighthouseResult = await measureLighthouse({ pageUrl, runs: QUICK ? 1 : 3 });
@@ -362,12 +535,12 @@ const runDatabase = async (kind) => {
         pass: sound,
       });
     }
-    await queueBenchCallbacks(sql);
+    if (selected('callbacks')) await queueBenchCallbacks(sql);
   } finally {
     await sql.close();
   }
 
-  await attempt(`callback drain (${CALLBACK_COUNT})`, sizeLabel, async () => {
+  await attemptIn('callbacks', `callback drain (${CALLBACK_COUNT})`, sizeLabel, async () => {
     const receiver = await startCallbackReceiver();
     const started = performance.now();
     let drainServer;
@@ -427,7 +600,8 @@ const printTable = () => {
     formatFigure(row.figure),
     row.unit,
     row.target,
-    row.ratio === null ? '' : row.ratio.toFixed(2),
+    // Two decimals, or two significant digits below 0.1 (a page of 100 rows against a constant).
+    row.ratio === null ? '' : row.ratio < 0.1 ? row.ratio.toPrecision(2) : row.ratio.toFixed(2),
     row.pass ? 'pass' : 'FAIL',
   ]);
   const widths = header.map((title, column) =>
@@ -443,7 +617,7 @@ const printTable = () => {
 const started = new Date();
 log(`started ${started.toISOString()}${QUICK ? ' (BENCH_QUICK=1)' : ''}`);
 
-await attempt('payment form initial JS', 'built form', async () => {
+await attemptIn('bundles', 'payment form initial JS', 'built form', async () => {
   const { initialGzip } = measureViteBuild({
     appDir: path.join(ROOT, 'apps/payment-form'),
     dist: PAYMENT_FORM_DIST,
@@ -460,7 +634,7 @@ await attempt('payment form initial JS', 'built form', async () => {
     pass: initialGzip <= budget * 1000,
   });
 });
-await attempt('back office initial JS', 'built app', async () => {
+await attemptIn('bundles', 'back office initial JS', 'built app', async () => {
   const { initialGzip, lazy } = measureViteBuild({
     appDir: path.join(ROOT, 'apps/backoffice'),
     dist: BACKOFFICE_DIST,

@@ -10,10 +10,18 @@ import { signIn } from './invoice-list.mjs';
 /** Consecutive downloads: memory left behind by one shows up in the next one's figures. */
 export const CSV_RUNS = 3;
 
-/** One download of Invoices.csv, with the server's resident memory sampled throughout. */
-const downloadOnce = async ({ server, cookie }) => {
+/**
+ * One download of a CSV route (`path` with its query), read as it streams, with the server's
+ * resident memory sampled throughout. Also used by the balance statement's benchmark.
+ */
+export const downloadCsv = async ({
+  server,
+  cookie,
+  path = '/api/v1/invoice/csv',
+  settleMs = 1_000,
+}) => {
   // Settle the heap after what ran before so "before" is a fair starting point.
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  await new Promise((resolve) => setTimeout(resolve, settleMs));
   const before = server.rss();
   let peak = before;
   const sampler = setInterval(() => {
@@ -25,7 +33,7 @@ const downloadOnce = async ({ server, cookie }) => {
   let bytes = 0;
   let firstByteMs = null;
   try {
-    const response = await fetch(`${server.url}/api/v1/invoice/csv`, { headers: { cookie } });
+    const response = await fetch(`${server.url}${path}`, { headers: { cookie } });
     if (!response.ok) throw new Error(`csv: ${response.status} ${await response.text()}`);
     for await (const chunk of response.body) {
       if (firstByteMs === null) firstByteMs = performance.now() - started;
@@ -55,7 +63,7 @@ const downloadOnce = async ({ server, cookie }) => {
 export const measureInvoiceCsv = async ({ server, runs = CSV_RUNS }) => {
   const cookie = await signIn(server.url, 'admin', 'admin-demo');
   const results = [];
-  for (let run = 0; run < runs; run += 1) results.push(await downloadOnce({ server, cookie }));
+  for (let run = 0; run < runs; run += 1) results.push(await downloadCsv({ server, cookie }));
   return {
     rows: Math.min(...results.map((result) => result.rows)),
     rowsPerSecond: results.reduce((sum, result) => sum + result.rowsPerSecond, 0) / results.length,
