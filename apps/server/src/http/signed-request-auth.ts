@@ -202,7 +202,11 @@ export const registerSignedRequestAuthentication = <Principal>(
               error ? reject(error) : resolve(parsed),
             ),
           );
-    // The root NUL guard ran before the body was parsed (it saw none).
+  });
+
+  // The root NUL guard ran before the body was parsed (it saw none). After validation, so a field
+  // whose schema refuses the character already named itself.
+  scope.addHook('preHandler', async (request) => {
     if (containsNul(request.body)) throw nulCharacterRefusal();
   });
 };
