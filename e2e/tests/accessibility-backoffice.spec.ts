@@ -231,6 +231,7 @@ test('every main screen fits the viewport (WCAG 1.4.10 Reflow)', async ({ page }
 
   const screens: Array<[string, string, string | RegExp]> = [
     ['/reports', 'reports', 'Reports'],
+    ['/balance-movements?currency=UZS', 'balance movements', 'Balance movements'],
     ['/merchant', 'merchant', 'Merchant'],
     ['/terminals', 'terminals', 'Terminals'],
     ['/monitoring', 'monitoring', 'Monitoring'],

@@ -72,6 +72,7 @@ const NAVIGATION: Record<Role, string[]> = {
   admin: [
     'Dashboard',
     'Reports',
+    'Balance movements',
     'Merchant',
     'Terminals',
     'Accounts',
@@ -88,6 +89,7 @@ const NAVIGATION: Record<Role, string[]> = {
   merchant: [
     'Dashboard',
     'Reports',
+    'Balance movements',
     'Merchant',
     'Terminals',
     'Users',

@@ -37,8 +37,19 @@ const ROLE_PERMISSIONS = [
  */
 const REMOVED_PERMISSIONS = ['merchant.read.report', 'report.read.balance'];
 
-/** The navigation of the role (navigation.ts: Reports needs merchant.read.report, Merchant merchant.read). */
-const ROLE_NAVIGATION = ['Dashboard', 'Reports', 'Merchant', 'Terminals', 'Settings', 'Support'];
+/**
+ * The navigation of the role (navigation.ts: Reports needs merchant.read.report, Balance movements
+ * report.read.balance, Merchant merchant.read).
+ */
+const ROLE_NAVIGATION = [
+  'Dashboard',
+  'Reports',
+  'Balance movements',
+  'Merchant',
+  'Terminals',
+  'Settings',
+  'Support',
+];
 const NOT_IN_ROLE_NAVIGATION = ['Accounts', 'Monitoring', 'Users', 'Roles', 'Audit log'];
 
 /** The screen fits the window's width: nothing makes the page scroll sideways (phone 375 px). */
@@ -342,11 +353,12 @@ test('an admin adds a merchant user with a custom role; the user sets a password
       await refused.getByRole('button', { name: 'Close' }).click();
       await expect(refused).toHaveCount(0);
 
-      // Loaded again, the screens follow the role: no Reports item, no report on /reports.
+      // Loaded again, the screens follow the role: no Reports or Balance movements item, no
+      // report on /reports.
       await user.reload();
       await expect(user.getByText('No reports are available to you.')).toBeVisible();
       await expect(navigation(user).getByRole('link')).toHaveText(
-        ROLE_NAVIGATION.filter((item) => item !== 'Reports'),
+        ROLE_NAVIGATION.filter((item) => item !== 'Reports' && item !== 'Balance movements'),
       );
     });
 

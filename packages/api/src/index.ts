@@ -1,6 +1,7 @@
 export * from './account-endpoints.ts';
 export * from './api-errors.ts';
 export type * from './api-types.ts';
+export * from './balance-movement-endpoints.ts';
 export {
   API_TAG_TYPES,
   type ApiExtraOptions,

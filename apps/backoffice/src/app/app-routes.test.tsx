@@ -164,6 +164,20 @@ describe('layout', () => {
     ]);
   });
 
+  it('opens Balance movements from its navigation item with report.read.balance (decision 0029)', async () => {
+    signedInAs(['report.read.balance']);
+    const { router } = renderApp('/settings');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await userEvent.click(within(nav).getByRole('link', { name: 'Balance movements' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Balance movements' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/balance-movements');
+    expect(
+      screen.getByText('Choose a currency to see the movements of its balance.'),
+    ).toBeInTheDocument();
+  });
+
   it('shows the person, a UTC clock, and the terminal selector only on invoices and reports', async () => {
     signedInAs([]);
     renderApp('/settings');

@@ -59,6 +59,16 @@ export const appRoutes: RouteObject[] = [
                 ),
               },
               {
+                // Decision 0029: one balance's movements, the balance statement on screen.
+                path: '/balance-movements',
+                lazy: lazyScreen(
+                  'balance-movements',
+                  async () =>
+                    (await import('../features/balance-movements/balance-movements-page.tsx'))
+                      .BalanceMovementsPage,
+                ),
+              },
+              {
                 path: '/merchant',
                 lazy: lazyScreen(
                   'merchant',

@@ -129,6 +129,8 @@ const LIST_FILTERS = new Set([
   'GET /api/v1/invoice terminalId',
   'GET /api/v1/invoice/csv terminalId',
   'GET /api/v1/developers/events invoiceId',
+  // One balance's movements (decision 0029): another merchant's invoice narrows them to nothing.
+  'GET /api/v1/balance/movements invoiceId',
 ]);
 
 /** Routes outside the API prefixes that are public by nature, or guarded otherwise. */

@@ -1525,6 +1525,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/balance/movements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Movements of one balance (a merchant’s money in one currency), newest first: each change with its cause and the balance after it (the balance ledger), paged by beforeId */
+        get: operations["listBalanceMovements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/report/provider": {
         parameters: {
             query?: never;
@@ -1953,6 +1970,7 @@ export interface components {
              *     - `malformed_url`: The path cannot be decoded (broken percent-encoding).
              *     - `nul_character`: A text holds the NUL character (U+0000), which cannot be stored.
              *     - `two_factor_code_invalid`: The two-factor code (or recovery code) is wrong.
+             *     - `two_factor_locked`: Too many wrong second-factor codes in a row: no code is checked until an administrator resets the second factor.
              *     - `wrong_current_password`: The signed-in person’s current password, asked before a change of their sign-in, is wrong.
              *     - `unauthenticated`: No valid session (back office) or no valid token (metrics): sign in.
              *     - `invalid_credentials`: Sign-in refused: unknown username or wrong password.
@@ -1993,7 +2011,7 @@ export interface components {
              *     - `server_error`: Any other server failure (5xx).
              * @enum {string}
              */
-            code: "validation_failed" | "invalid_request" | "malformed_json" | "malformed_url" | "nul_character" | "two_factor_code_invalid" | "wrong_current_password" | "unauthenticated" | "invalid_credentials" | "second_step_expired" | "signature_headers_missing" | "timestamp_invalid" | "timestamp_out_of_tolerance" | "invalid_signature" | "forbidden" | "cross_site_request" | "insufficient_scope" | "invalid_support_code" | "not_found" | "route_not_found" | "conflict" | "idempotency_key_reused" | "idempotency_key_in_progress" | "concurrent_change" | "payment_finished" | "payment_method_chosen" | "too_many_open_payments" | "username_taken" | "role_name_taken" | "gone" | "payment_expired" | "payment_canceled" | "link_expired" | "request_timeout" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "too_many_attempts" | "request_header_fields_too_large" | "client_error" | "internal_error" | "service_unavailable" | "server_error";
+            code: "validation_failed" | "invalid_request" | "malformed_json" | "malformed_url" | "nul_character" | "two_factor_code_invalid" | "two_factor_locked" | "wrong_current_password" | "unauthenticated" | "invalid_credentials" | "second_step_expired" | "signature_headers_missing" | "timestamp_invalid" | "timestamp_out_of_tolerance" | "invalid_signature" | "forbidden" | "cross_site_request" | "insufficient_scope" | "invalid_support_code" | "not_found" | "route_not_found" | "conflict" | "idempotency_key_reused" | "idempotency_key_in_progress" | "concurrent_change" | "payment_finished" | "payment_method_chosen" | "too_many_open_payments" | "username_taken" | "role_name_taken" | "gone" | "payment_expired" | "payment_canceled" | "link_expired" | "request_timeout" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "too_many_attempts" | "request_header_fields_too_large" | "client_error" | "internal_error" | "service_unavailable" | "server_error";
             /** @description The request’s id, also sent as the Request-Id header. */
             requestId: string;
             /** @description Validation failures (code validation_failed): every field error, at most 100. */
@@ -9024,6 +9042,121 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listBalanceMovements: {
+        parameters: {
+            query: {
+                /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
+                merchantId?: number;
+                /** @description The balance: its currency (required). */
+                currencyId: number;
+                /** @description Only the movements this invoice caused. */
+                invoiceId?: string;
+                /** @description For the next page: the id of the last movement of the previous page. */
+                beforeId?: number;
+                /** @description Movements per page, 1 to 100. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            currency: {
+                                code: string;
+                                dimension: number;
+                            };
+                            items: {
+                                /** @description The ledger row: rising in each balance’s order. */
+                                id: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /**
+                                 * @description What moved the balance: an invoice changed status or amount, a settlement, or a recount (decision 0028).
+                                 * @enum {string}
+                                 */
+                                cause: "invoice" | "settlement" | "recount";
+                                terminalId: number | null;
+                                /** Format: uuid */
+                                invoiceId: string | null;
+                                merchantInvoiceId: string | null;
+                                settlementId: number | null;
+                                /** @enum {string|null} */
+                                flowType: "DEPOSIT" | "WITHDRAWAL" | null;
+                                /** @description Null when the invoice entered the ledger in its status. */
+                                statusBefore: string | null;
+                                statusAfter: string | null;
+                                /** @description The invoice amount before the change. Minor units. */
+                                amountBefore: number | null;
+                                /** @description The invoice amount after the change. Minor units. */
+                                amountAfter: number | null;
+                                /** @description The invoice fee before the change. Minor units. */
+                                feeBefore: number | null;
+                                /** @description The invoice fee after the change. Minor units. */
+                                feeAfter: number | null;
+                                /** @description What the change added to available (negative: took off). Minor units. */
+                                availableChange: number;
+                                /** @description What the change added to reserved (negative: released). Minor units. */
+                                reservedChange: number;
+                                /** @description Available right after this change. Minor units. */
+                                availableAfter: number;
+                                /** @description Reserved right after this change. Minor units. */
+                                reservedAfter: number;
+                                /** @description The back-office person who made the change; null for the platform, the customer and providers. */
+                                changedBy: string | null;
+                            }[];
+                            /** @description Whether older movements follow: ask again with beforeId. */
+                            hasMore: boolean;
+                        };
+                    };
                 };
             };
             /** @description Problem details (RFC 9457) */

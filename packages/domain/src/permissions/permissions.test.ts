@@ -296,6 +296,7 @@ describe('navigation', () => {
     expect(NAVIGATION_ITEMS.map(({ label, path }) => [label, path])).toEqual([
       ['Dashboard', '/invoices'],
       ['Reports', '/reports'],
+      ['Balance movements', '/balance-movements'],
       ['Merchant', '/merchant'],
       ['Terminals', '/terminals'],
       ['Accounts', '/accounts'],
@@ -328,6 +329,7 @@ describe('navigation', () => {
       [
         'dashboard',
         'reports',
+        'balanceMovements',
         'merchant',
         'terminals',
         'accounts',
@@ -341,6 +343,10 @@ describe('navigation', () => {
       ],
     ],
     [['merchant.keys'], ['dashboard', 'terminals', 'developers', 'settings', 'support']],
+    [
+      ['report.read.balance'],
+      ['dashboard', 'balanceMovements', 'terminals', 'settings', 'support'],
+    ],
   ] as [Permission[], string[]][])('%j sees %j', (permissions, expected) => {
     expect(ids(permissions)).toEqual(expected);
   });
@@ -349,6 +355,7 @@ describe('navigation', () => {
     ['merchant.read.report', 'reports'],
     ['merchant.read', 'merchant'],
     ['people.account', 'accounts'],
+    ['report.read.balance', 'balanceMovements'],
   ] as [Permission, string][])('hides %s-gated %s from everyone else', (permission, item) => {
     expect(ids(allBut(permission))).not.toContain(item);
   });

@@ -254,6 +254,7 @@ export interface components {
              *     - `malformed_url`: The path cannot be decoded (broken percent-encoding).
              *     - `nul_character`: A text holds the NUL character (U+0000), which cannot be stored.
              *     - `two_factor_code_invalid`: The two-factor code (or recovery code) is wrong.
+             *     - `two_factor_locked`: Too many wrong second-factor codes in a row: no code is checked until an administrator resets the second factor.
              *     - `wrong_current_password`: The signed-in person’s current password, asked before a change of their sign-in, is wrong.
              *     - `unauthenticated`: No valid session (back office) or no valid token (metrics): sign in.
              *     - `invalid_credentials`: Sign-in refused: unknown username or wrong password.
@@ -294,7 +295,7 @@ export interface components {
              *     - `server_error`: Any other server failure (5xx).
              * @enum {string}
              */
-            code: "validation_failed" | "invalid_request" | "malformed_json" | "malformed_url" | "nul_character" | "two_factor_code_invalid" | "wrong_current_password" | "unauthenticated" | "invalid_credentials" | "second_step_expired" | "signature_headers_missing" | "timestamp_invalid" | "timestamp_out_of_tolerance" | "invalid_signature" | "forbidden" | "cross_site_request" | "insufficient_scope" | "invalid_support_code" | "not_found" | "route_not_found" | "conflict" | "idempotency_key_reused" | "idempotency_key_in_progress" | "concurrent_change" | "payment_finished" | "payment_method_chosen" | "too_many_open_payments" | "username_taken" | "role_name_taken" | "gone" | "payment_expired" | "payment_canceled" | "link_expired" | "request_timeout" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "too_many_attempts" | "request_header_fields_too_large" | "client_error" | "internal_error" | "service_unavailable" | "server_error";
+            code: "validation_failed" | "invalid_request" | "malformed_json" | "malformed_url" | "nul_character" | "two_factor_code_invalid" | "two_factor_locked" | "wrong_current_password" | "unauthenticated" | "invalid_credentials" | "second_step_expired" | "signature_headers_missing" | "timestamp_invalid" | "timestamp_out_of_tolerance" | "invalid_signature" | "forbidden" | "cross_site_request" | "insufficient_scope" | "invalid_support_code" | "not_found" | "route_not_found" | "conflict" | "idempotency_key_reused" | "idempotency_key_in_progress" | "concurrent_change" | "payment_finished" | "payment_method_chosen" | "too_many_open_payments" | "username_taken" | "role_name_taken" | "gone" | "payment_expired" | "payment_canceled" | "link_expired" | "request_timeout" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "too_many_attempts" | "request_header_fields_too_large" | "client_error" | "internal_error" | "service_unavailable" | "server_error";
             /** @description The request’s id, also sent as the Request-Id header. */
             requestId: string;
             /** @description Validation failures (code validation_failed): every field error, at most 100. */

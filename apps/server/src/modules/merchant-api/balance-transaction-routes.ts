@@ -3,11 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { minorUnitsJson } from '../../http/money-json.ts';
-import {
-  type BalanceTransactionRow,
-  findMerchantBalances,
-  type MerchantBalanceRow,
-} from './balance-transaction-repository.ts';
+import type { BalanceMovementPageRow } from '../balances/balances-entry.ts';
+import { findMerchantBalances, type MerchantBalanceRow } from './balance-transaction-repository.ts';
 import {
   type BalanceTransactionListQuery,
   listBalanceTransactions,
@@ -138,7 +135,8 @@ const presentBalance = (row: MerchantBalanceRow) => ({
 const optionalMinorUnits = (minor: bigint | null) =>
   minor === null ? null : minorUnitsJson(minor);
 
-const presentBalanceTransaction = (row: BalanceTransactionRow) => ({
+/** Not who made a change (`changedBy`): staff names stay in the back office (decision 0029). */
+const presentBalanceTransaction = (row: BalanceMovementPageRow) => ({
   id: balanceTransactionPublicId(row.id),
   createdAt: row.createdAt.toISOString(),
   currency: row.currencyCode.trim(),

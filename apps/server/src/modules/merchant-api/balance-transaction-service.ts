@@ -2,10 +2,10 @@ import { balanceTransactionIdOf } from '@paygate/domain';
 import type { Database } from '../../db/database.ts';
 import { invalid } from '../../service-errors.ts';
 import {
-  type BalanceTransactionRow,
-  findBalanceTransactionPage,
-  isMerchantBalanceTransaction,
-} from './balance-transaction-repository.ts';
+  type BalanceMovementPageRow,
+  findBalanceMovementPage,
+} from '../balances/balances-entry.ts';
+import { isMerchantBalanceTransaction } from './balance-transaction-repository.ts';
 import type { ApiMerchant } from './merchant-auth.ts';
 import { findCurrencyByCode } from './merchant-invoice-repository.ts';
 
@@ -31,7 +31,7 @@ export const listBalanceTransactions = async (
   db: Database,
   merchant: ApiMerchant,
   query: BalanceTransactionListQuery,
-): Promise<{ rows: BalanceTransactionRow[]; hasMore: boolean }> => {
+): Promise<{ rows: BalanceMovementPageRow[]; hasMore: boolean }> => {
   let currencyId: number | undefined;
   if (query.currency !== undefined) {
     currencyId = (await findCurrencyByCode(db, query.currency))?.id;
@@ -46,16 +46,14 @@ export const listBalanceTransactions = async (
     }
     beforeId = id;
   }
-  // One row more than the page tells whether another page follows, without counting.
-  const rows = await findBalanceTransactionPage(
+  return findBalanceMovementPage(
     db,
-    merchant.id,
     {
+      merchantId: merchant.id,
       ...(currencyId === undefined ? {} : { currencyId }),
       ...(query.invoiceId === undefined ? {} : { invoiceId: query.invoiceId }),
       ...(beforeId === undefined ? {} : { beforeId }),
     },
-    query.limit + 1,
+    query.limit,
   );
-  return { rows: rows.slice(0, query.limit), hasMore: rows.length > query.limit };
 };

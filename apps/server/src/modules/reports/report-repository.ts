@@ -26,7 +26,7 @@ import {
   terminals,
 } from '../../db/schema.ts';
 import type { MerchantScope } from '../auth/auth-entry.ts';
-import { balanceMovementFields } from '../balances/balances-entry.ts';
+import { balanceMovementFields, ledgerPage } from '../balances/balances-entry.ts';
 import { movedMoneyIn } from '../invoices/invoices-entry.ts';
 import type { CsvText } from './csv-download.ts';
 import { type InvoiceCsvOptions, invoiceCsvPages } from './invoice-csv-export.ts';
@@ -195,28 +195,31 @@ export const balanceStatementPage = (
   filter: BalanceFilter,
   { afterId, lastId }: { afterId: number; lastId: number },
   limit: number,
-) =>
-  db
+) => {
+  const page = ledgerPage(
+    db,
+    and(
+      ...balanceStatementConditions(filter),
+      gt(balanceMovements.id, afterId),
+      lte(balanceMovements.id, lastId),
+    ),
+    false,
+    limit,
+  );
+  return db
     .select({
-      ...balanceMovementFields,
+      ...balanceMovementFields(page),
       merchantName: merchants.name,
       terminalName: terminals.name,
       personName: people.username,
     })
-    .from(balanceMovements)
-    .innerJoin(merchants, eq(merchants.id, balanceMovements.merchantId))
-    .leftJoin(terminals, eq(terminals.id, balanceMovements.terminalId))
-    .leftJoin(invoices, eq(invoices.id, balanceMovements.invoiceId))
-    .leftJoin(people, eq(people.id, balanceMovements.personId))
-    .where(
-      and(
-        ...balanceStatementConditions(filter),
-        gt(balanceMovements.id, afterId),
-        lte(balanceMovements.id, lastId),
-      ),
-    )
-    .orderBy(asc(balanceMovements.id))
-    .limit(limit);
+    .from(page)
+    .innerJoin(merchants, eq(merchants.id, page.merchantId))
+    .leftJoin(terminals, eq(terminals.id, page.terminalId))
+    .leftJoin(invoices, eq(invoices.id, page.invoiceId))
+    .leftJoin(people, eq(people.id, page.personId))
+    .orderBy(asc(page.id));
+};
 
 export type BalanceStatementRow = Awaited<ReturnType<typeof balanceStatementPage>>[number];
 

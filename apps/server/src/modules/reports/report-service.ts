@@ -57,7 +57,8 @@ const requireTerminalInScope = async (db: Database, scope: MerchantScope, termin
   return terminal;
 };
 
-const requireCurrency = async (db: Database, currencyId: number) => {
+/** The currency a report or the balance movements are of; 404 when unknown. */
+export const requireCurrency = async (db: Database, currencyId: number) => {
   const currency = await findCurrency(db, currencyId);
   if (!currency) throw notFoundError('Currency not found');
   return currency;
