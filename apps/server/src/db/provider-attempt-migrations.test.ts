@@ -80,7 +80,7 @@ describe.each(TEST_DATABASE_KINDS)('provider attempt migrations on %s', (kind) =
     expect(await statuses(queued)).toEqual(['FAILED', 'NEW']);
   });
 
-  it('0021 keeps each payout in flight with the provider its terminal names', async () => {
+  it('0021 keeps each payout with the provider its terminal names, on its newest attempt', async () => {
     const [type] = await db
       .select({ id: referenceItems.id })
       .from(referenceItems)
@@ -97,6 +97,8 @@ describe.each(TEST_DATABASE_KINDS)('provider attempt migrations on %s', (kind) =
     const paid = await legacyPayout('PAYED', ['SUCCESS']);
     const done = await legacyPayout('DONE', ['SUCCESS']);
     const declined = await legacyPayout('DECLINED', ['FAILED']);
+    // Paid, then declined by hand: its provider may still reverse it (wasPaidOut).
+    const paidThenDeclined = await legacyPayout('DECLINED', ['SUCCESS'], 'sb-paid');
     await runMigrationDataStatements(db, '0021_payout_attempt_provider.sql');
     const pins = async (invoiceId: string) =>
       (
@@ -108,7 +110,8 @@ describe.each(TEST_DATABASE_KINDS)('provider attempt migrations on %s', (kind) =
       ).map((row) => row.code);
     expect(await pins(queued)).toEqual([null, 'SANDBOX']);
     expect(await pins(paid)).toEqual(['SANDBOX']);
-    expect(await pins(done)).toEqual([null]);
-    expect(await pins(declined)).toEqual([null]);
+    expect(await pins(done)).toEqual(['SANDBOX']);
+    expect(await pins(declined)).toEqual(['SANDBOX']);
+    expect(await pins(paidThenDeclined)).toEqual(['SANDBOX']);
   });
 });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { minorUnitsJson } from '../../http/money-json.ts';
+import { refuseUnknownQueryParameters } from '../../http/unknown-query-parameters.ts';
 import type { BalanceMovementPageRow } from '../balances/balances-entry.ts';
 import { findMerchantBalances, type MerchantBalanceRow } from './balance-transaction-repository.ts';
 import {
@@ -10,7 +11,6 @@ import {
   listBalanceTransactions,
 } from './balance-transaction-service.ts';
 import { MERCHANT_API_SECURITY, requireApiMerchant } from './merchant-auth.ts';
-import { refuseUnknownQueryParameters } from './merchant-query-parameters.ts';
 
 /** Transactions per page of GET /balance-transactions unless `limit` says otherwise. */
 const DEFAULT_BALANCE_TRANSACTION_LIMIT = 10;

@@ -4,6 +4,7 @@ import { errorResponseSchema } from '../../http/error-handler.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
 import { addSharedSchemas } from '../../http/shared-schemas.ts';
 import { rawBodyOf } from '../../http/signed-request-auth.ts';
+import { refuseUnknownQueryParameters } from '../../http/unknown-query-parameters.ts';
 import {
   IDEMPOTENT_REPLAYED_HEADER,
   idempotencyRequestHash,
@@ -37,7 +38,6 @@ import {
   listMerchantInvoices,
   merchantInvoiceById,
 } from './merchant-invoice-service.ts';
-import { refuseUnknownQueryParameters } from './merchant-query-parameters.ts';
 
 /** Merchant API routes live here, apart from the cookie-authenticated back office (/api/v1). */
 export const MERCHANT_API_PREFIX = '/api/merchant/v1';

@@ -2,9 +2,9 @@ import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT_TYPE } from '@paygate/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
+import { refuseUnknownQueryParameters } from '../../http/unknown-query-parameters.ts';
 import { eventLogAfter, webhookEventSchema } from '../callbacks/callbacks-entry.ts';
 import { MERCHANT_API_SECURITY, requireApiMerchant } from './merchant-auth.ts';
-import { refuseUnknownQueryParameters } from './merchant-query-parameters.ts';
 
 /** Events per page of GET /events unless `limit` says otherwise. */
 const DEFAULT_EVENT_LIST_LIMIT = 10;

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
 import { addSharedSchemas, sharedSchema } from '../../http/shared-schemas.ts';
+import { refuseUnknownQueryParameters } from '../../http/unknown-query-parameters.ts';
 import {
   PROVIDER_API_SECURITY,
   registerProviderAuthentication,
@@ -122,6 +123,14 @@ const statusReportBody = {
 const DEFAULT_PAYOUT_PAGE = 50;
 const MAX_PAYOUT_PAGE = 100;
 
+const payoutQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    limit: { type: 'integer', minimum: 1, maximum: MAX_PAYOUT_PAGE, default: DEFAULT_PAYOUT_PAGE },
+  },
+} as const;
+
 /**
  * The provider API: the authenticated endpoint through which production providers confirm or
  * decline payments (test-processing invoices are settled by the sandbox provider instead), and
@@ -141,6 +150,8 @@ export const providerApiRoutes = async (
       scope.get<{ Querystring: { limit?: number } }>(
         '/payouts',
         {
+          // Like the merchant API's lists: a misspelt parameter (limt=1) is refused, not ignored.
+          preValidation: refuseUnknownQueryParameters(payoutQuerySchema),
           schema: {
             tags: TAGS,
             operationId: 'listProviderPayouts',
@@ -150,18 +161,7 @@ export const providerApiRoutes = async (
               'code, oldest first. A withdrawal leaves the list once you report it; one re-queued ' +
               'by support (retry) comes back.',
             security: PROVIDER_API_SECURITY,
-            querystring: {
-              type: 'object',
-              additionalProperties: false,
-              properties: {
-                limit: {
-                  type: 'integer',
-                  minimum: 1,
-                  maximum: MAX_PAYOUT_PAGE,
-                  default: DEFAULT_PAYOUT_PAGE,
-                },
-              },
-            },
+            querystring: payoutQuerySchema,
             response: {
               200: dataEnvelope({ type: 'array', items: providerInvoiceComponent.ref }),
               400: errorResponseSchema,

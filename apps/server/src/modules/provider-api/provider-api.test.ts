@@ -250,6 +250,10 @@ describe.each(TEST_DATABASE_KINDS)('provider API on %s', (kind) => {
           400,
         );
       }
+      // A misspelt parameter is refused, not ignored.
+      const misspelt = await call({ method: 'GET', path: '/payouts?limt=1' });
+      expect(misspelt.statusCode).toBe(400);
+      expect(misspelt.json().detail).toBe('querystring/limt is not a known property');
     });
   });
 
@@ -663,6 +667,37 @@ describe.each(TEST_DATABASE_KINDS)('provider API on %s', (kind) => {
       expect(stolen.statusCode).toBe(404);
       expect(
         (await report(sent.id, { status: 'DONE', providerInvoiceId: 'sandbox-po' })).statusCode,
+      ).toBe(200);
+
+      // A payout sent while the terminal named no provider is the first one's to see it.
+      await fixture.db
+        .delete(terminalAttributes)
+        .where(
+          and(
+            eq(terminalAttributes.terminalId, terminal.id),
+            eq(terminalAttributes.attributeTypeId, attributeTypeId),
+          ),
+        );
+      const unrouted = await liveWithdrawal(terminal);
+      expect(await queueOf()).not.toContain(unrouted.id);
+      expect(await queueOf(other)).not.toContain(unrouted.id);
+      await fixture.db
+        .insert(terminalAttributes)
+        .values({ terminalId: terminal.id, attributeTypeId, value: 'SANDBOX' });
+      expect(await queueOf()).toContain(unrouted.id);
+      await fixture.db
+        .update(terminalAttributes)
+        .set({ value: 'OTHERPAY' })
+        .where(
+          and(
+            eq(terminalAttributes.terminalId, terminal.id),
+            eq(terminalAttributes.attributeTypeId, attributeTypeId),
+          ),
+        );
+      expect(await queueOf(other)).not.toContain(unrouted.id);
+      expect(
+        (await report(unrouted.id, { status: 'DONE', providerInvoiceId: 'sandbox-po-2' }))
+          .statusCode,
       ).toBe(200);
 
       // Payouts sent from now on go to the provider the terminal names now.

@@ -153,3 +153,28 @@ export const otherInvoiceWithPaymentId = async (
     .limit(1);
   return row?.id;
 };
+
+/**
+ * Records the provider on the newest attempt of these payouts where none is recorded: one sent
+ * while its terminal named no provider goes by the attribute until a provider first sees it
+ * (pulls it or reports on it), and from then on stays with that provider (decision 0009).
+ */
+export const claimUnroutedPayoutAttempts = async (
+  db: Database,
+  provider: ApiProvider,
+  invoiceIds: readonly string[],
+) => {
+  if (invoiceIds.length === 0) return;
+  await db.execute(sql`UPDATE ${invoiceTransactions} SET payout_provider_code = ${provider.code}
+    WHERE ${invoiceTransactions.payoutProviderCode} IS NULL
+      AND ${invoiceTransactions.id} IN (
+        SELECT DISTINCT ON (attempt.invoice_id) attempt.id
+        FROM ${invoiceTransactions} AS attempt
+        INNER JOIN ${invoices} ON ${invoices.id} = attempt.invoice_id
+        WHERE attempt.invoice_id IN (${sql.join(
+          invoiceIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}) AND ${invoices.flowType} = 'WITHDRAWAL'
+        ORDER BY attempt.invoice_id, attempt.id DESC
+      )`);
+};

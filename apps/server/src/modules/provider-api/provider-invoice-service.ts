@@ -11,6 +11,7 @@ import {
 } from '../invoices/invoices-entry.ts';
 import type { ApiProvider } from './provider-auth.ts';
 import {
+  claimUnroutedPayoutAttempts,
   findRoutedInvoice,
   lockProviderPaymentId,
   otherInvoiceWithPaymentId,
@@ -38,11 +39,20 @@ export const findProviderInvoice = async (
  * The payout queue: requested withdrawals (IN_PROGRESS with an open provider transaction, so a
  * withdrawal re-queued by POST /api/v1/invoice/retry appears again), oldest first.
  */
-export const listPendingPayouts = (
+export const listPendingPayouts = async (
   db: Database,
   provider: ApiProvider,
   limit: number,
-): Promise<ProviderInvoiceRow[]> => pendingPayoutsOf(db, provider, limit);
+): Promise<ProviderInvoiceRow[]> => {
+  const rows = await pendingPayoutsOf(db, provider, limit);
+  // Pulled: from now on each stays with this provider, whatever its terminal names later.
+  await claimUnroutedPayoutAttempts(
+    db,
+    provider,
+    rows.map((row) => row.id),
+  );
+  return rows;
+};
 
 export const paymentIdTakenMessage = (providerInvoiceId: string, otherInvoiceId: string) =>
   `The providerInvoiceId ${providerInvoiceId} already names invoice ${otherInvoiceId}: one payment settles one invoice`;
@@ -77,6 +87,7 @@ export const applyProviderReport = async (
   const { changed } = await db
     .transaction(async (tx) => {
       await findProviderInvoice(tx, provider, invoiceId);
+      await claimUnroutedPayoutAttempts(tx, provider, [invoiceId]);
       // One payment settles one invoice: a payment id already naming another of the provider's
       // invoices (a mix-up, or one payment reported twice) would credit a second one.
       await lockProviderPaymentId(tx, provider, report.providerInvoiceId);

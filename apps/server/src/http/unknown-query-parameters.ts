@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { invalid } from '../../service-errors.ts';
+import { invalid } from '../service-errors.ts';
 
 /**
  * Query parameters the schema does not name are refused (400), not ignored: the shared query
