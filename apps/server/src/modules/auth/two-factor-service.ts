@@ -212,8 +212,44 @@ export const confirmEnrolment = async (
 export type SecondFactor = 'totp' | 'recovery-code';
 
 /**
- * Checks a code of the person's second factor: a TOTP code not used before (its step after the
- * last accepted one), or an unused recovery code, which is then used up. Null when wrong.
+ * Which factor `code` proves for the locked record (an unused recovery code, then used up; or a
+ * TOTP code of a step after the last accepted one), or null when it proves none.
+ */
+const provenFactor = async (
+  tx: Database,
+  record: TwoFactorRecord & { totpSecret: string },
+  code: string,
+  sourceIp: string,
+): Promise<SecondFactor | null> => {
+  // Recovery codes are kept as hashes: they work even when the TOTP secret cannot be opened
+  // (sealed under a server secret that is gone; the start warns about those).
+  if (looksLikeRecoveryCode(code)) {
+    if (!(await useRecoveryCode(tx, record.personId, recoveryCodeHash(code)))) return null;
+    await recordEvent(tx, {
+      eventCode: EVENT_CODES.recoveryCodeUsed,
+      description: `A recovery code of ${record.username} was used (${record.recoveryCodesLeft - 1} left)`,
+      personId: record.personId,
+      merchantId: record.merchantId,
+      entityType: 'person',
+      entityId: record.personId,
+      sourceIp,
+    });
+    return 'recovery-code';
+  }
+  const secret = openTotpSecret(record.totpSecret);
+  if (!secret) return null;
+  const step = acceptedTotpStep(secret, code);
+  if (step === null || (record.totpLastStep !== null && step <= record.totpLastStep)) return null;
+  await storeLastStep(tx, record.personId, step);
+  return 'totp';
+};
+
+const lockedOut = () => stateConflict(TWO_FACTOR_MESSAGES.locked, 'two_factor_locked');
+
+/**
+ * Checks a code of the person's second factor under the person's row lock, and counts it: a wrong
+ * one adds to the wrong codes in a row (the SECOND_FACTOR_FAILURES_MAX-th locks it), a right one
+ * starts the count again. Counted under the lock, so codes sent at once cannot all pass the limit.
  */
 const proveSecondFactor = async (
   db: Database,
@@ -223,61 +259,41 @@ const proveSecondFactor = async (
 ): Promise<SecondFactor | null> =>
   db.transaction(async (tx) => {
     const record = await requireRecord(tx, personId, true);
-    if (record.totpSecret === null) return null;
-    // Recovery codes are kept as hashes: they work even when the TOTP secret cannot be opened
-    // (sealed under a server secret that is gone; the start warns about those).
-    if (looksLikeRecoveryCode(code)) {
-      if (!(await useRecoveryCode(tx, personId, recoveryCodeHash(code)))) return null;
+    const { totpSecret } = record;
+    if (totpSecret === null) return null;
+    if (record.secondFactorFailures >= SECOND_FACTOR_FAILURES_MAX) throw lockedOut();
+    const proven = await provenFactor(tx, { ...record, totpSecret }, code, sourceIp);
+    if (proven !== null) {
+      if (record.secondFactorFailures > 0) await clearSecondFactorFailures(tx, personId);
+      return proven;
+    }
+    const failures = await countSecondFactorFailure(tx, personId);
+    if (failures === SECOND_FACTOR_FAILURES_MAX) {
       await recordEvent(tx, {
-        eventCode: EVENT_CODES.recoveryCodeUsed,
-        description: `A recovery code of ${record.username} was used (${record.recoveryCodesLeft - 1} left)`,
+        eventCode: EVENT_CODES.twoFactorLocked,
+        description: `Two-factor sign-in of "${record.username}" locked after ${failures} wrong codes in a row`,
         personId,
         merchantId: record.merchantId,
         entityType: 'person',
         entityId: personId,
         sourceIp,
       });
-      return 'recovery-code';
     }
-    const secret = openTotpSecret(record.totpSecret);
-    if (!secret) return null;
-    const step = acceptedTotpStep(secret, code);
-    if (step === null || (record.totpLastStep !== null && step <= record.totpLastStep)) return null;
-    await storeLastStep(tx, personId, step);
-    return 'totp';
+    return null;
   });
 
 /** A code of `record`'s second factor through the throttle; `result` null when it was wrong. */
-const checkCodeOf = async (
+const checkCodeOf = (
   db: Database,
   record: TwoFactorRecord,
   { code, sourceIp }: CodeCheck,
 ): Promise<Throttled | { outcome: 'checked'; result: SecondFactor | null }> => {
   if (record.totpSecret === null) throw stateConflict(TWO_FACTOR_MESSAGES.notOn);
-  if (record.secondFactorFailures >= SECOND_FACTOR_FAILURES_MAX) {
-    throw stateConflict(TWO_FACTOR_MESSAGES.locked, 'two_factor_locked');
-  }
-  const checked = await throttledCheck(db, record, sourceIp, () =>
+  // Known locked already: not even a throttle reservation (checked again under the lock).
+  if (record.secondFactorFailures >= SECOND_FACTOR_FAILURES_MAX) throw lockedOut();
+  return throttledCheck(db, record, sourceIp, () =>
     proveSecondFactor(db, record.personId, code, sourceIp),
   );
-  if (checked.outcome !== 'checked') return checked;
-  if (checked.result !== null) {
-    if (record.secondFactorFailures > 0) await clearSecondFactorFailures(db, record.personId);
-    return checked;
-  }
-  const failures = await countSecondFactorFailure(db, record.personId);
-  if (failures === SECOND_FACTOR_FAILURES_MAX) {
-    await recordEvent(db, {
-      eventCode: EVENT_CODES.twoFactorLocked,
-      description: `Two-factor sign-in of "${record.username}" locked after ${failures} wrong codes in a row`,
-      personId: record.personId,
-      merchantId: record.merchantId,
-      entityType: 'person',
-      entityId: record.personId,
-      sourceIp,
-    });
-  }
-  return checked;
 };
 
 /** A second-factor code checked through the throttle; `result` null when it was wrong. */
