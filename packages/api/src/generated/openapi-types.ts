@@ -9531,21 +9531,21 @@ export interface operations {
                             /** @description Null when the invoice entered the ledger in its status. */
                             statusBefore: string | null;
                             statusAfter: string | null;
-                            /** @description The invoice amount before the change. */
+                            /** @description The invoice amount before the change. Minor units. */
                             amountBefore: number | null;
-                            /** @description The invoice amount after the change. */
+                            /** @description The invoice amount after the change. Minor units. */
                             amountAfter: number | null;
-                            /** @description The invoice fee before the change. */
+                            /** @description The invoice fee before the change. Minor units. */
                             feeBefore: number | null;
-                            /** @description The invoice fee after the change. */
+                            /** @description The invoice fee after the change. Minor units. */
                             feeAfter: number | null;
-                            /** @description What the change added to available (negative: took off). */
+                            /** @description What the change added to available (negative: took off). Minor units. */
                             availableChange: number;
-                            /** @description What the change added to reserved (negative: released). */
+                            /** @description What the change added to reserved (negative: released). Minor units. */
                             reservedChange: number;
-                            /** @description Available right after this change. */
+                            /** @description Available right after this change. Minor units. */
                             availableAfter: number;
-                            /** @description Reserved right after this change. */
+                            /** @description Reserved right after this change. Minor units. */
                             reservedAfter: number;
                         }[];
                         has_more: boolean;

@@ -4,7 +4,12 @@ import type { Database } from '../../db/database.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
 import { minorUnitsJson } from '../../http/money-json.ts';
 import { refuseUnknownQueryParameters } from '../../http/unknown-query-parameters.ts';
-import type { BalanceMovementPageRow } from '../balances/balances-entry.ts';
+import {
+  type BalanceMovementPageRow,
+  LEDGER_CHANGE_REQUIRED,
+  ledgerChangeProperties,
+  presentLedgerChange,
+} from '../balances/balances-entry.ts';
 import { findMerchantBalances, type MerchantBalanceRow } from './balance-transaction-repository.ts';
 import {
   type BalanceTransactionListQuery,
@@ -21,8 +26,6 @@ const SIGNATURE_NOTE =
   'Signed like every merchant API call (docs/merchant-api.md); needs the balance:read scope.';
 
 const minorUnits = (description: string) => ({ type: 'integer', description }) as const;
-const nullableMinorUnits = (description: string) =>
-  ({ type: ['integer', 'null'], description }) as const;
 
 const balanceSchema = {
   type: 'object',
@@ -42,27 +45,7 @@ const balanceSchema = {
 
 const balanceTransactionSchema = {
   type: 'object',
-  required: [
-    'id',
-    'createdAt',
-    'currency',
-    'type',
-    'terminalId',
-    'invoiceId',
-    'merchantInvoiceId',
-    'settlementId',
-    'flowType',
-    'statusBefore',
-    'statusAfter',
-    'amountBefore',
-    'amountAfter',
-    'feeBefore',
-    'feeAfter',
-    'availableChange',
-    'reservedChange',
-    'availableAfter',
-    'reservedAfter',
-  ],
+  required: ['id', 'createdAt', 'currency', 'type', ...LEDGER_CHANGE_REQUIRED],
   additionalProperties: false,
   properties: {
     id: { type: 'string', description: 'btx_ and a number; rising in the order they happened.' },
@@ -74,24 +57,7 @@ const balanceTransactionSchema = {
       description:
         'What moved the balance: an invoice changed status or amount; a settlement; or a recount (a correction the platform recorded when the ledger was opened).',
     },
-    terminalId: { type: ['integer', 'null'] },
-    invoiceId: { type: ['string', 'null'], format: 'uuid' },
-    merchantInvoiceId: { type: ['string', 'null'] },
-    settlementId: { type: ['integer', 'null'] },
-    flowType: { type: ['string', 'null'], enum: ['DEPOSIT', 'WITHDRAWAL', null] },
-    statusBefore: {
-      type: ['string', 'null'],
-      description: 'Null when the invoice entered the ledger in its status.',
-    },
-    statusAfter: { type: ['string', 'null'] },
-    amountBefore: nullableMinorUnits('The invoice amount before the change.'),
-    amountAfter: nullableMinorUnits('The invoice amount after the change.'),
-    feeBefore: nullableMinorUnits('The invoice fee before the change.'),
-    feeAfter: nullableMinorUnits('The invoice fee after the change.'),
-    availableChange: minorUnits('What the change added to available (negative: took off).'),
-    reservedChange: minorUnits('What the change added to reserved (negative: released).'),
-    availableAfter: minorUnits('Available right after this change.'),
-    reservedAfter: minorUnits('Reserved right after this change.'),
+    ...ledgerChangeProperties,
   },
 } as const;
 
@@ -132,30 +98,13 @@ const presentBalance = (row: MerchantBalanceRow) => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-const optionalMinorUnits = (minor: bigint | null) =>
-  minor === null ? null : minorUnitsJson(minor);
-
 /** Not who made a change (`changedBy`): staff names stay in the back office (decision 0029). */
 const presentBalanceTransaction = (row: BalanceMovementPageRow) => ({
   id: balanceTransactionPublicId(row.id),
   createdAt: row.createdAt.toISOString(),
   currency: row.currencyCode.trim(),
   type: row.kind,
-  terminalId: row.terminalId,
-  invoiceId: row.invoiceId,
-  merchantInvoiceId: row.merchantInvoiceId,
-  settlementId: row.settlementId,
-  flowType: row.flowType,
-  statusBefore: row.fromStatus,
-  statusAfter: row.toStatus,
-  amountBefore: optionalMinorUnits(row.amountBefore),
-  amountAfter: optionalMinorUnits(row.amountAfter),
-  feeBefore: optionalMinorUnits(row.feeBefore),
-  feeAfter: optionalMinorUnits(row.feeAfter),
-  availableChange: minorUnitsJson(row.availableChange),
-  reservedChange: minorUnitsJson(row.reservedChange),
-  availableAfter: minorUnitsJson(row.availableAfter),
-  reservedAfter: minorUnitsJson(row.reservedAfter),
+  ...presentLedgerChange(row),
 });
 
 const listResponses = {

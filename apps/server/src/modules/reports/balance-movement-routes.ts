@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
-import { minorUnitsJson } from '../../http/money-json.ts';
 import { recordIdSchema } from '../../http/record-id.ts';
 import { dataEnvelope } from '../../http/response-envelope.ts';
 import { merchantIdQueryProperty, requirePerson } from '../auth/auth-entry.ts';
-import type { BalanceMovementPageRow } from '../balances/balances-entry.ts';
+import {
+  type BalanceMovementPageRow,
+  LEDGER_CHANGE_REQUIRED,
+  ledgerChangeProperties,
+  presentLedgerChange,
+} from '../balances/balances-entry.ts';
 import { type BalanceMovementQuery, balanceMovementPage } from './balance-movement-service.ts';
 
 /** Movements per page unless `limit` says otherwise, and the most one page may hold. */
@@ -40,35 +44,9 @@ const balanceMovementQuerySchema = {
   },
 } as const;
 
-const minorUnits = (description: string) =>
-  ({ type: 'integer', description: `${description} Minor units.` }) as const;
-const nullableMinorUnits = (description: string) =>
-  ({ type: ['integer', 'null'], description: `${description} Minor units.` }) as const;
-const nullableString = { type: ['string', 'null'] } as const;
-
 const balanceMovementSchema = {
   type: 'object',
-  required: [
-    'id',
-    'createdAt',
-    'cause',
-    'terminalId',
-    'invoiceId',
-    'merchantInvoiceId',
-    'settlementId',
-    'flowType',
-    'statusBefore',
-    'statusAfter',
-    'amountBefore',
-    'amountAfter',
-    'feeBefore',
-    'feeAfter',
-    'availableChange',
-    'reservedChange',
-    'availableAfter',
-    'reservedAfter',
-    'changedBy',
-  ],
+  required: ['id', 'createdAt', 'cause', ...LEDGER_CHANGE_REQUIRED, 'changedBy'],
   additionalProperties: false,
   properties: {
     id: { type: 'integer', description: 'The ledger row: rising in each balance’s order.' },
@@ -79,24 +57,7 @@ const balanceMovementSchema = {
       description:
         'What moved the balance: an invoice changed status or amount, a settlement, or a recount (decision 0028).',
     },
-    terminalId: { type: ['integer', 'null'] },
-    invoiceId: { type: ['string', 'null'], format: 'uuid' },
-    merchantInvoiceId: nullableString,
-    settlementId: { type: ['integer', 'null'] },
-    flowType: { type: ['string', 'null'], enum: ['DEPOSIT', 'WITHDRAWAL', null] },
-    statusBefore: {
-      type: ['string', 'null'],
-      description: 'Null when the invoice entered the ledger in its status.',
-    },
-    statusAfter: nullableString,
-    amountBefore: nullableMinorUnits('The invoice amount before the change.'),
-    amountAfter: nullableMinorUnits('The invoice amount after the change.'),
-    feeBefore: nullableMinorUnits('The invoice fee before the change.'),
-    feeAfter: nullableMinorUnits('The invoice fee after the change.'),
-    availableChange: minorUnits('What the change added to available (negative: took off).'),
-    reservedChange: minorUnits('What the change added to reserved (negative: released).'),
-    availableAfter: minorUnits('Available right after this change.'),
-    reservedAfter: minorUnits('Reserved right after this change.'),
+    ...ledgerChangeProperties,
     changedBy: {
       type: ['string', 'null'],
       description:
@@ -105,28 +66,11 @@ const balanceMovementSchema = {
   },
 } as const;
 
-const optionalMinorUnits = (minor: bigint | null) =>
-  minor === null ? null : minorUnitsJson(minor);
-
 const presentBalanceMovement = (row: BalanceMovementPageRow) => ({
   id: row.id,
   createdAt: row.createdAt.toISOString(),
   cause: row.kind,
-  terminalId: row.terminalId,
-  invoiceId: row.invoiceId,
-  merchantInvoiceId: row.merchantInvoiceId,
-  settlementId: row.settlementId,
-  flowType: row.flowType,
-  statusBefore: row.fromStatus,
-  statusAfter: row.toStatus,
-  amountBefore: optionalMinorUnits(row.amountBefore),
-  amountAfter: optionalMinorUnits(row.amountAfter),
-  feeBefore: optionalMinorUnits(row.feeBefore),
-  feeAfter: optionalMinorUnits(row.feeAfter),
-  availableChange: minorUnitsJson(row.availableChange),
-  reservedChange: minorUnitsJson(row.reservedChange),
-  availableAfter: minorUnitsJson(row.availableAfter),
-  reservedAfter: minorUnitsJson(row.reservedAfter),
+  ...presentLedgerChange(row),
   changedBy: row.changedBy,
 });
 
