@@ -20,10 +20,27 @@ export const BALANCE_MOVEMENT_TEXTS = {
   loading: 'Loading the balance movements',
   loadFailed: 'Could not load the balance movements',
   nothingFound: 'This balance has not moved yet.',
+  invoiceFilter: 'Invoice ID',
+  invoiceFilterName: 'Filter by invoice',
+  applyInvoice: 'Apply',
+  clearInvoice: 'Clear',
+  invalidInvoiceId:
+    'An invoice ID is 32 digits and letters a–f in five groups joined by hyphens, such as 0b6f3c1e-5a2d-4c1b-9f3e-2d7a8c4b1e60. Nothing was applied.',
+  noInvoiceMovements: (invoiceId: string) =>
+    `Invoice ${invoiceId} has not moved this balance: it has no movements in this currency for this merchant.`,
+  filterByInvoice: 'Filter',
+  filterByInvoiceName: (invoiceId: string) => `Filter by invoice ${invoiceId}`,
   loadMore: 'Load more',
   loadMoreFailed: 'Could not load more movements',
   shown: (count: number) => `${count} ${count === 1 ? 'movement' : 'movements'} shown.`,
   allShown: 'That is every movement of this balance.',
+  allShownOfInvoice: 'That is every movement of this invoice.',
+  refresh: 'Refresh',
+  refreshing: 'Refreshing the movements…',
+  refreshFailed: 'Could not refresh the movements',
+  /** When the newest movements shown were read: on the first load, then at each Refresh. */
+  asOf: (time: string, refreshed: boolean) =>
+    `${refreshed ? 'Refreshed' : 'Loaded'} at ${time} UTC.`,
   utc: 'Times are in UTC.',
   noValue: '—',
   nobody: 'Platform',

@@ -26,19 +26,23 @@ const renderMovements = (url = '/balance-movements?currency=UZS') =>
 
 const findTable = () => screen.findByRole('table', { name: 'Balance movements' });
 
+/** A cell's text without its buttons' (the row's "Filter", which tests of its own read). */
+const cellText = (cell: HTMLElement) => {
+  const copy = cell.cloneNode(true) as HTMLElement;
+  for (const button of copy.querySelectorAll('button')) button.remove();
+  return copy.textContent;
+};
+
 /** The body rows of the table, each as its cells' texts. */
 const rowTexts = (table: HTMLElement) =>
   within(table)
     .getAllByRole('row')
     .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    );
+    .map((row) => within(row).getAllByRole('cell').map(cellText));
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 describe('balance movements', () => {
@@ -322,5 +326,257 @@ describe('balance movements', () => {
     ).toBeInTheDocument();
     expect(listQueries(api.calls)).toEqual([]);
     expect(screen.queryByRole('combobox', { name: 'Currency' })).not.toBeInTheDocument();
+  });
+});
+
+describe('one invoice’s movements', () => {
+  const INVOICE_FIELD = { name: 'Invoice ID' } as const;
+  const INVALID_ID =
+    'An invoice ID is 32 digits and letters a–f in five groups joined by hyphens, such as 0b6f3c1e-5a2d-4c1b-9f3e-2d7a8c4b1e60. Nothing was applied.';
+
+  /** The whole balance without a filter; the invoice's own movement with one. */
+  const filterable = () =>
+    balanceMovementsApi(undefined, {
+      [LIST]: (_request, url) =>
+        url.searchParams.get('invoiceId') === INVOICE_ID
+          ? movementPage([movement()])
+          : movementPage(MOVEMENTS),
+    });
+
+  it('shows only the invoice typed, on Enter, and keeps it in the address', async () => {
+    const api = filterable();
+    const { router } = renderMovements();
+    expect(rowTexts(await findTable())).toHaveLength(3);
+    const field = screen.getByRole('textbox', INVOICE_FIELD);
+    // Pasted with spaces and in capitals: sent as the server prints ids.
+    await userEvent.type(field, `  ${INVOICE_ID.toUpperCase()} {Enter}`);
+    await waitFor(() => expect(rowTexts(screen.getByRole('table'))).toHaveLength(1));
+    expect(rowTexts(screen.getByRole('table'))[0]?.[2]).toBe(INVOICE_ID);
+    expect(field).toHaveValue(INVOICE_ID);
+    expect(router.state.location.search).toBe(`?currency=UZS&invoice=${INVOICE_ID}`);
+    expect(listQueries(api.calls)).toEqual([
+      { currencyId: '101002' },
+      { currencyId: '101002', invoiceId: INVOICE_ID },
+    ]);
+    expect(
+      screen.getByText('1 movement shown. That is every movement of this invoice.'),
+    ).toBeInTheDocument();
+  });
+
+  it('opens filtered from the address, and Clear shows every movement again', async () => {
+    const api = filterable();
+    const { router } = renderMovements(`/balance-movements?currency=UZS&invoice=${INVOICE_ID}`);
+    expect(rowTexts(await findTable())).toHaveLength(1);
+    const field = screen.getByRole('textbox', INVOICE_FIELD);
+    expect(field).toHaveValue(INVOICE_ID);
+    expect(listQueries(api.calls)).toEqual([{ currencyId: '101002', invoiceId: INVOICE_ID }]);
+    await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    await waitFor(() => expect(rowTexts(screen.getByRole('table'))).toHaveLength(3));
+    expect(router.state.location.search).toBe('?currency=UZS');
+    expect(field).toHaveValue('');
+    expect(field).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Clear' })).not.toBeInTheDocument();
+    expect(listQueries(api.calls)).toEqual([
+      { currencyId: '101002', invoiceId: INVOICE_ID },
+      { currencyId: '101002' },
+    ]);
+  });
+
+  it.each([
+    ['a merchant invoice id', 'order-1'],
+    ['the urn:uuid: form', `urn:uuid:${INVOICE_ID}`],
+    ['an id a digit short', INVOICE_ID.slice(0, -1)],
+  ])('refuses %s as the server does, says why, and asks nothing', async (_case, text) => {
+    const api = filterable();
+    const { router } = renderMovements();
+    expect(rowTexts(await findTable())).toHaveLength(3);
+    const field = screen.getByRole('textbox', INVOICE_FIELD);
+    await userEvent.type(field, text);
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(field).toHaveAccessibleDescription(INVALID_ID);
+    expect(field).toBeInvalid();
+    expect(router.state.location.search).toBe('?currency=UZS');
+    expect(listQueries(api.calls)).toEqual([{ currencyId: '101002' }]);
+    // Typing again takes the message away until the next Apply.
+    await userEvent.type(field, 'x');
+    expect(field).toBeValid();
+  });
+
+  it('asks nothing for an address that names no invoice id, and says so at the field', async () => {
+    const api = filterable();
+    renderMovements('/balance-movements?currency=UZS&invoice=order-1');
+    const field = await screen.findByRole('textbox', INVOICE_FIELD);
+    expect(field).toHaveValue('order-1');
+    expect(field).toHaveAccessibleDescription(INVALID_ID);
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Currency' })).toHaveValue('UZS'),
+    );
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(listQueries(api.calls)).toEqual([]);
+  });
+
+  it('says so in words of the invoice when it has not moved the balance', async () => {
+    balanceMovementsApi(undefined, { [LIST]: movementPage([]) });
+    renderMovements(`/balance-movements?currency=UZS&invoice=${INVOICE_ID}`);
+    expect(
+      await screen.findByText(
+        `Invoice ${INVOICE_ID} has not moved this balance: it has no movements in this currency for this merchant.`,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('This balance has not moved yet.')).not.toBeInTheDocument();
+  });
+
+  it('filters by a row’s invoice with its Filter button, then takes the focus to the field', async () => {
+    const api = filterable();
+    const { router } = renderMovements();
+    const table = await findTable();
+    // One per row with an invoice; the settlement has none.
+    expect(within(table).getAllByRole('button', { name: /^Filter by invoice / })).toHaveLength(2);
+    await userEvent.click(
+      within(table).getByRole('button', { name: `Filter by invoice ${INVOICE_ID}` }),
+    );
+    await waitFor(() => expect(rowTexts(screen.getByRole('table'))).toHaveLength(1));
+    expect(router.state.location.search).toBe(`?currency=UZS&invoice=${INVOICE_ID}`);
+    const field = screen.getByRole('textbox', INVOICE_FIELD);
+    expect(field).toHaveValue(INVOICE_ID);
+    expect(field).toHaveFocus();
+    // Every row is that invoice's now: nothing more to filter by.
+    expect(screen.queryByRole('button', { name: /^Filter by invoice / })).not.toBeInTheDocument();
+    expect(listQueries(api.calls).at(-1)).toEqual({ currencyId: '101002', invoiceId: INVOICE_ID });
+    // Back returns to every movement, and the field follows.
+    router.navigate(-1);
+    await waitFor(() => expect(rowTexts(screen.getByRole('table'))).toHaveLength(3));
+    expect(field).toHaveValue('');
+  });
+});
+
+describe('Refresh', () => {
+  const NEWER = movement({
+    id: 42,
+    createdAt: '2026-03-05T15:01:00.000Z',
+    invoiceId: '0b6f3c1e-0000-4000-8000-000000000003',
+    merchantInvoiceId: 'order-2',
+  });
+
+  /** Two pages, then (after `arrive`) a new movement on top of the first. */
+  const growing = () => {
+    let arrived = false;
+    const api = balanceMovementsApi(undefined, {
+      [LIST]: (_request, url) => {
+        if (url.searchParams.get('beforeId') !== null) return movementPage([OPENING], false);
+        return arrived
+          ? movementPage([NEWER, movement()], true)
+          : movementPage([movement(), SETTLEMENT], true);
+      },
+    });
+    return {
+      api,
+      arrive: () => {
+        arrived = true;
+      },
+    };
+  };
+
+  const clockAt = (iso: string) => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(iso));
+  };
+
+  it('reads the newest page again, alone, and says when', async () => {
+    clockAt('2026-03-05T15:00:00.000Z');
+    const { api, arrive } = growing();
+    renderMovements();
+    const table = await findTable();
+    expect(screen.getByText('Loaded at 05/03/2026 15:00:00 UTC.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(rowTexts(table)).toHaveLength(3));
+
+    arrive();
+    vi.setSystemTime(new Date('2026-03-05T15:02:30.000Z'));
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() =>
+      expect(rowTexts(screen.getByRole('table')).map((cells) => cells[3])).toEqual([
+        'order-2',
+        'order-1',
+      ]),
+    );
+    // The page loaded with Load more is dropped, not read again: one call, for the newest page.
+    expect(listQueries(api.calls)).toEqual([
+      { currencyId: '101002' },
+      { currencyId: '101002', beforeId: '40' },
+      { currencyId: '101002' },
+    ]);
+    expect(screen.getByText('Refreshed at 05/03/2026 15:02:30 UTC.')).toHaveAttribute(
+      'aria-live',
+      'polite',
+    );
+    expect(screen.getByText('2 movements shown.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeEnabled();
+  });
+
+  it('works from the keyboard, is busy while it reads, and gives the focus back', async () => {
+    let answer: () => void = () => undefined;
+    const api = balanceMovementsApi();
+    renderMovements();
+    const table = await findTable();
+    api.set(LIST, async () => {
+      await new Promise<void>((resolve) => {
+        answer = resolve;
+      });
+      return movementPage([NEWER, ...MOVEMENTS]);
+    });
+    const refresh = screen.getByRole('button', { name: 'Refresh' });
+    // In the tab order, right after the invoice filter's buttons.
+    screen.getByRole('button', { name: 'Apply' }).focus();
+    await userEvent.tab();
+    expect(refresh).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(refresh).toHaveAttribute('aria-busy', 'true'));
+    expect(refresh).toBeDisabled();
+    // A browser takes the focus off a button that becomes disabled, to the page; jsdom keeps it
+    // there (and will not blur a disabled button), so the test moves it as a browser would.
+    document.body.tabIndex = -1;
+    document.body.focus();
+    document.body.removeAttribute('tabindex');
+    expect(refresh).not.toHaveFocus();
+    expect(table).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByText('Refreshing the movements…')).toBeInTheDocument();
+    // The movements shown stay while it reads.
+    expect(rowTexts(table)).toHaveLength(3);
+    answer();
+    await waitFor(() => expect(rowTexts(screen.getByRole('table'))).toHaveLength(4));
+    await waitFor(() => expect(refresh).toBeEnabled());
+    expect(refresh).toHaveFocus();
+    expect(screen.getByText(/^Refreshed at \d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d UTC\.$/)).toBeVisible();
+  });
+
+  it('keeps the movements shown when it fails, says why, and Refresh tries again', async () => {
+    const api = balanceMovementsApi();
+    renderMovements();
+    const table = await findTable();
+    api.set(LIST, { status: 503, body: problem(503, 'Database unavailable') });
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not refresh the movements: Database unavailable',
+    );
+    expect(rowTexts(table)).toHaveLength(3);
+    expect(screen.getByText(/^Loaded at /)).toBeInTheDocument();
+    api.set(LIST, movementPage([NEWER, ...MOVEMENTS]));
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(rowTexts(screen.getByRole('table'))).toHaveLength(4));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('is there while an invoice has not moved the balance yet, and shows its movement once it has', async () => {
+    const api = balanceMovementsApi(undefined, { [LIST]: movementPage([]) });
+    renderMovements(`/balance-movements?currency=UZS&invoice=${INVOICE_ID}`);
+    expect(await screen.findByText(/^Invoice .* has not moved this balance/)).toBeInTheDocument();
+    api.set(LIST, movementPage([movement()]));
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(rowTexts(await findTable())).toHaveLength(1);
+    expect(listQueries(api.calls)).toEqual([
+      { currencyId: '101002', invoiceId: INVOICE_ID },
+      { currencyId: '101002', invoiceId: INVOICE_ID },
+    ]);
   });
 });

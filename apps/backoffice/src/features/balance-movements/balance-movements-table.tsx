@@ -30,14 +30,46 @@ const CauseCell = ({ movement }: { movement: BalanceMovement }) => {
   );
 };
 
+/** The invoice linked to its page, and "Filter" to show its movements alone (when offered). */
+const InvoiceCell = ({
+  invoiceId,
+  onFilterInvoice,
+}: {
+  invoiceId: string | null;
+  onFilterInvoice: ((invoiceId: string) => void) | undefined;
+}) => {
+  if (invoiceId === null) return <td>{noValue}</td>;
+  return (
+    <td>
+      <span className="bo-balance-movements__invoice">
+        <Link to={invoiceDetailsPath(invoiceId)} className="bo-balance-movements__id">
+          {invoiceId}
+        </Link>
+        {onFilterInvoice === undefined ? null : (
+          <button
+            type="button"
+            className="bo-balance-movements__filter-by pg-focusable"
+            aria-label={BALANCE_MOVEMENT_TEXTS.filterByInvoiceName(invoiceId)}
+            onClick={() => onFilterInvoice(invoiceId)}
+          >
+            {BALANCE_MOVEMENT_TEXTS.filterByInvoice}
+          </button>
+        )}
+      </span>
+    </td>
+  );
+};
+
 const MovementRow = ({
   movement,
   dimension,
   rowRef,
+  onFilterInvoice,
 }: {
   movement: BalanceMovement;
   dimension: number;
   rowRef?: Ref<HTMLTableRowElement> | undefined;
+  onFilterInvoice: ((invoiceId: string) => void) | undefined;
 }) => (
   // Focusable from script only: after "Load more" the first new row takes the focus.
   <tr ref={rowRef} tabIndex={-1} className="bo-balance-movements__row">
@@ -45,15 +77,7 @@ const MovementRow = ({
       <time dateTime={movement.createdAt}>{formatDateTimeShort(movement.createdAt)}</time>
     </td>
     <CauseCell movement={movement} />
-    <td>
-      {movement.invoiceId === null ? (
-        noValue
-      ) : (
-        <Link to={invoiceDetailsPath(movement.invoiceId)} className="bo-balance-movements__id">
-          {movement.invoiceId}
-        </Link>
-      )}
-    </td>
+    <InvoiceCell invoiceId={movement.invoiceId} onFilterInvoice={onFilterInvoice} />
     <td>{movement.merchantInvoiceId ?? noValue}</td>
     <td>{movement.settlementId ?? noValue}</td>
     <td>{flowLabel(movement)}</td>
@@ -80,6 +104,7 @@ const MovementRow = ({
  * the merchant's invoice id, the settlement, the flow, and the available and reserved change and
  * figure after it, in the currency's decimals; and who made it. `focusIndex` names the row to
  * focus once it is there (the first of a page just loaded), then `onFocused` is called.
+ * `onFilterInvoice`, when given, puts a "Filter" button by each invoice (its movements alone).
  */
 export const BalanceMovementsTable = ({
   movements,
@@ -87,12 +112,14 @@ export const BalanceMovementsTable = ({
   busy,
   focusIndex,
   onFocused,
+  onFilterInvoice,
 }: {
   movements: readonly BalanceMovement[];
   dimension: number;
   busy?: boolean;
   focusIndex: number | null;
   onFocused: () => void;
+  onFilterInvoice?: ((invoiceId: string) => void) | undefined;
 }) => {
   const focusRow = useRef<HTMLTableRowElement>(null);
   const focusReady = focusIndex !== null && focusIndex < movements.length;
@@ -127,6 +154,7 @@ export const BalanceMovementsTable = ({
             movement={movement}
             dimension={dimension}
             rowRef={index === focusIndex ? focusRow : undefined}
+            onFilterInvoice={onFilterInvoice}
           />
         ))}
       </tbody>
