@@ -89,7 +89,12 @@ describe.each(TEST_DATABASE_KINDS)('database on %s', (kind) => {
     // The same merchant invoice id twice, and a non-positive amount, are refused by the database
     // (its own error codes, not a lost connection), and each refusal leaves the connection
     // working for the next statement: on the embedded database a refused statement used to
-    // close its one connection, and the query after it failed with ECONNRESET.
+    // close its one connection, and the query after it failed with ECONNRESET; on PostgreSQL
+    // each refusal cost a new connection. The pool hands back its most recent idle connection,
+    // so statements in a row run on one backend unless a refusal closed it.
+    const backendPid = async () =>
+      (await queryRows<{ pid: number }>(handle.db, sql`SELECT pg_backend_pid() AS pid`))[0]?.pid;
+    const pidBefore = await backendPid();
     await expect(
       handle.db.insert(invoices).values({ ...invoice, formId: `form-${kind}-2` }),
     ).rejects.toMatchObject({ cause: { code: '23505' } });
@@ -103,6 +108,7 @@ describe.each(TEST_DATABASE_KINDS)('database on %s', (kind) => {
       .from(invoices)
       .where(eq(invoices.merchantId, merchant?.id ?? 0));
     expect(count?.count).toBe(1);
+    expect(await backendPid()).toBe(pidBefore);
   });
 });
 

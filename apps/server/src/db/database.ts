@@ -79,10 +79,13 @@ const POSTGRES_POOL_SETTINGS = {
 /**
  * pg-pool closes a connection whenever a query sent through `pool.query` fails, even when the
  * database answered with an error (a unique violation, a refused check) and the connection is
- * fine. The embedded database's socket server takes one connection, so the next query raced the
- * old connection's teardown and failed with ECONNRESET: one refused statement broke the request
- * after it. Its pool's queries keep their connection unless the connection itself broke (pg then
- * marks the client not queryable, and the pool drops it when it comes back).
+ * fine. On PostgreSQL every refused statement then cost a new connection (a backend started and
+ * authenticated), so input that makes statements fail (a duplicate merchant invoice id, sent in a
+ * loop) churned connections. The embedded database's socket server takes one connection, so
+ * there the next query raced the old connection's teardown and failed with ECONNRESET: one
+ * refused statement broke the request after it. A query the database answered with an error
+ * keeps its connection; any other failure (the connection broke, the client's read timeout
+ * fired while the statement may still run) drops it, as pg-pool would.
  */
 const keepConnectionOnQueryErrors = (pool: pg.Pool): void => {
   const queryAndClose = pool.query.bind(pool) as (...args: unknown[]) => unknown;
@@ -91,9 +94,14 @@ const keepConnectionOnQueryErrors = (pool: pg.Pool): void => {
     if (typeof args.at(-1) === 'function') return queryAndClose(...args);
     return pool.connect().then(async (client) => {
       try {
-        return await (client.query as (...queryArgs: unknown[]) => Promise<unknown>)(...args);
-      } finally {
+        const result = await (client.query as (...queryArgs: unknown[]) => Promise<unknown>)(
+          ...args,
+        );
         client.release();
+        return result;
+      } catch (error) {
+        client.release(error instanceof pg.DatabaseError ? undefined : (error as Error));
+        throw error;
       }
     });
   };
@@ -277,6 +285,7 @@ export const openDatabase = async (
     // holds it (between two statements of a transaction) would be an 'error' event nobody
     // handles, which ends the process; the request's next statement fails and answers 503.
     pool.on('connect', (client) => client.on('error', () => {}));
+    keepConnectionOnQueryErrors(pool);
     const db = drizzleNodePostgres(pool, { schema });
     const onConnectRetry =
       target.onConnectRetry ??
