@@ -157,7 +157,7 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** Set by logout (or a password change): the token stops working at once. */
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    /** Why it ended: 'sign-out', 'ended', 'password', 'deactivated', 'idle', 'two-factor-required', 'second-factor' (decision 0019). */
+    /** Why it ended: 'sign-out', 'ended', 'password', 'deactivated', 'idle', 'two-factor-required', 'second-factor', 'new-sign-in' (decision 0019). */
     endReason: text('end_reason'),
     sourceIp: text('source_ip'),
     userAgent: text('user_agent'),

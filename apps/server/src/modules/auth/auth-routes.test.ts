@@ -22,7 +22,12 @@ import {
   THROTTLED_MESSAGE,
 } from './auth-routes.ts';
 import { LOGIN_THROTTLE, throttleDelayMs } from './login-throttle.ts';
-import { SESSION_MARKER_COOKIE } from './session-cookies.ts';
+import {
+  SECOND_FACTOR_COOKIE,
+  SECOND_FACTOR_COOKIE_PATH,
+  SESSION_MARKER_COOKIE,
+} from './session-cookies.ts';
+import { verifySessionToken } from './session-tokens.ts';
 
 describe.each(TEST_DATABASE_KINDS)('sign-in on %s', (kind) => {
   let testApp: TestApp;
@@ -37,23 +42,36 @@ describe.each(TEST_DATABASE_KINDS)('sign-in on %s', (kind) => {
   });
   afterAll(async () => testApp?.close());
 
-  const login = (username: string, password: string, remoteAddress = '10.0.0.1') =>
+  const login = (username: string, password: string, remoteAddress = '10.0.0.1', cookie = '') =>
     testApp.app.inject({
       method: 'POST',
       url: '/api/v1/login',
       payload: { username, password },
       remoteAddress,
+      headers: cookie ? { cookie } : {},
     });
+  const me = (cookie: string) =>
+    testApp.app.inject({ url: '/api/v1/people/me', headers: { cookie } });
+  const sessionIdOf = async (cookie: string) =>
+    (await verifySessionToken(cookie.slice('jwt='.length), TEST_AUTH.jwtSecret))?.sessionId ?? '';
 
-  it('sets an HttpOnly, SameSite=Strict jwt cookie with a bounded lifetime', async () => {
+  it('sets an HttpOnly, SameSite=Strict jwt cookie for the browser session, the session bounded server-side', async () => {
     const response = await login('alice', 'alice-secret');
     expect(response.statusCode).toBe(200);
     const cookie = response.cookies.find(({ name }) => name === 'jwt');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
     expect(cookie?.secure).toBeFalsy();
-    const expires = new Date(String(cookie?.expires)).getTime();
-    expect(expires).toBeGreaterThan(Date.now());
-    expect(expires).toBeLessThanOrEqual(Date.now() + 60 * 60_000 + 1_000);
+    // Not persistent (decision 0019): gone with the browser session; the server ends it anyway.
+    expect(cookie?.expires).toBeUndefined();
+    expect(cookie?.maxAge).toBeUndefined();
+    const expiresAt = new Date(response.json().data.expiresAt).getTime();
+    expect(expiresAt).toBeGreaterThan(Date.now());
+    expect(expiresAt).toBeLessThanOrEqual(Date.now() + 60 * 60_000 + 1_000);
+    const [row] = await testApp.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, await sessionIdOf(sessionCookieOf(response))));
+    expect(Math.abs((row?.expiresAt.getTime() ?? 0) - expiresAt)).toBeLessThan(1_000);
   });
 
   it('sets a readable signed_in marker next to the jwt, with the same lifetime (decision 0010)', async () => {
@@ -65,7 +83,49 @@ describe.each(TEST_DATABASE_KINDS)('sign-in on %s', (kind) => {
     // The app reads it: not HttpOnly. It carries no secret, only that a session may exist.
     expect(marker?.httpOnly).toBeFalsy();
     expect(marker?.secure).toBe(jwt?.secure);
-    expect(String(marker?.expires)).toBe(String(jwt?.expires));
+    // A browser-session cookie like the jwt.
+    expect(marker?.expires).toBeUndefined();
+    expect(marker?.maxAge).toBeUndefined();
+  });
+
+  it('ends the session the browser held when it signs in again, whoever’s it was', async () => {
+    const first = sessionCookieOf(await login('alice', 'alice-secret'));
+    // A wrong password ends nothing.
+    expect((await login('alice', 'wrong', '10.0.0.1', first)).statusCode).toBe(401);
+    expect((await me(first)).statusCode).toBe(200);
+
+    const again = sessionCookieOf(await login('alice', 'alice-secret', '10.0.0.1', first));
+    expect((await me(again)).statusCode).toBe(200);
+    expect((await me(first)).statusCode).toBe(401);
+    const [ended] = await testApp.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, await sessionIdOf(first)));
+    expect(ended?.endReason).toBe('new-sign-in');
+
+    // Another person signing in in the same browser ends it too.
+    const bob = await createTestPerson(testApp.db, { username: 'bob', role: 'support' });
+    const asBob = sessionCookieOf(await login('bob', bob.password, '10.0.0.1', again));
+    expect((await me(asBob)).json().data.username).toBe('bob');
+    expect((await me(again)).statusCode).toBe(401);
+    const endedEvents = await testApp.db
+      .select()
+      .from(eventLog)
+      .where(
+        and(eq(eventLog.eventCode, 'SESSION_ENDED'), eq(eventLog.personId, ended?.personId ?? 0)),
+      );
+    expect(endedEvents.map(({ entityId }) => entityId).sort()).toEqual(
+      [await sessionIdOf(first), await sessionIdOf(again)].sort(),
+    );
+  });
+
+  it('clears a pending second step when signed in', async () => {
+    const response = await login('alice', 'alice-secret', '10.0.0.1', `${SECOND_FACTOR_COOKIE}=x`);
+    expect(response.cookies.find(({ name }) => name === SECOND_FACTOR_COOKIE)).toMatchObject({
+      value: '',
+      path: SECOND_FACTOR_COOKIE_PATH,
+      httpOnly: true,
+    });
   });
 
   it('accepts the username in any case and with spaces around it', async () => {
@@ -141,14 +201,18 @@ describe.each(TEST_DATABASE_KINDS)('sign-in on %s', (kind) => {
     expect(after.statusCode).toBe(401);
   });
 
-  it('logs out without a session, or with a dead one, and clears both cookies all the same', async () => {
+  it('logs out without a session, or with a dead one, and clears its cookies all the same', async () => {
     const revoked = await signIn(testApp.app, 'alice', 'alice-secret');
     await testApp.app.inject({
       method: 'POST',
       url: '/api/v1/logout',
       headers: { cookie: revoked },
     });
-    for (const cookie of [undefined, 'jwt=abc.def.ghi; signed_in=1', `${revoked}; signed_in=1`]) {
+    for (const cookie of [
+      undefined,
+      'jwt=abc.def.ghi; signed_in=1',
+      `${revoked}; signed_in=1; ${SECOND_FACTOR_COOKIE}=x`,
+    ]) {
       const response = await testApp.app.inject({
         method: 'POST',
         url: '/api/v1/logout',
@@ -159,7 +223,14 @@ describe.each(TEST_DATABASE_KINDS)('sign-in on %s', (kind) => {
         .filter(({ value }) => value === '')
         .map(({ name }) => name)
         .sort();
-      expect(cleared, String(cookie)).toEqual(['jwt', SESSION_MARKER_COOKIE].sort());
+      // The pending second step too: logging out leaves no sign-in half done (SPEC §7).
+      expect(cleared, String(cookie)).toEqual(
+        ['jwt', SESSION_MARKER_COOKIE, SECOND_FACTOR_COOKIE].sort(),
+      );
+      expect(response.cookies.find(({ name }) => name === SECOND_FACTOR_COOKIE)).toMatchObject({
+        path: SECOND_FACTOR_COOKIE_PATH,
+        httpOnly: true,
+      });
     }
   });
 

@@ -69,8 +69,18 @@ const loginResponse = dataEnvelope({
 });
 
 /** The browser's own description, kept with the session to tell sessions apart (bounded). */
-export const userAgentOf = (request: FastifyRequest): string | null =>
+const userAgentOf = (request: FastifyRequest): string | null =>
   request.headers['user-agent']?.slice(0, 512) || null;
+
+/**
+ * Who is signing in: the address, the browser, and the session this browser holds already (its
+ * jwt), which a completed sign-in ends.
+ */
+export const signInClientOf = (request: FastifyRequest) => ({
+  sourceIp: request.ip,
+  userAgent: userAgentOf(request),
+  currentSessionToken: request.cookies[SESSION_COOKIE],
+});
 
 /** POST /api/v1/login, POST /api/v1/logout, POST /api/v1/user/change_password (SPEC §7). */
 export const authRoutes = async (
@@ -85,16 +95,19 @@ export const authRoutes = async (
         tags: ['session'],
         operationId: 'signIn',
         summary: 'Sign in; sets the jwt session cookie and its readable signed_in marker',
+        description:
+          'A session the request’s jwt cookie still holds, whoever’s, ends once a new one is ' +
+          'opened. Both cookies last as long as the browser session; the session itself ends ' +
+          'server-side when idle or at expiresAt.',
         body: loginBody,
         response: { 200: loginResponse, 401: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request, reply) => {
       const result = await signIn(db, auth, {
+        ...signInClientOf(request),
         username: request.body.username,
         password: request.body.password,
-        sourceIp: request.ip,
-        userAgent: userAgentOf(request),
       });
       // Throttled: 429 without looking at the password (login-throttle.ts, issue 19).
       if (result.outcome === 'throttled') {
@@ -119,10 +132,10 @@ export const authRoutes = async (
       schema: {
         tags: ['session'],
         operationId: 'signOut',
-        summary: 'Sign out; ends the session server-side and clears both cookies',
+        summary: 'Sign out; ends the session server-side and clears its cookies',
         description:
-          'Always answers 200 and clears the jwt and signed_in cookies, with a valid, expired, ' +
-          'revoked, forged or missing session alike; a valid one is revoked.',
+          'Always answers 200 and clears the jwt, signed_in and second_factor cookies, with a ' +
+          'valid, expired, revoked, forged or missing session alike; a valid one is revoked.',
         response: { 200: okEnvelope },
       },
     },

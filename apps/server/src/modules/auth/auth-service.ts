@@ -67,6 +67,8 @@ const normalisedUsername = (username: string) => username.trim().toLowerCase();
 interface Client {
   sourceIp: string;
   userAgent: string | null;
+  /** The jwt the browser sent with the sign-in: a session it still holds, whoever's. */
+  currentSessionToken?: string | undefined;
 }
 
 /**
@@ -81,14 +83,50 @@ const secondFactorFollows = (twoFactor: TwoFactorStatus): boolean =>
 const passwordSetAtOf = (person: { passwordChangedAt: Date | null }): number | null =>
   person.passwordChangedAt?.getTime() ?? null;
 
-/** Opens a session for a person who proved who they are, signs its token, records the sign-in. */
+/**
+ * Ends the live session behind the jwt a sign-in came with, whoever's it is, and records it: a
+ * browser signing in over a session it holds keeps only the new one (decision 0019), so a copy of
+ * the old token taken before does not outlive the sign-in. An expired, ended or forged token
+ * ends nothing.
+ */
+const endReplacedSession = async (
+  db: Database,
+  jwtSecret: string,
+  { currentSessionToken, sourceIp }: Pick<Client, 'currentSessionToken' | 'sourceIp'>,
+): Promise<void> => {
+  const claims = currentSessionToken
+    ? await verifySessionToken(currentSessionToken, jwtSecret)
+    : null;
+  if (!claims) return;
+  const [ended] = await endSessions(db, {
+    sessionIds: [claims.sessionId],
+    personId: claims.personId,
+    reason: 'new-sign-in',
+  });
+  if (!ended) return;
+  await recordEvent(db, {
+    eventCode: EVENT_CODES.sessionEnded,
+    description: 'Session ended by a new sign-in in the same browser',
+    personId: claims.personId,
+    merchantId: await merchantIdOfPerson(db, claims.personId),
+    entityType: 'session',
+    entityId: ended,
+    sourceIp,
+  });
+};
+
+/**
+ * Opens a session for a person who proved who they are, ends the session the browser held
+ * before, signs the new one's token, records the sign-in.
+ */
 const openSession = async (
   db: Database,
   settings: SessionSettings,
   person: { id: number; username: string; merchantId: number | null },
   passwordSetAt: number | null,
-  { sourceIp, userAgent, secondFactor }: Client & { secondFactor?: SecondFactor },
+  client: Client & { secondFactor?: SecondFactor },
 ): Promise<SignedIn | null> => {
+  const { sourceIp, userAgent, secondFactor } = client;
   const expiresAt = new Date(Date.now() + settings.sessionTtlMinutes * 60_000);
   const sessionId = await createSession(db, {
     personId: person.id,
@@ -105,6 +143,7 @@ const openSession = async (
     await endSessions(db, { sessionIds: [sessionId], reason: 'password' });
     return null;
   }
+  await endReplacedSession(db, settings.jwtSecret, client);
   const token = await signSessionToken(
     { personId: person.id, sessionId },
     settings.jwtSecret,

@@ -16,7 +16,9 @@ export type SessionEndReason =
   /** A role of theirs came to require a second factor they do not have (decision 0019). */
   | 'two-factor-required'
   /** Their second factor was turned on or off, or its recovery codes renewed, in another session. */
-  | 'second-factor';
+  | 'second-factor'
+  /** The browser holding it signed in again (as anyone): only the new session works. */
+  | 'new-sign-in';
 
 /** last_seen_at is written at most this often: not one write per request. */
 const LAST_SEEN_RESOLUTION_SECONDS = 60;

@@ -113,7 +113,7 @@ export const disableTotp = async (db: Database, personId: number): Promise<void>
   await db.delete(recoveryCodes).where(eq(recoveryCodes.personId, personId));
 };
 
-/** Replaces the person's recovery codes with these (hashes). */
+/** Replaces the person's recovery codes with these (their stored forms). */
 export const replaceRecoveryCodes = async (
   db: Database,
   personId: number,
@@ -123,22 +123,25 @@ export const replaceRecoveryCodes = async (
   await db.insert(recoveryCodes).values(codeHashes.map((codeHash) => ({ personId, codeHash })));
 };
 
-/** Marks an unused recovery code used; false when there is no such unused code. */
-export const useRecoveryCode = async (
+/** The person's unused recovery codes as stored (salted hashes, or bare ones from before). */
+export const selectUnusedRecoveryCodes = (
   db: Database,
   personId: number,
-  codeHash: string,
-): Promise<boolean> => {
+): Promise<{ id: number; codeHash: string }[]> =>
+  db
+    .select({ id: recoveryCodes.id, codeHash: recoveryCodes.codeHash })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.personId, personId), isNull(recoveryCodes.usedAt)));
+
+/**
+ * Marks a recovery code used if it is still unused; false when it was used already. Conditional,
+ * so two sign-ins with the same code cannot both have it.
+ */
+export const useRecoveryCode = async (db: Database, recoveryCodeId: number): Promise<boolean> => {
   const used = await db
     .update(recoveryCodes)
     .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(recoveryCodes.personId, personId),
-        eq(recoveryCodes.codeHash, codeHash),
-        isNull(recoveryCodes.usedAt),
-      ),
-    )
+    .where(and(eq(recoveryCodes.id, recoveryCodeId), isNull(recoveryCodes.usedAt)))
     .returning({ id: recoveryCodes.id });
   return used.length > 0;
 };

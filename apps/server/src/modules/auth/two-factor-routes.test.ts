@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventLog, people, personRoles, roles } from '../../db/schema.ts';
+import { eventLog, people, personRoles, recoveryCodes, roles, sessions } from '../../db/schema.ts';
 import {
   configureSecretsAtRest,
   openTotpSecret,
@@ -19,7 +20,7 @@ import {
   type TestApp,
 } from '../../testing/test-app.ts';
 import { LOGIN_THROTTLE } from './login-throttle.ts';
-import { SECOND_FACTOR_COOKIE } from './session-cookies.ts';
+import { SECOND_FACTOR_COOKIE, SECOND_FACTOR_COOKIE_PATH } from './session-cookies.ts';
 import { SECOND_FACTOR_FAILURES_MAX, TWO_FACTOR_MESSAGES } from './two-factor-service.ts';
 
 /** The code an authenticator app shows for `secret`, `stepsAhead` 30-second steps from now. */
@@ -46,15 +47,37 @@ describe.each(TEST_DATABASE_KINDS)('two-factor sign-in on %s', (kind) => {
       .select()
       .from(eventLog)
       .where(and(eq(eventLog.eventCode, eventCode), eq(eventLog.personId, personId)));
-  const post = (url: string, cookie: string | undefined, payload?: object) =>
+  const post = (
+    url: string,
+    cookie: string | undefined,
+    payload?: object,
+    remoteAddress = '127.0.0.1',
+  ) =>
     testApp.app.inject({
       method: 'POST',
       url,
       headers: cookie ? { cookie } : {},
       ...(payload ? { payload } : {}),
+      remoteAddress,
     });
-  const login = (username: string, password: string) =>
-    post('/api/v1/login', undefined, { username, password });
+  const login = (username: string, password: string, remoteAddress?: string) =>
+    post('/api/v1/login', undefined, { username, password }, remoteAddress);
+  const me = (cookie: string) =>
+    testApp.app.inject({ method: 'GET', url: '/api/v1/people/me', headers: { cookie } });
+  /**
+   * The password step, then `code` as the second one, from `remoteAddress`: the second step's
+   * answer. (Each password step counts against the address until a code passes: tests that take
+   * many keep to an address of their own.)
+   */
+  const signInWithCode = async (
+    username: string,
+    password: string,
+    code: string,
+    remoteAddress: string,
+  ) => {
+    const pending = cookieOf(await login(username, password, remoteAddress), SECOND_FACTOR_COOKIE);
+    return post('/api/v1/login/two-factor', pending, { code }, remoteAddress);
+  };
 
   /** A person with two-factor sign-in on; answers their secret, recovery codes and password. */
   const enrolled = async (username: string) => {
@@ -273,6 +296,163 @@ describe.each(TEST_DATABASE_KINDS)('two-factor sign-in on %s', (kind) => {
       { code: person.recoveryCodes[0] },
     );
     expect(recovery.statusCode).toBe(200);
+  });
+
+  it('ends the session the browser held once the second step signs in, not at the password', async () => {
+    const person = await enrolled('wanda');
+    const held = person.cookie;
+    const from = '10.8.1.1';
+    const first = await post(
+      '/api/v1/login',
+      held,
+      { username: 'wanda', password: person.password },
+      from,
+    );
+    expect(first.json().data).toEqual({ next: 'two-factor' });
+    // The password alone is no sign-in: the session held stays.
+    expect((await me(held)).statusCode).toBe(200);
+
+    const pending = cookieOf(first, SECOND_FACTOR_COOKIE);
+    const second = await post(
+      '/api/v1/login/two-factor',
+      `${pending}; ${held}`,
+      { code: person.recoveryCodes[0] },
+      from,
+    );
+    expect(second.statusCode, second.body).toBe(200);
+    expect((await me(sessionCookieOf(second))).statusCode).toBe(200);
+    expect((await me(held)).statusCode).toBe(401);
+    // The step is over: its cookie goes, and the session's is a browser-session cookie.
+    expect(second.cookies.find(({ name }) => name === SECOND_FACTOR_COOKIE)).toMatchObject({
+      value: '',
+      path: SECOND_FACTOR_COOKIE_PATH,
+    });
+    expect(second.cookies.find(({ name }) => name === 'jwt')?.expires).toBeUndefined();
+  });
+
+  it('ends another person’s session the browser held when enrolment at sign-in signs in', async () => {
+    await testApp.db
+      .insert(roles)
+      .values({ name: 'Sealed', permissions: ['merchant.read'], requiresTwoFactor: true });
+    const sam = await createTestPerson(testApp.db, { username: 'sam', role: 'support' });
+    const held = await signIn(testApp.app, 'sam', sam.password);
+    const person = await createTestPerson(testApp.db, {
+      username: 'gulnora',
+      role: 'Sealed' as 'support',
+    });
+    const from = '10.8.2.1';
+    const first = await post(
+      '/api/v1/login',
+      held,
+      { username: 'gulnora', password: person.password },
+      from,
+    );
+    expect(first.json().data).toEqual({ next: 'two-factor-enrolment' });
+    const both = `${cookieOf(first, SECOND_FACTOR_COOKIE)}; ${held}`;
+    const start = await post('/api/v1/login/two-factor/enrolment', both, undefined, from);
+    const { secret } = start.json().data;
+    expect((await me(held)).statusCode).toBe(200);
+    const confirm = await post(
+      '/api/v1/login/two-factor/enrolment/confirm',
+      both,
+      { code: codeOf(secret) },
+      from,
+    );
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    expect((await me(sessionCookieOf(confirm))).json().data.username).toBe('gulnora');
+    expect((await me(held)).statusCode).toBe(401);
+    const [ended] = await testApp.db
+      .select({ endReason: sessions.endReason })
+      .from(sessions)
+      .where(eq(sessions.personId, sam.id));
+    expect(ended?.endReason).toBe('new-sign-in');
+  });
+
+  it('stores recovery codes salted, each with a salt of its own, never as their bare SHA-256', async () => {
+    const person = await enrolled('olim');
+    const rows = await testApp.db
+      .select()
+      .from(recoveryCodes)
+      .where(eq(recoveryCodes.personId, person.id));
+    expect(rows).toHaveLength(10);
+    const bare = new Set(
+      person.recoveryCodes.map((code) =>
+        createHash('sha256').update(code.replace('-', '')).digest('hex'),
+      ),
+    );
+    for (const { codeHash } of rows) {
+      expect(codeHash).toMatch(/^s2\$[\w-]{22}\$[\w-]{43}$/);
+      expect(bare.has(codeHash)).toBe(false);
+    }
+    expect(new Set(rows.map(({ codeHash }) => codeHash.split('$')[1])).size).toBe(10);
+    // What the person sees is as before: any of them signs in, once.
+    const code = person.recoveryCodes[3] ?? '';
+    const from = '10.8.3.1';
+    expect(
+      (await signInWithCode('olim', person.password, code.toUpperCase(), from)).statusCode,
+    ).toBe(200);
+    expect((await signInWithCode('olim', person.password, code, from)).statusCode).toBe(400);
+  });
+
+  it('still takes a recovery code stored before salting, once, until the codes are renewed', async () => {
+    const person = await enrolled('bakhrom');
+    /** A code as codes were stored before the salt: the bare SHA-256, hex. */
+    const storeUnsalted = (code: string) =>
+      testApp.db.insert(recoveryCodes).values({
+        personId: person.id,
+        codeHash: createHash('sha256').update(code.replace('-', '')).digest('hex'),
+      });
+    const from = '10.8.4.1';
+    await storeUnsalted('abcde-fghjk');
+    await storeUnsalted('mnpqr-stuvw');
+    expect((await signInWithCode('bakhrom', person.password, 'ABCDE FGHJK', from)).statusCode).toBe(
+      200,
+    );
+    expect((await signInWithCode('bakhrom', person.password, 'abcde-fghjk', from)).statusCode).toBe(
+      400,
+    );
+
+    const renewed = await post('/api/v1/two-factor/recovery-codes', person.cookie, {
+      code: codeOf(person.secret, 1),
+    });
+    expect(renewed.statusCode).toBe(200);
+    expect((await signInWithCode('bakhrom', person.password, 'mnpqr-stuvw', from)).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('takes a recovery code once when two sign-ins send it at the same moment', async () => {
+    const person = await enrolled('dilnoza');
+    const addresses = ['10.7.0.1', '10.7.0.2'];
+    const pending: (string | undefined)[] = [];
+    // The password steps one after the other (the sign-in throttle), the codes at once.
+    for (const remoteAddress of addresses) {
+      const first = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        payload: { username: 'dilnoza', password: person.password },
+        remoteAddress,
+      });
+      pending.push(cookieOf(first, SECOND_FACTOR_COOKIE));
+    }
+    const answers = await Promise.all(
+      addresses.map((remoteAddress, index) =>
+        testApp.app.inject({
+          method: 'POST',
+          url: '/api/v1/login/two-factor',
+          headers: { cookie: pending[index] ?? '' },
+          payload: { code: person.recoveryCodes[0] },
+          remoteAddress,
+        }),
+      ),
+    );
+    expect(answers.map(({ statusCode }) => statusCode).sort()).toEqual([200, 400]);
+    const status = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/v1/two-factor',
+      headers: { cookie: person.cookie },
+    });
+    expect(status.json().data.recoveryCodesLeft).toBe(9);
   });
 
   it('refuses the second step without the password step or with a session token', async () => {
@@ -565,8 +745,13 @@ describe.each(TEST_DATABASE_KINDS)('two-factor sign-in on %s', (kind) => {
       headers: { cookie: person.cookie },
     });
     expect(me.statusCode).toBe(401);
-    // The password alone signs in again (the support role requires no second factor).
-    expect(cookieOf(await login('adham', person.password), 'jwt')).toBeDefined();
+    // The password went with it (decision 0019): whoever holds it cannot sign in with it alone
+    // and enrol first; the one-time link in the answer sets a new one (users' own tests). From an
+    // address of its own, so the refusal does not count against this file's other sign-ins.
+    expect(reset.json().data).toHaveProperty('expiresAt');
+    const withOldPassword = await login('adham', person.password, '10.6.0.1');
+    expect(withOldPassword.statusCode).toBe(401);
+    expect(cookieOf(withOldPassword, 'jwt')).toBeUndefined();
     const events = await testApp.db
       .select()
       .from(eventLog)

@@ -5,7 +5,11 @@ import { errorResponseSchema } from '../../http/error-handler.ts';
 import { unauthorized } from '../../http/http-errors.ts';
 import { dataEnvelope, okEnvelope } from '../../http/response-envelope.ts';
 import { addSharedSchemas, sharedSchema } from '../../http/shared-schemas.ts';
-import { PASSWORD_CHECK_THROTTLED_MESSAGE, unlessThrottled, userAgentOf } from './auth-routes.ts';
+import {
+  PASSWORD_CHECK_THROTTLED_MESSAGE,
+  signInClientOf,
+  unlessThrottled,
+} from './auth-routes.ts';
 import {
   completeSignInWithCode,
   confirmSignInEnrolment,
@@ -14,11 +18,7 @@ import {
 } from './auth-service.ts';
 import { requirePerson } from './authenticated-person.ts';
 import type { Throttled } from './login-throttle.ts';
-import {
-  clearSecondFactorCookie,
-  SECOND_FACTOR_COOKIE,
-  setSessionCookies,
-} from './session-cookies.ts';
+import { SECOND_FACTOR_COOKIE, setSessionCookies } from './session-cookies.ts';
 import {
   confirmEnrolment,
   regenerateRecoveryCodes,
@@ -122,15 +122,13 @@ export const twoFactorRoutes = async (
 ) => {
   addSharedSchemas(app, [twoFactorEnrolmentComponent]);
   const client = (request: FastifyRequest) => ({
+    ...signInClientOf(request),
     token: request.cookies[SECOND_FACTOR_COOKIE],
-    sourceIp: request.ip,
-    userAgent: userAgentOf(request),
   });
   const signedIn = (
     reply: FastifyReply,
     session: { token: string; expiresAt: Date },
   ): { expiresAt: string } => {
-    clearSecondFactorCookie(reply, auth);
     setSessionCookies(reply, auth, session);
     return { expiresAt: session.expiresAt.toISOString() };
   };

@@ -11,6 +11,7 @@ import {
   enableTotp,
   replaceRecoveryCodes,
   selectTwoFactor,
+  selectUnusedRecoveryCodes,
   storeLastStep,
   storePendingSecret,
   type TwoFactorRecord,
@@ -23,6 +24,7 @@ import {
   newRecoveryCodes,
   newTotpSecret,
   recoveryCodeHash,
+  recoveryCodeMatches,
 } from './two-factor-secrets.ts';
 
 /**
@@ -212,6 +214,23 @@ export const confirmEnrolment = async (
 export type SecondFactor = 'totp' | 'recovery-code';
 
 /**
+ * Uses up the person's unused recovery code that `code` is, if any. Each is salted, so `code` is
+ * hashed against every one of them (ten at most), all compared whatever matched first. Marking it
+ * used is conditional: of two uses of one code at once, one alone gets it.
+ */
+const useMatchingRecoveryCode = async (
+  tx: Database,
+  personId: number,
+  code: string,
+): Promise<boolean> => {
+  let matching: number | null = null;
+  for (const stored of await selectUnusedRecoveryCodes(tx, personId)) {
+    if (recoveryCodeMatches(stored.codeHash, code)) matching = stored.id;
+  }
+  return matching !== null && (await useRecoveryCode(tx, matching));
+};
+
+/**
  * Which factor `code` proves for the locked record (an unused recovery code, then used up; or a
  * TOTP code of a step after the last accepted one), or null when it proves none.
  */
@@ -221,10 +240,10 @@ const provenFactor = async (
   code: string,
   sourceIp: string,
 ): Promise<SecondFactor | null> => {
-  // Recovery codes are kept as hashes: they work even when the TOTP secret cannot be opened
-  // (sealed under a server secret that is gone; the start warns about those).
+  // Recovery codes are kept as salted hashes, under no server key: they work even when the TOTP
+  // secret cannot be opened (sealed under a server secret that is gone; the start warns).
   if (looksLikeRecoveryCode(code)) {
-    if (!(await useRecoveryCode(tx, record.personId, recoveryCodeHash(code)))) return null;
+    if (!(await useMatchingRecoveryCode(tx, record.personId, code))) return null;
     await recordEvent(tx, {
       eventCode: EVENT_CODES.recoveryCodeUsed,
       description: `A recovery code of ${record.username} was used (${record.recoveryCodesLeft - 1} left)`,
