@@ -31,7 +31,7 @@ const userChanged = (userId: number) => [{ type: 'StaffUser' as const, id: userI
 /**
  * Staff administration (issue 22, decision 0019): back-office users and roles. Every call is
  * authorised on the server (user.manage or user.manage.own; role.manage); a set-password link
- * comes back once, in the answer of creating a user or resetting a password.
+ * comes back once, in the answer of creating a user or resetting a password or a second factor.
  */
 export const staffApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -68,10 +68,13 @@ export const staffApi = baseApi.injectEndpoints({
       transformResponse: dataOf<PasswordLink>,
       invalidatesTags: (result, _error, { userId }) => (result ? userChanged(userId) : []),
     }),
-    /** POST /api/v1/users/{id}/two-factor-reset: removes a lost second factor; sessions end. */
-    resetStaffUserTwoFactor: build.mutation<{ ok: boolean }, StaffUserArgs>({
+    /**
+     * POST /api/v1/users/{id}/two-factor-reset: removes a lost second factor and resets the
+     * password with it (decision 0019); sessions end; a new one-time link, shown once.
+     */
+    resetStaffUserTwoFactor: build.mutation<PasswordLink, StaffUserArgs>({
       query: ({ userId }) => ({ url: `api/v1/users/${userId}/two-factor-reset`, method: 'POST' }),
-      transformResponse: dataOf<{ ok: boolean }>,
+      transformResponse: dataOf<PasswordLink>,
       invalidatesTags: (result, _error, { userId }) => (result ? userChanged(userId) : []),
     }),
     /** DELETE /api/v1/users/{id}/sessions: signs the user out everywhere. */

@@ -49,7 +49,7 @@ const questionOf = (action: UserAction, username: string): ActionQuestion => {
       return {
         title: `Reset two-factor sign-in of ${username}?`,
         message:
-          'Their second factor and recovery codes are removed and their sessions end. If their role requires two-factor sign-in, they set it up again at their next sign-in.',
+          'Their second factor and recovery codes are removed, and their password is reset too: it stops working and every session of theirs ends at once. You get a one-time link for them to choose a new password. If their role requires two-factor sign-in, they set it up again at their next sign-in.',
         confirmLabel: 'Reset two-factor',
         confirmVariant: 'danger',
       };
@@ -65,8 +65,9 @@ const questionOf = (action: UserAction, username: string): ActionQuestion => {
 
 /**
  * Deactivate or reactivate, reset the password (then the one-time link), reset two-factor sign-in
- * (a lost phone; offered while the user has a second factor) and sign out everywhere, each after
- * a confirmation; for a user the caller may manage.
+ * (a lost phone; offered while the user has a second factor; it resets the password too, then
+ * the one-time link, decision 0019) and sign out everywhere, each after a confirmation; for a
+ * user the caller may manage.
  */
 export const UserActionsSection = ({ user }: { user: StaffUser }) => {
   const toast = useToast();
@@ -89,8 +90,10 @@ export const UserActionsSection = ({ user }: { user: StaffUser }) => {
         const link = await resetPassword({ userId: user.id }).unwrap();
         setIssued({ username: user.username, link });
       } else if (action === 'twoFactor') {
-        await resetTwoFactor({ userId: user.id }).unwrap();
+        // The password is reset with it (decision 0019): the link is shown as after a reset.
+        const link = await resetTwoFactor({ userId: user.id }).unwrap();
         toast.success(USER_TEXTS.twoFactorReset);
+        setIssued({ username: user.username, link });
       } else {
         const { ended } = await endSessions({ userId: user.id }).unwrap();
         toast.success(sessionsEndedText(ended));

@@ -126,10 +126,10 @@ describe('user details', () => {
     expect(within(access).queryByRole('button', { name: 'Reset two-factor' })).toBeNull();
   });
 
-  it('resets two-factor sign-in after a confirmation that says what happens', async () => {
+  it('resets two-factor sign-in and the password after a confirmation that says so, then shows the one-time link', async () => {
     const { api } = renderDetails({
       'GET /api/v1/users/11': { body: { data: staffUser({ twoFactorEnabled: true }) } },
-      'POST /api/v1/users/11/two-factor-reset': { body: { data: { ok: true } } },
+      'POST /api/v1/users/11/two-factor-reset': { body: { data: PASSWORD_LINK } },
     });
     const access = await section('Access');
     expect(screen.getByText('Last sign-in').closest('dl')).toHaveTextContent(
@@ -140,7 +140,7 @@ describe('user details', () => {
       name: 'Reset two-factor sign-in of aziz?',
     });
     expect(confirm).toHaveTextContent(
-      'Their second factor and recovery codes are removed and their sessions end. If their role requires two-factor sign-in, they set it up again at their next sign-in.',
+      'Their second factor and recovery codes are removed, and their password is reset too: it stops working and every session of theirs ends at once. You get a one-time link for them to choose a new password. If their role requires two-factor sign-in, they set it up again at their next sign-in.',
     );
     // Cancel sends nothing.
     await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
@@ -149,7 +149,7 @@ describe('user details', () => {
 
     await userEvent.click(within(access).getByRole('button', { name: 'Reset two-factor' }));
     api.set('GET /api/v1/users/11', {
-      body: { data: staffUser({ twoFactorEnabled: false, liveSessions: 0 }) },
+      body: { data: staffUser({ twoFactorEnabled: false, hasPassword: false, liveSessions: 0 }) },
     });
     await userEvent.click(
       within(
@@ -157,17 +157,35 @@ describe('user details', () => {
       ).getByRole('button', { name: 'Reset two-factor' }),
     );
     expect(await screen.findByText('Two-factor sign-in reset')).toBeInTheDocument();
+    // The password was reset with it: its one-time link is shown, as after a password reset.
+    const linkDialog = await screen.findByRole('dialog', { name: 'Set-password link for aziz' });
+    const url = `${window.location.origin}/password-reset/tok-123`;
+    expect(within(linkDialog).getByText(url)).toBeInTheDocument();
+    expect(linkDialog).toHaveTextContent('shown only once and works once within 24 hours');
+    expect(linkDialog).toHaveTextContent(
+      'Until aziz sets a password with it, they cannot sign in.',
+    );
     expect(
       api.calls.filter((call) => call === 'POST /api/v1/users/11/two-factor-reset'),
     ).toHaveLength(1);
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    // The user is fetched again: two-factor is off and the reset is no longer offered.
+    expect(
+      screen.queryByRole('dialog', { name: 'Reset two-factor sign-in of aziz?' }),
+    ).not.toBeInTheDocument();
+    // The user is fetched again: two-factor is off, no password yet, the reset no longer offered.
     await waitFor(() =>
       expect(within(access).queryByRole('button', { name: 'Reset two-factor' })).toBeNull(),
     );
     expect(screen.getByText('Last sign-in').closest('dl')).toHaveTextContent(
       'Two-factor sign-inOff',
     );
+    expect(screen.getByText('Last sign-in').closest('dl')).toHaveTextContent(
+      'PasswordNo password yet',
+    );
+    // The link outlives the refetch and goes only when dismissed.
+    expect(within(linkDialog).getByText(url)).toBeInTheDocument();
+    await userEvent.click(within(linkDialog).getByRole('button', { name: 'Done' }));
+    expect(screen.queryByText(url)).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it("shows the server's refusal of a two-factor reset", async () => {
@@ -185,6 +203,7 @@ describe('user details', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Reset two-factor' }));
     expect(await screen.findByText('This user has no second factor to reset')).toBeInTheDocument();
     expect(screen.queryByText('Two-factor sign-in reset')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: /Set-password link/ })).not.toBeInTheDocument();
   });
 
   it('signs the user out everywhere and says how many sessions ended', async () => {

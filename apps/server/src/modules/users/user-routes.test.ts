@@ -6,6 +6,8 @@ import {
   USERNAME_MESSAGE,
 } from '@paygate/domain';
 import { and, count, eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import {
@@ -23,6 +25,7 @@ import {
   createTestApp,
   createTestMerchant,
   createTestPerson,
+  sessionCookieOf,
   signIn,
   type TestApp,
 } from '../../testing/test-app.ts';
@@ -53,6 +56,13 @@ interface PasswordLink {
 }
 
 const GOOD_PASSWORD = 'a long and quiet river';
+
+/** The code an authenticator app shows now for a base32 `secret`. */
+const codeOf = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+
+/** Every cookie a response sets, as a request's cookie header (the second step's, at sign-in). */
+const cookiesOf = (response: LightMyRequestResponse): string =>
+  response.cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
 
 /** A person holding exactly these roles (custom ones included); their password is `<username>-password`. */
 const createPersonWithRoles = async (
@@ -1030,6 +1040,151 @@ describe.each(TEST_DATABASE_KINDS)('users API on %s', (kind) => {
       expect((await checkLink(first.token)).statusCode).toBe(410);
       expect((await useLink(first.token, GOOD_PASSWORD)).statusCode).toBe(410);
       expect((await useLink(second.token, GOOD_PASSWORD)).statusCode).toBe(200);
+    });
+  });
+
+  describe('two-factor reset', () => {
+    const resetTwoFactor = (cookie: string, id: number) =>
+      call(cookie, 'POST', `/api/v1/users/${id}/two-factor-reset`);
+    const post = (cookie: string | undefined, url: string, payload?: object) =>
+      call(cookie, 'POST', url, payload);
+
+    /** Signed in with `password`, a user whose role requires it enrols at sign-in; their session. */
+    const enrolAtSignIn = async (username: string, password: string) => {
+      const first = await login(username, password);
+      expect(first.json().data).toEqual({ next: 'two-factor-enrolment' });
+      const pending = cookiesOf(first);
+      const start = await post(pending, '/api/v1/login/two-factor/enrolment');
+      expect(start.statusCode, start.body).toBe(200);
+      const confirm = await post(pending, '/api/v1/login/two-factor/enrolment/confirm', {
+        code: codeOf(start.json().data.secret),
+      });
+      expect(confirm.statusCode, confirm.body).toBe(200);
+      return sessionCookieOf(confirm);
+    };
+
+    /** A user of shop A whose role requires a second factor, enrolled; their session. */
+    const enrolledVaultClerk = async (username: string) => {
+      const { user, passwordLink } = await created(bossA, {
+        username,
+        merchantId: shopA.id,
+        roles: ['Vault clerk'],
+      });
+      expect((await useLink(passwordLink.token, GOOD_PASSWORD)).statusCode).toBe(200);
+      const cookie = await enrolAtSignIn(username, GOOD_PASSWORD);
+      expect((await me(cookie)).statusCode).toBe(200);
+      expect((await getUser(bossA, user.id)).json().data.twoFactorEnabled).toBe(true);
+      return { user, cookie };
+    };
+
+    beforeAll(async () => {
+      await testApp.db
+        .insert(roles)
+        .values({ name: 'Vault clerk', permissions: ['merchant.read'], requiresTwoFactor: true });
+    });
+
+    it('resets the password with it: the old one signs nobody in, nor opens enrolment', async () => {
+      const { user, cookie } = await enrolledVaultClerk('lost-phone');
+      expect((await resetTwoFactor(bossA, user.id)).statusCode).toBe(200);
+
+      // Whoever holds the old password gets nothing: no session, no step to enrol an
+      // authenticator of their own. The sessions end as at a password reset.
+      const withOld = await login('lost-phone', GOOD_PASSWORD);
+      expect(withOld.statusCode).toBe(401);
+      expect(withOld.cookies).toEqual([]);
+      expect((await me(cookie)).statusCode).toBe(401);
+      expect((await sessionsOf(user.id)).map(({ endReason }) => endReason)).toEqual(['password']);
+      expect((await getUser(bossA, user.id)).json().data).toMatchObject({
+        twoFactorEnabled: false,
+        hasPassword: false,
+        liveSessions: 0,
+      });
+    });
+
+    it('answers a one-time link that sets a new password, after which the role leads to enrolment', async () => {
+      const { user } = await enrolledVaultClerk('stolen-phone');
+      const response = await resetTwoFactor(bossA, user.id);
+      expect(response.statusCode, response.body).toBe(200);
+      // The answer is a password reset's: a one-time link, shown once.
+      const link: PasswordLink = response.json().data;
+      expect(Object.keys(link).sort()).toEqual(['expiresAt', 'path', 'token']);
+      expect(link.path).toBe(`/password-reset/${link.token}`);
+      expect(Date.parse(link.expiresAt) - Date.now()).toBeGreaterThan(23.9 * 3_600_000);
+
+      expect((await checkLink(link.token)).json().data.username).toBe('stolen-phone');
+      expect((await useLink(link.token, 'a brand new passphrase')).statusCode).toBe(200);
+      expect((await useLink(link.token, 'another new passphrase')).statusCode).toBe(410);
+      expect((await login('stolen-phone', GOOD_PASSWORD)).statusCode).toBe(401);
+      const fresh = await enrolAtSignIn('stolen-phone', 'a brand new passphrase');
+      expect((await me(fresh)).statusCode).toBe(200);
+      expect((await getUser(bossA, user.id)).json().data).toMatchObject({
+        twoFactorEnabled: true,
+        hasPassword: true,
+      });
+    });
+
+    it('is audited as both: the second factor’s reset and the password’s', async () => {
+      const { user } = await enrolledVaultClerk('leaked-password');
+      const before = (await eventsAbout(user.id)).length;
+      const response = await resetTwoFactor(bossA, user.id);
+      expect(response.statusCode).toBe(200);
+      const events = (await eventsAbout(user.id)).slice(before);
+      expect(events.map(({ eventCode }) => eventCode)).toEqual([
+        'TWO_FACTOR_RESET',
+        'PASSWORD_RESET_ISSUED',
+      ]);
+      expect(events[0]).toMatchObject({
+        personId: ids['boss-a'],
+        merchantId: shopA.id,
+        description: 'Reset the second factor and the password of leaked-password',
+        details: { passwordReset: true },
+      });
+      expect(events[1]).toMatchObject({
+        personId: ids['boss-a'],
+        merchantId: shopA.id,
+        description: 'Reset the password of leaked-password',
+        details: { expiresAt: response.json().data.expiresAt, twoFactorReset: true },
+      });
+    });
+
+    it('lets a user whose role does not require a second factor sign in with the new password alone', async () => {
+      const { user, cookie } = await activeUser('lost-phone-2', {
+        merchantId: shopA.id,
+        roles: ['Clerk'],
+      });
+      const start = await post(cookie, '/api/v1/two-factor/enrolment', {
+        currentPassword: GOOD_PASSWORD,
+      });
+      expect(start.statusCode, start.body).toBe(200);
+      const confirm = await post(cookie, '/api/v1/two-factor/enrolment/confirm', {
+        code: codeOf(start.json().data.secret),
+      });
+      expect(confirm.statusCode, confirm.body).toBe(200);
+      expect((await login('lost-phone-2', GOOD_PASSWORD)).json().data).toEqual({
+        next: 'two-factor',
+      });
+
+      const link: PasswordLink = (await resetTwoFactor(bossA, user.id)).json().data;
+      expect((await me(cookie)).statusCode).toBe(401);
+      expect((await login('lost-phone-2', GOOD_PASSWORD)).statusCode).toBe(401);
+      expect((await useLink(link.token, 'a brand new passphrase')).statusCode).toBe(200);
+      const signedIn = await login('lost-phone-2', 'a brand new passphrase');
+      expect(signedIn.statusCode).toBe(200);
+      expect((await me(sessionCookieOf(signedIn))).statusCode).toBe(200);
+    });
+
+    it('changes nothing when there is no second factor to reset (409): the password stays', async () => {
+      const { user, cookie } = await activeUser('no-phone', {
+        merchantId: shopA.id,
+        roles: ['Clerk'],
+      });
+      const before = (await eventsAbout(user.id)).length;
+      const response = await resetTwoFactor(bossA, user.id);
+      expect(response.statusCode).toBe(409);
+      expect(response.json().detail).toBe(USER_MESSAGES.noSecondFactor);
+      expect((await me(cookie)).statusCode).toBe(200);
+      expect((await login('no-phone', GOOD_PASSWORD)).statusCode).toBe(200);
+      expect(await eventsAbout(user.id)).toHaveLength(before);
     });
   });
 

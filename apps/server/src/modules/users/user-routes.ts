@@ -279,18 +279,18 @@ export const userRoutes = async (app: FastifyInstance, { db }: { db: Database })
       schema: {
         tags: ['staff'],
         operationId: 'resetUserTwoFactor',
-        summary: 'Remove a user’s second factor (a lost phone); their sessions end',
+        summary:
+          'Reset a second factor (a lost phone) and the password with it: both stop working, ' +
+          'sessions end, a one-time set-password link is shown once',
         params: idParams,
-        response: {
-          200: okEnvelope,
-          ...errors,
-        },
+        response: { 200: dataEnvelope(passwordLinkComponent.ref), ...errors },
       },
     },
     async (request) => {
       const person = requirePerson(request.person);
-      await resetUserTwoFactor(db, { person, sourceIp: request.ip }, request.params.id);
-      return { data: { ok: true } };
+      return {
+        data: await resetUserTwoFactor(db, { person, sourceIp: request.ip }, request.params.id),
+      };
     },
   );
 

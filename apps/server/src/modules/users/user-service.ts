@@ -17,7 +17,7 @@ import {
   usernameHolder,
 } from '../auth/auth-entry.ts';
 import { roleGrantRefusal, selectRolesByName } from '../roles/roles-entry.ts';
-import { issuePasswordLink } from './password-link-service.ts';
+import { issuePasswordLink, type PasswordLink } from './password-link-service.ts';
 import {
   cancelUnusedResetTokens,
   clearPassword,
@@ -381,28 +381,42 @@ const refuseOwnSecurityReset = (person: AuthenticatedPerson, id: number) => {
 };
 
 /**
+ * The password part of an administrator's reset, inside the caller's transaction on a locked user
+ * the actor may manage: the password stops working, the user's sessions end, and a new one-time
+ * set-password link (shown once) is issued. Audited PASSWORD_RESET_ISSUED, with `details` added.
+ */
+const resetPasswordOf = async (
+  tx: Database,
+  { person, sourceIp }: Actor,
+  user: UserRecord,
+  details: Record<string, unknown> = {},
+): Promise<PasswordLink> => {
+  await clearPassword(tx, user.id);
+  await endSessions(tx, { personId: user.id, reason: 'password' });
+  const link = await issuePasswordLink(tx, user.id, person.id);
+  await recordEvent(tx, {
+    eventCode: EVENT_CODES.passwordResetIssued,
+    description: `Reset the password of ${user.username}`,
+    personId: person.id,
+    merchantId: user.merchantId,
+    entityType: 'person',
+    entityId: user.id,
+    sourceIp,
+    details: { expiresAt: link.expiresAt, ...details },
+  });
+  return link;
+};
+
+/**
  * An administrator's reset: the user's password stops working, their sessions end, and the
  * answer carries a new one-time set-password link (shown once).
  */
-export const resetUserPassword = async (db: Database, { person, sourceIp }: Actor, id: number) =>
+export const resetUserPassword = async (db: Database, actor: Actor, id: number) =>
   db.transaction(async (tx) => {
-    refuseOwnSecurityReset(person, id);
+    refuseOwnSecurityReset(actor.person, id);
     await lockUser(tx, id);
-    const user = await requireManageableUser(tx, person, id);
-    await clearPassword(tx, id);
-    await endSessions(tx, { personId: id, reason: 'password' });
-    const link = await issuePasswordLink(tx, id, person.id);
-    await recordEvent(tx, {
-      eventCode: EVENT_CODES.passwordResetIssued,
-      description: `Reset the password of ${user.username}`,
-      personId: person.id,
-      merchantId: user.merchantId,
-      entityType: 'person',
-      entityId: id,
-      sourceIp,
-      details: { expiresAt: link.expiresAt },
-    });
-    return link;
+    const user = await requireManageableUser(tx, actor.person, id);
+    return resetPasswordOf(tx, actor, user);
   });
 
 /** Ends every session of a user the actor may manage; they sign in again at their next request. */
@@ -425,24 +439,30 @@ export const endUserSessions = async (db: Database, { person, sourceIp }: Actor,
 
 /**
  * An administrator's reset of a user's second factor (a lost phone without recovery codes): it
- * and the recovery codes are gone and the user's sessions end; when a role requires a second
- * factor, they enrol again at their next sign-in.
+ * and the recovery codes are gone, and so is the password, as in `resetUserPassword` (decision
+ * 0019): the second factor is there because the password alone is not trusted, and a phone lost
+ * to a thief, or a leaked password, would otherwise leave the account to whoever holds the
+ * password (they would sign in with it alone and enrol their own authenticator). The user's
+ * sessions end; the answer carries their one-time set-password link (shown once); when a role
+ * requires a second factor, they enrol again at their first sign-in with the new password.
  */
-export const resetUserTwoFactor = async (db: Database, { person, sourceIp }: Actor, id: number) =>
+export const resetUserTwoFactor = async (db: Database, actor: Actor, id: number) =>
   db.transaction(async (tx) => {
+    const { person, sourceIp } = actor;
     refuseOwnSecurityReset(person, id);
     await lockUser(tx, id);
     const user = await requireManageableUser(tx, person, id);
     if (!user.twoFactorEnabled) throw stateConflict(USER_MESSAGES.noSecondFactor);
     await removeSecondFactor(tx, id);
-    await endSessions(tx, { personId: id, reason: 'ended' });
     await recordEvent(tx, {
       eventCode: EVENT_CODES.twoFactorReset,
-      description: `Reset the second factor of ${user.username}`,
+      description: `Reset the second factor and the password of ${user.username}`,
       personId: person.id,
       merchantId: user.merchantId,
       entityType: 'person',
       entityId: id,
       sourceIp,
+      details: { passwordReset: true },
     });
+    return resetPasswordOf(tx, actor, user, { twoFactorReset: true });
   });
