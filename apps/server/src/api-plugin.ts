@@ -58,6 +58,11 @@ export interface ApiOptions {
   liveStreamsPerPerson?: number;
   /** How often a quiet live stream says where it stands (tests shorten it). */
   liveStreamHeartbeatMs?: number;
+  /**
+   * Whether webhook endpoints and invoices' callbackUrl may be http:// (WEBHOOK_ALLOW_HTTP, off in
+   * production); taken when not given (tests, development).
+   */
+  webhookAllowHttp?: boolean;
 }
 
 const OPEN_METRICS: MetricsAccess = { token: null, openWithoutToken: true };
@@ -79,8 +84,10 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (
     liveStreamLifetimeMs,
     liveStreamsPerPerson,
     liveStreamHeartbeatMs,
+    webhookAllowHttp = true,
   },
 ) => {
+  const webhookUrlRule = { allowHttp: webhookAllowHttp };
   // Open streams would keep a closing listener waiting: they end first, and browsers reconnect
   // (to another instance, or to this one once it is back).
   app.addHook('preClose', (done) => {
@@ -108,7 +115,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (
   await userRoutes(app, { db });
   await roleRoutes(app, { db });
   await auditLogRoutes(app, { db });
-  await developerRoutes(app, { db });
+  await developerRoutes(app, { db, webhookUrlRule });
   await profileRoutes(app, { db });
   await referenceRoutes(app, { db });
   await merchantRoutes(app, { db });
@@ -124,7 +131,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (
   await accountRoutes(app, { db });
   await reportRoutes(app, { db });
   // Signed by the merchant's key pair, not a session: outside the back-office prefixes.
-  await merchantApiRoutes(app, { db, paymentFormBaseUrl });
+  await merchantApiRoutes(app, { db, paymentFormBaseUrl, webhookUrlRule });
   await providerApiRoutes(app, { db });
   // Public: the hosted form proves itself per call with its form id and support code.
   await paymentFormRoutes(app, { db, verificationSecret: auth.jwtSecret });

@@ -72,6 +72,8 @@ const start = async () => {
     trustProxy: config.trustProxy,
     paymentFormFrameAncestors: config.paymentFormFrameAncestors,
     liveStreamsPerPerson: config.liveStreamsPerPerson,
+    // Webhook endpoints and callbackUrl: https only in production (decision 0021).
+    webhookAllowHttp: config.webhookAllowHttp,
     // One reader of live events for every listener: one query per poll for the whole process.
     liveEvents: new LiveEventHub(database.db, {
       onError: (error) =>

@@ -30,6 +30,7 @@ describe('readServerConfig', () => {
       alertCheckSeconds: 10,
       liveStreamsPerPerson: 20,
       callbackAllowPrivateNetworks: true,
+      webhookAllowHttp: true,
       trustProxy: false,
       paymentFormFrameAncestors: ['*'],
       metricsToken: null,
@@ -180,6 +181,25 @@ describe('readServerConfig', () => {
     expect(() => readServerConfig({ CALLBACK_ALLOW_PRIVATE_NETWORKS: 'sometimes' })).toThrow(
       ConfigError,
     );
+  });
+
+  it('takes http:// webhook addresses outside production only, unless told otherwise', () => {
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'p'.repeat(40),
+      PAYMENT_FORM_BASE_URL: 'https://pay.example.com',
+    };
+    expect(readServerConfig(production).webhookAllowHttp).toBe(false);
+    expect(readServerConfig({}).webhookAllowHttp).toBe(true);
+    expect(readServerConfig({ ...production, WEBHOOK_ALLOW_HTTP: 'true' }).webhookAllowHttp).toBe(
+      true,
+    );
+    expect(readServerConfig({ WEBHOOK_ALLOW_HTTP: 'false' }).webhookAllowHttp).toBe(false);
+    // Apart from the private-network setting: each guards something else.
+    expect(
+      readServerConfig({ ...production, CALLBACK_ALLOW_PRIVATE_NETWORKS: 'true' }).webhookAllowHttp,
+    ).toBe(false);
+    expect(() => readServerConfig({ WEBHOOK_ALLOW_HTTP: 'sometimes' })).toThrow(ConfigError);
   });
 
   it('reads the sandbox settle delay and refuses nonsense', () => {

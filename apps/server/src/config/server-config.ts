@@ -50,6 +50,13 @@ export interface ServerConfig {
    */
   callbackAllowPrivateNetworks: boolean;
   /**
+   * Whether webhook endpoints and an invoice's callbackUrl may be http:// addresses
+   * (WEBHOOK_ALLOW_HTTP). Off in production, where they must be https:// (decision 0021); on
+   * elsewhere, so a receiver on the developer's machine, the tests' and the end-to-end journeys'
+   * work.
+   */
+  webhookAllowHttp: boolean;
+  /**
    * Which proxies' X-Forwarded-For / X-Forwarded-Proto to believe (TRUST_PROXY): false (default,
    * the socket address is the client), true (any), a hop count, or proxy addresses/CIDRs.
    * Decides request.ip (audit, sign-in throttle) and request.protocol (HSTS).
@@ -421,6 +428,7 @@ export const readServerConfig = (env: Environment = process.env): ServerConfig =
     alertCheckSeconds: readAlertCheckSeconds(env),
     liveStreamsPerPerson: readLiveStreamsPerPerson(env),
     callbackAllowPrivateNetworks: parseBoolean(env, 'CALLBACK_ALLOW_PRIVATE_NETWORKS', !production),
+    webhookAllowHttp: parseBoolean(env, 'WEBHOOK_ALLOW_HTTP', !production),
     trustProxy: readTrustProxy(env),
     paymentFormFrameAncestors: readPaymentFormFrameAncestors(env, production),
     metricsToken: readMetricsToken(env, production),

@@ -1,13 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { PAYMENT_STATUS_POLL_MS } from '@paygate/domain';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { readServerConfig } from '../config/server-config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
+import { providers } from '../db/schema.ts';
 import { openTestDatabase } from '../db/testing/test-databases.ts';
+import { insertApiKey } from '../modules/developers/api-key-repository.ts';
 import { MERCHANT_API_PREFIX } from '../modules/merchant-api/merchant-api-routes.ts';
-import { signedCall } from '../modules/merchant-api/merchant-api-test-client.ts';
+import { keysOf, signedCall } from '../modules/merchant-api/merchant-api-test-client.ts';
+import { type MerchantKeys, newMerchantKeys } from '../modules/merchant-api/merchant-keys.ts';
 import { PROVIDER_API_PREFIX } from '../modules/provider-api/provider-api-routes.ts';
 import { issueProviderSigningSecret } from '../modules/provider-api/provider-keys.ts';
 import { seedReferenceData } from '../seed/reference-data-seed.ts';
@@ -26,6 +30,7 @@ import {
   createRateLimiting,
   MAX_KEYS_PER_LIMIT,
   type RateLimiting,
+  rateLimitOfRoute,
   TOO_MANY_REQUESTS_MESSAGE,
 } from './rate-limits.ts';
 
@@ -312,7 +317,59 @@ describe('rate limits', () => {
     expect((await read(shop)).statusCode).toBe(404);
   });
 
-  it('provider API: limited per provider key once signed', async () => {
+  it('merchant API: every key of a merchant shares the merchant’s one allowance', async () => {
+    // A merchant may hold up to 20 live keys (decision 0021): counted per key, it had 20 limits.
+    const keys = [keysOf(shop)];
+    for (let index = 0; index < 2; index += 1) {
+      const extra = newMerchantKeys();
+      await insertApiKey(database.db, {
+        merchantId: shop.id,
+        label: `Extra key ${index}`,
+        publicKey: extra.clientPublicKey,
+        secret: extra.signingSecret,
+        scopes: ['invoices:read'],
+        createdBy: null,
+      });
+      keys.push(extra);
+    }
+    const read = (index: number) =>
+      signedCall(app, keys[index % keys.length] as MerchantKeys, {
+        method: 'GET',
+        path: `/invoices/${randomUUID()}`,
+      });
+    for (let index = 0; index < limits.merchantApiPerMinute; index += 1) {
+      const response = await read(index);
+      expect(response.statusCode, `request ${index}`).toBe(404);
+      // One count across the keys: the remaining allowance goes down whichever key signs.
+      expectCounted(response, limits.merchantApiPerMinute, limits.merchantApiPerMinute - index - 1);
+    }
+    // Every key of the merchant is limited now, a key not used yet as well.
+    for (let index = 0; index < keys.length; index += 1) {
+      expectLimited(await read(index), limits.merchantApiPerMinute);
+    }
+    const unused = newMerchantKeys();
+    await insertApiKey(database.db, {
+      merchantId: shop.id,
+      label: 'Unused key',
+      publicKey: unused.clientPublicKey,
+      secret: unused.signingSecret,
+      scopes: ['invoices:read'],
+      createdBy: null,
+    });
+    expectLimited(
+      await signedCall(app, unused, { method: 'GET', path: `/invoices/${randomUUID()}` }),
+      limits.merchantApiPerMinute,
+    );
+    // Another merchant has its own allowance.
+    expect((await signedCall(app, rival, { method: 'GET', path: '/invoices' })).statusCode).toBe(
+      200,
+    );
+
+    now += 60_000;
+    expect((await read(1)).statusCode).toBe(404);
+  });
+
+  it('provider API: limited per provider once signed', async () => {
     const read = () =>
       signedRequest(
         app,
@@ -322,10 +379,42 @@ describe('rate limits', () => {
     const first = await read();
     expect(first.statusCode).toBe(404);
     expectCounted(first, limits.providerApiPerMinute, limits.providerApiPerMinute - 1);
+    // Counted under the provider the signature names (its id), as the merchant API counts per
+    // merchant: today a provider has one key (its code), so the two agree.
+    const [sandbox] = await database.db
+      .select({ id: providers.id })
+      .from(providers)
+      .where(eq(providers.code, 'SANDBOX'));
+    expect(rateLimiting.counters('providerApi').read(String(sandbox?.id)).current).toBe(1);
     for (let index = 1; index < limits.providerApiPerMinute; index += 1) {
       expect((await read()).statusCode).toBe(404);
     }
     expectLimited(await read(), limits.providerApiPerMinute);
+  });
+
+  it('documents the 429 on every rate-limited route in the OpenAPI document', async () => {
+    const document = (await send({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    const limited: Record<string, number> = {};
+    for (const [path, operations] of Object.entries(document.paths)) {
+      const name = rateLimitOfRoute(path);
+      if (!name) continue;
+      for (const [method, operation] of Object.entries(operations)) {
+        limited[name] = (limited[name] ?? 0) + 1;
+        expect(Object.keys(operation.responses), `${method.toUpperCase()} ${path}`).toContain(
+          '429',
+        );
+      }
+    }
+    // Every limit's routes were looked at, the payment form's and the signed APIs' among them.
+    expect(limited).toEqual({
+      signIn: expect.any(Number),
+      formStatus: 1,
+      formCalls: expect.any(Number),
+      merchantApi: expect.any(Number),
+      providerApi: 3,
+    });
   });
 
   it('never limits health, readiness, metrics or back-office reads', async () => {

@@ -7,8 +7,10 @@ import type {
 } from 'fastify';
 import type { RateLimitConfig } from '../config/server-config.ts';
 import { MERCHANT_API_PREFIX } from '../modules/merchant-api/merchant-api-routes.ts';
+import { requireApiMerchant } from '../modules/merchant-api/merchant-auth.ts';
 import { formIdParams } from '../modules/payment-form/payment-form-schemas.ts';
 import { PROVIDER_API_PREFIX } from '../modules/provider-api/provider-api-routes.ts';
+import { requireApiProvider } from '../modules/provider-api/provider-auth.ts';
 import { tooManyRequests } from './http-errors.ts';
 import { appendRouteHook, type RouteHookName } from './route-hooks.ts';
 
@@ -198,11 +200,15 @@ const WELL_FORMED_FORM_ID = new RegExp(formIdParams.properties.formId.pattern);
 const formIdOf = (request: FastifyRequest): string =>
   String((request.params as { formId?: unknown }).formId ?? '').slice(0, 64);
 
-/** The caller's X-Api-Key: a signed API's limit runs after the signature is verified. */
-const apiKeyOf = (request: FastifyRequest): string => {
-  const key = request.headers['x-api-key'];
-  return typeof key === 'string' ? key : '';
-};
+/**
+ * The merchant a signed merchant API request speaks for, whichever of its API keys signed it: a
+ * merchant holds up to 20 live keys (decision 0021), and counting per key gave it 20 allowances.
+ * Set by the signature check, which runs before the limit (see the hooks below).
+ */
+const merchantOf = (request: FastifyRequest): string => String(requireApiMerchant(request).id);
+
+/** The provider a signed provider API request speaks for, set by its signature check. */
+const providerOf = (request: FastifyRequest): string => String(requireApiProvider(request).id);
 
 // --- Registration -------------------------------------------------------------------------------
 
@@ -303,7 +309,9 @@ export const registerRateLimits = async (
   // the signature is verified (their preValidation hook, which runs before route-level ones): a
   // merchant's public key is no secret, so counting unsigned requests against it would let
   // anyone who knows the key use up the merchant's allowance. Unsigned requests get their 401
-  // and are bounded per address by nginx.
+  // and are bounded per address by nginx. They count per merchant and per provider, as the
+  // verified signature names them (request.apiMerchant, request.apiProvider): every key of a
+  // merchant shares its one allowance.
   const hooks: Record<LimitName, { hook: RouteHookName; handler: unknown }> = {
     signIn: { hook: 'onRequest', handler: limit('signIn', limits.signInPerMinute, clientAddress) },
     formStatus: {
@@ -324,11 +332,11 @@ export const registerRateLimits = async (
     },
     merchantApi: {
       hook: 'preValidation',
-      handler: limit('merchantApi', limits.merchantApiPerMinute, apiKeyOf),
+      handler: limit('merchantApi', limits.merchantApiPerMinute, merchantOf),
     },
     providerApi: {
       hook: 'preValidation',
-      handler: limit('providerApi', limits.providerApiPerMinute, apiKeyOf),
+      handler: limit('providerApi', limits.providerApiPerMinute, providerOf),
     },
   };
 

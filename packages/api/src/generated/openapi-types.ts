@@ -30,7 +30,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in; sets the jwt session cookie and its readable signed_in marker */
+        /**
+         * Sign in; sets the jwt session cookie and its readable signed_in marker
+         * @description A session the request’s jwt cookie still holds, whoever’s, ends once a new one is opened. Both cookies last as long as the browser session; the session itself ends server-side when idle or at expiresAt.
+         */
         post: operations["signIn"];
         delete?: never;
         options?: never;
@@ -48,8 +51,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sign out; ends the session server-side and clears both cookies
-         * @description Always answers 200 and clears the jwt and signed_in cookies, with a valid, expired, revoked, forged or missing session alike; a valid one is revoked.
+         * Sign out; ends the session server-side and clears its cookies
+         * @description Always answers 200 and clears the jwt, signed_in and second_factor cookies, with a valid, expired, revoked, forged or missing session alike; a valid one is revoked.
          */
         post: operations["signOut"];
         delete?: never;
@@ -310,7 +313,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Remove a user’s second factor (a lost phone); their sessions end */
+        /** Reset a second factor (a lost phone) and the password with it: both stop working, sessions end, a one-time set-password link is shown once */
         post: operations["resetUserTwoFactor"];
         delete?: never;
         options?: never;
@@ -3637,9 +3640,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: {
-                            ok: boolean;
-                        };
+                        data: components["schemas"]["PasswordLink"];
                     };
                 };
             };
@@ -4907,6 +4908,7 @@ export interface operations {
                 "application/json": {
                     /** @description For holders of merchant.rw.all: the merchant to act on. Ignored scope for others. */
                     merchantId?: number;
+                    /** @description Absolute https:// address without a user name or password; http:// is taken only where the server allows it (WEBHOOK_ALLOW_HTTP, off in production). */
                     url: string;
                     description?: string;
                     eventTypes: string[];
@@ -5055,6 +5057,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Absolute https:// address without a user name or password; http:// is taken only where the server allows it (WEBHOOK_ALLOW_HTTP, off in production). */
                     url?: string;
                     description?: string;
                     eventTypes?: string[];
@@ -9724,7 +9727,7 @@ export interface operations {
                     errorUrl?: string;
                     /**
                      * Format: uri
-                     * @description Absolute http(s) URL, without a user name or password. Receives a signed POST (Standard Webhooks) when the invoice reaches a final status.
+                     * @description Absolute http(s) URL, without a user name or password. Receives a signed POST (Standard Webhooks) when the invoice reaches a final status. Must be https:// where the server takes no http:// webhooks (WEBHOOK_ALLOW_HTTP, off in production).
                      */
                     callbackUrl?: string;
                     /**
@@ -9905,6 +9908,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem details (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getProviderInvoice: {
@@ -9949,6 +9961,15 @@ export interface operations {
             };
             /** @description Problem details (RFC 9457) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10035,6 +10056,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem details (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     initPaymentForm: {
@@ -10097,6 +10127,15 @@ export interface operations {
             };
             /** @description Problem details (RFC 9457) */
             410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10175,6 +10214,15 @@ export interface operations {
             };
             /** @description Problem details (RFC 9457) */
             410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10261,6 +10309,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem details (RFC 9457) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getPaymentStatus: {
@@ -10326,6 +10383,15 @@ export interface operations {
             };
             /** @description Problem details (RFC 9457) */
             410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10399,6 +10465,15 @@ export interface operations {
             };
             /** @description Problem details (RFC 9457) */
             410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

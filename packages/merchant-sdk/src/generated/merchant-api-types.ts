@@ -767,7 +767,7 @@ export interface operations {
                     errorUrl?: string;
                     /**
                      * Format: uri
-                     * @description Absolute http(s) URL, without a user name or password. Receives a signed POST (Standard Webhooks) when the invoice reaches a final status.
+                     * @description Absolute http(s) URL, without a user name or password. Receives a signed POST (Standard Webhooks) when the invoice reaches a final status. Must be https:// where the server takes no http:// webhooks (WEBHOOK_ALLOW_HTTP, off in production).
                      */
                     callbackUrl?: string;
                     /**

@@ -9,10 +9,11 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
 import { callbacks, eventLog, roles, webhookEndpoints } from '../../db/schema.ts';
 import { referenceItemId } from '../../seed/reference-data.ts';
 import { lockWaitCount } from '../../testing/lock-waits.ts';
-import { createTestMerchant, createTestPerson, signIn } from '../../testing/test-app.ts';
+import { createTestMerchant, createTestPerson, signIn, TEST_AUTH } from '../../testing/test-app.ts';
 import { createTestTerminal } from '../../testing/test-data.ts';
 import { deliverDueCallbacks } from '../callbacks/callback-delivery-job.ts';
 import {
@@ -859,6 +860,70 @@ describe.each(TEST_DATABASE_KINDS)('developer routes on %s', (kind) => {
       });
       expect(changed.statusCode, changed.body).toBe(400);
       expect(changed.json().detail).toBe(WEBHOOK_ENDPOINT_MESSAGES.url);
+    });
+
+    it('takes only https:// endpoint URLs where the server allows no http webhooks (production)', async () => {
+      // As main.ts builds it with WEBHOOK_ALLOW_HTTP off, the production default.
+      const production = await buildApp({
+        db: fixture.db,
+        auth: TEST_AUTH,
+        webhookAllowHttp: false,
+      });
+      try {
+        const there = (method: Method, url: string, payload: object) =>
+          production.inject({ method, url, headers: { cookie: cookies.merchant ?? '' }, payload });
+        const base = { url: 'https://shop.example/hooks', eventTypes: ['invoice.done'] };
+        for (const url of ['http://shop.example/hooks', ' HTTP://shop.example:443/hooks ']) {
+          const refused = await there('POST', `${DEV}/webhook-endpoints`, { ...base, url });
+          expect(refused.statusCode, refused.body).toBe(400);
+          expect(refused.json()).toMatchObject({
+            code: 'invalid_request',
+            detail: WEBHOOK_ENDPOINT_MESSAGES.httpsOnly,
+          });
+        }
+        // What is no address at all keeps the address rule's message.
+        const malformed = await there('POST', `${DEV}/webhook-endpoints`, {
+          ...base,
+          url: 'ftp://shop.example/hooks',
+        });
+        expect(malformed.json().detail).toBe(WEBHOOK_ENDPOINT_MESSAGES.url);
+        expect(
+          await dataOf<EndpointView[]>(call('GET', `${DEV}/webhook-endpoints`, 'merchant')),
+        ).toEqual([]);
+
+        // https on any port is taken (decision 0021: ports are not restricted).
+        const secure = await dataOf<EndpointView>(
+          there('POST', `${DEV}/webhook-endpoints`, {
+            ...base,
+            url: 'https://shop.example:8443/h',
+          }),
+          201,
+        );
+        const downgrade = await there('PATCH', `${DEV}/webhook-endpoints/${secure.id}`, {
+          url: 'http://shop.example/h',
+        });
+        expect(downgrade.statusCode, downgrade.body).toBe(400);
+        expect(downgrade.json().detail).toBe(WEBHOOK_ENDPOINT_MESSAGES.httpsOnly);
+
+        // An endpoint stored with http:// before keeps working: changed in other ways, disabled.
+        const stored = await createEndpoint(['invoice.done'], '/stored-before');
+        expect(stored.url).toMatch(/^http:\/\//);
+        const changed = await there('PATCH', `${DEV}/webhook-endpoints/${stored.id}`, {
+          description: 'old receiver',
+          enabled: false,
+        });
+        expect(changed.statusCode, changed.body).toBe(200);
+        expect(changed.json().data).toMatchObject({ url: stored.url, enabled: false });
+        expect(
+          await dataOf<EndpointView[]>(call('GET', `${DEV}/webhook-endpoints`, 'merchant')),
+        ).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({ id: secure.id, url: 'https://shop.example:8443/h' }),
+          ]),
+        );
+      } finally {
+        await production.close();
+      }
     });
 
     it(`allows ${WEBHOOK_ENDPOINTS_PER_MERCHANT_MAX} endpoints per merchant (409 beyond)`, async () => {

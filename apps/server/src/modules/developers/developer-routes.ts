@@ -41,6 +41,7 @@ import {
   revealWebhookSecret,
   rotateWebhookSecret,
 } from './webhook-secret-service.ts';
+import { HTTP_WEBHOOKS_ALLOWED, type WebhookUrlRule } from './webhook-url-rule.ts';
 
 /**
  * The Developers screen's API (issue 23 items 1 and 2, decision 0021), all under
@@ -203,7 +204,17 @@ const actorOf = (request: FastifyRequest): DeveloperActor => ({
   sourceIp: request.ip,
 });
 
-export const developerRoutes = async (app: FastifyInstance, { db }: { db: Database }) => {
+export const developerRoutes = async (
+  app: FastifyInstance,
+  {
+    db,
+    webhookUrlRule = HTTP_WEBHOOKS_ALLOWED,
+  }: {
+    db: Database;
+    /** Whether endpoint URLs may be http:// (WEBHOOK_ALLOW_HTTP); taken when not given. */
+    webhookUrlRule?: WebhookUrlRule;
+  },
+) => {
   addSharedSchemas(app, [apiKeyComponent, webhookEndpointComponent]);
   // --- API keys ----------------------------------------------------------------------------------
 
@@ -352,7 +363,13 @@ export const developerRoutes = async (app: FastifyInstance, { db }: { db: Databa
   // --- Webhook endpoints -------------------------------------------------------------------------
 
   const endpointFields = {
-    url: { type: 'string', maxLength: WEBHOOK_URL_MAX_LENGTH * 2 },
+    url: {
+      type: 'string',
+      maxLength: WEBHOOK_URL_MAX_LENGTH * 2,
+      description:
+        'Absolute https:// address without a user name or password; http:// is taken only ' +
+        'where the server allows it (WEBHOOK_ALLOW_HTTP, off in production).',
+    },
     description: { type: 'string', maxLength: WEBHOOK_DESCRIPTION_MAX_LENGTH * 2 },
     eventTypes: {
       type: 'array',
@@ -402,9 +419,9 @@ export const developerRoutes = async (app: FastifyInstance, { db }: { db: Databa
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send({ data: await createWebhookEndpoint(db, actorOf(request), request.body) }),
+      reply.code(201).send({
+        data: await createWebhookEndpoint(db, actorOf(request), request.body, webhookUrlRule),
+      }),
   );
 
   app.patch<{
@@ -429,7 +446,13 @@ export const developerRoutes = async (app: FastifyInstance, { db }: { db: Databa
       },
     },
     async (request) => ({
-      data: await changeWebhookEndpoint(db, actorOf(request), request.params.id, request.body),
+      data: await changeWebhookEndpoint(
+        db,
+        actorOf(request),
+        request.params.id,
+        request.body,
+        webhookUrlRule,
+      ),
     }),
   );
 

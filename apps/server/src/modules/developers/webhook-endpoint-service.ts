@@ -35,6 +35,7 @@ import {
   updateWebhookEndpoint,
   type WebhookEndpointRecord,
 } from './webhook-endpoint-repository.ts';
+import { hasAllowedWebhookScheme, type WebhookUrlRule } from './webhook-url-rule.ts';
 
 /**
  * Webhook endpoints (issue 23 item 2, decision 0021): where a merchant receives its events, with
@@ -45,6 +46,7 @@ import {
 export const WEBHOOK_ENDPOINT_MESSAGES = {
   notFound: 'Webhook endpoint not found',
   url: `The URL must be an absolute http or https address without credentials, at most ${WEBHOOK_URL_MAX_LENGTH} characters`,
+  httpsOnly: 'The URL must start with https://: this server sends webhooks over HTTPS only',
   description: `The description must be at most ${WEBHOOK_DESCRIPTION_MAX_LENGTH} characters long`,
   noEventTypes: 'Choose at least one event type',
   unknownEventType: (type: string) =>
@@ -57,10 +59,13 @@ export const WEBHOOK_ENDPOINT_MESSAGES = {
 /**
  * The URL and the description go by the Developers screen's rules (packages/domain
  * developer-inputs.ts), so the form and the server agree; every URL failure, credentials
- * included, answers the one URL message. Both are kept trimmed.
+ * included, answers the one URL message. Both are kept trimmed. Then the server's own rule of
+ * schemes (webhook-url-rule.ts): in production an http:// address has its own message, as the
+ * form cannot know the server's setting.
  */
-const checkedUrl = (raw: string): string => {
+const checkedUrl = (raw: string, rule: WebhookUrlRule): string => {
   if (webhookUrlError(raw) !== null) throw invalid(WEBHOOK_ENDPOINT_MESSAGES.url);
+  if (!hasAllowedWebhookScheme(raw, rule)) throw invalid(WEBHOOK_ENDPOINT_MESSAGES.httpsOnly);
   return raw.trim();
 };
 
@@ -122,10 +127,11 @@ export const createWebhookEndpoint = async (
   db: Database,
   actor: DeveloperActor,
   request: NewWebhookEndpoint,
+  urlRule: WebhookUrlRule,
 ): Promise<WebhookEndpointRecord> => {
   const merchantId = await existingActingMerchantOf(db, actor, request.merchantId);
   const values = {
-    url: checkedUrl(request.url),
+    url: checkedUrl(request.url, urlRule),
     description: checkedDescription(request.description ?? ''),
     eventTypes: checkedEventTypes(request.eventTypes),
   };
@@ -159,10 +165,11 @@ export const changeWebhookEndpoint = async (
   actor: DeveloperActor,
   endpointId: number,
   change: WebhookEndpointChange,
+  urlRule: WebhookUrlRule,
 ): Promise<WebhookEndpointRecord> => {
   const before = await reachableEndpoint(db, actor, endpointId);
   const values = {
-    ...(change.url === undefined ? {} : { url: checkedUrl(change.url) }),
+    ...(change.url === undefined ? {} : { url: checkedUrl(change.url, urlRule) }),
     ...(change.description === undefined
       ? {}
       : { description: checkedDescription(change.description) }),

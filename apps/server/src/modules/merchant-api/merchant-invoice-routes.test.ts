@@ -1,13 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
 import { eventLog, invoiceStatusHistory, invoices, paymentMethods } from '../../db/schema.ts';
 import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
+import { TEST_AUTH } from '../../testing/test-app.ts';
 import { signedCall } from './merchant-api-test-client.ts';
 import {
   createMerchantApiFixture,
   invoiceBody,
   type MerchantApiFixture,
 } from './merchant-api-test-fixture.ts';
+import { CALLBACK_URL_HTTPS_ONLY } from './merchant-invoice-service.ts';
 
 describe.each(TEST_DATABASE_KINDS)('merchant API invoices on %s', (kind) => {
   let fixture: MerchantApiFixture;
@@ -288,6 +291,45 @@ describe.each(TEST_DATABASE_KINDS)('merchant API invoices on %s', (kind) => {
       );
       await expectRefused(uzsBody({ successUrl: 'https://shop.example/\u0000' }), /successUrl/);
       await expectRefused(uzsBody({ errorUrl: 42 }), 'body/errorUrl must be string');
+    });
+
+    it('takes an http:// callbackUrl only where the server allows http webhooks (not in production)', async () => {
+      // As main.ts builds it with WEBHOOK_ALLOW_HTTP off, the production default.
+      const production = await buildApp({
+        db: fixture.testApp.db,
+        auth: TEST_AUTH,
+        webhookAllowHttp: false,
+      });
+      try {
+        const createThere = (body: unknown) =>
+          signedCall(production, fixture.shop.keys, { method: 'POST', path: '/invoices', body });
+        const before = await fixture.testApp.db.$count(invoices);
+        for (const callbackUrl of ['http://shop.example/hooks', 'HTTP://shop.example/hooks']) {
+          const refused = await createThere(uzsBody({ callbackUrl }));
+          expect(refused.statusCode, refused.body).toBe(400);
+          expect(refused.json()).toMatchObject({
+            code: 'invalid_request',
+            detail: CALLBACK_URL_HTTPS_ONLY,
+          });
+        }
+        expect(await fixture.testApp.db.$count(invoices)).toBe(before);
+        // Other faults keep their own messages; the browser's redirects may stay http.
+        const malformed = await createThere(uzsBody({ callbackUrl: 'ftp://shop.example/x' }));
+        expect(malformed.json().detail).toBe('callbackUrl must be an absolute http or https URL');
+        const created = await createThere(
+          uzsBody({
+            callbackUrl: 'https://shop.example:8443/hooks',
+            successUrl: 'http://shop.example/ok',
+          }),
+        );
+        expect(created.statusCode, created.body).toBe(201);
+        expect(created.json().data.callbackUrl).toBe('https://shop.example:8443/hooks');
+      } finally {
+        await production.close();
+      }
+      // The server of development and tests takes it.
+      const developed = await create(uzsBody({ callbackUrl: 'http://127.0.0.1:9/hooks' }));
+      expect(developed.statusCode, developed.body).toBe(201);
     });
 
     it('refuses wrong types instead of guessing', async () => {

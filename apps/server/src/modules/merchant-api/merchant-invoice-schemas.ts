@@ -131,7 +131,9 @@ export const createInvoiceBodySchema = {
     cancelUrl: redirectUrl('Where the payment form sends the customer after a failure.'),
     errorUrl: redirectUrl('Where the payment form sends the customer after an error.'),
     callbackUrl: redirectUrl(
-      'Receives a signed POST (Standard Webhooks) when the invoice reaches a final status.',
+      'Receives a signed POST (Standard Webhooks) when the invoice reaches a final status. ' +
+        'Must be https:// where the server takes no http:// webhooks (WEBHOOK_ALLOW_HTTP, off ' +
+        'in production).',
     ),
     expiresInMinutes: {
       type: 'integer',

@@ -3,6 +3,7 @@ import { httpAddressError } from '@paygate/domain';
 import type { Database } from '../../db/database.ts';
 import { invalid, notFoundError } from '../../service-errors.ts';
 import { recordEvent } from '../audit/audit-entry.ts';
+import { hasAllowedWebhookScheme, type WebhookUrlRule } from '../developers/developers-entry.ts';
 import { createInvoice } from '../invoices/invoices-entry.ts';
 import type { ApiMerchant } from './merchant-auth.ts';
 import {
@@ -133,7 +134,7 @@ const payoutCap = (body: CreateInvoiceBody, amount: bigint, currencyMax: bigint)
  * rule webhook endpoints follow too, credentials included: the callback job would never send to
  * such a URL, and a redirect carrying them is a disguise.
  */
-const checkUrls = (body: CreateInvoiceBody) => {
+const checkUrls = (body: CreateInvoiceBody, webhookUrlRule: WebhookUrlRule) => {
   for (const field of URL_FIELDS) {
     const value = body[field];
     if (value === undefined) continue;
@@ -143,7 +144,20 @@ const checkUrls = (body: CreateInvoiceBody) => {
     }
     if (error) throw invalid(`${field} must be an absolute http or https URL`);
   }
+  // The callback URL is a webhook destination, which overrides the merchant's endpoints: https
+  // only where they are (decision 0021). The others are where a browser is sent, not where the
+  // server sends the invoice.
+  if (
+    body.callbackUrl !== undefined &&
+    !hasAllowedWebhookScheme(body.callbackUrl, webhookUrlRule)
+  ) {
+    throw invalid(CALLBACK_URL_HTTPS_ONLY);
+  }
 };
+
+/** The refusal of an http:// callbackUrl where only https is taken (WEBHOOK_ALLOW_HTTP off). */
+export const CALLBACK_URL_HTTPS_ONLY =
+  'callbackUrl must start with https://: this server sends callbacks over HTTPS only';
 
 /**
  * Creates an invoice for the merchant inside the caller's transaction: checks the terminal,
@@ -155,8 +169,9 @@ export const createMerchantInvoice = async (
   merchant: ApiMerchant,
   body: CreateInvoiceBody,
   sourceIp: string,
+  webhookUrlRule: WebhookUrlRule,
 ): Promise<MerchantInvoiceRow> => {
-  checkUrls(body);
+  checkUrls(body, webhookUrlRule);
 
   // Another merchant's terminal answers like a missing one, so terminal ids cannot be probed.
   const terminal = await findMerchantTerminal(tx, merchant.id, body.terminalId);

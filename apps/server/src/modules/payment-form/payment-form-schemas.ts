@@ -12,12 +12,14 @@ export const formIdParams = {
 
 export type FormIdParams = { formId: string };
 
+/** Every form call is rate-limited per address (http/rate-limits.ts): 429 is one of its answers. */
 export const errorResponses = {
   400: errorResponseSchema,
   403: errorResponseSchema,
   404: errorResponseSchema,
   409: errorResponseSchema,
   410: errorResponseSchema,
+  429: errorResponseSchema,
 } as const;
 
 export const nullableString = { type: ['string', 'null'] } as const;
