@@ -76,32 +76,69 @@ const POSTGRES_POOL_SETTINGS = {
   application_name: 'paygate-server',
 } as const;
 
+/** Whether a connection whose statement failed with this error may serve the next statement. */
+type ConnectionSurvives = (error: unknown) => boolean;
+
+/**
+ * PostgreSQL: the database answered the statement with an ordinary error (a unique violation, a
+ * refused check, a statement timeout) and waits for the next one. Not a FATAL or PANIC answer
+ * (the backend was terminated: the socket is closing, though the client does not know it yet),
+ * not an outage, and not a failure on the client's side (a broken socket, the read timeout
+ * while the statement may still run).
+ */
+const answeredWithError: ConnectionSurvives = (error) =>
+  error instanceof pg.DatabaseError &&
+  error.severity !== 'FATAL' &&
+  error.severity !== 'PANIC' &&
+  !isDatabaseUnavailableError(error);
+
+/**
+ * The embedded database: its socket server takes one connection, and a connection closed by the
+ * pool made the next statement race its teardown (ECONNRESET). It is kept whatever failed; one
+ * that really broke is not queryable any more, and the pool drops it when it comes back.
+ */
+const alwaysKept: ConnectionSurvives = () => true;
+
+const survivalRules = new WeakMap<pg.Pool, ConnectionSurvives>();
+
+/**
+ * Gives a connection back to its pool after a statement: dropped when the statement failed in a
+ * way that leaves the connection unfit (the pool's rule, keepConnectionOnQueryErrors), kept
+ * otherwise. For code that holds a connection itself (the CSV export's pages).
+ */
+export const releaseAfterStatement = (
+  pool: pg.Pool,
+  client: pg.PoolClient,
+  failure: unknown,
+): void => {
+  const survives = survivalRules.get(pool) ?? answeredWithError;
+  if (failure === undefined || survives(failure)) client.release();
+  else client.release(failure instanceof Error ? failure : new Error(String(failure)));
+};
+
 /**
  * pg-pool closes a connection whenever a query sent through `pool.query` fails, even when the
- * database answered with an error (a unique violation, a refused check) and the connection is
- * fine. On PostgreSQL every refused statement then cost a new connection (a backend started and
- * authenticated), so input that makes statements fail (a duplicate merchant invoice id, sent in a
- * loop) churned connections. The embedded database's socket server takes one connection, so
- * there the next query raced the old connection's teardown and failed with ECONNRESET: one
- * refused statement broke the request after it. A query the database answered with an error
- * keeps its connection; any other failure (the connection broke, the client's read timeout
- * fired while the statement may still run) drops it, as pg-pool would.
+ * database answered with an error and the connection is fine. On PostgreSQL every refused
+ * statement then cost a new connection (a backend started and authenticated), so input that
+ * makes statements fail (a duplicate merchant invoice id, sent in a loop) churned connections;
+ * on the embedded database the next statement raced the closed connection's teardown. Here a
+ * failed statement's connection is dropped only when the pool's rule says it is unfit.
  */
-const keepConnectionOnQueryErrors = (pool: pg.Pool): void => {
+const keepConnectionOnQueryErrors = (pool: pg.Pool, survives: ConnectionSurvives): void => {
+  survivalRules.set(pool, survives);
   const queryAndClose = pool.query.bind(pool) as (...args: unknown[]) => unknown;
   const queryOnOwnConnection = (...args: unknown[]) => {
     // Callback calls (none of ours; drizzle awaits) keep pg-pool's own way.
     if (typeof args.at(-1) === 'function') return queryAndClose(...args);
     return pool.connect().then(async (client) => {
+      let failure: unknown;
       try {
-        const result = await (client.query as (...queryArgs: unknown[]) => Promise<unknown>)(
-          ...args,
-        );
-        client.release();
-        return result;
+        return await (client.query as (...queryArgs: unknown[]) => Promise<unknown>)(...args);
       } catch (error) {
-        client.release(error instanceof pg.DatabaseError ? undefined : (error as Error));
+        failure = error;
         throw error;
+      } finally {
+        releaseAfterStatement(pool, client, failure);
       }
     });
   };
@@ -285,7 +322,7 @@ export const openDatabase = async (
     // holds it (between two statements of a transaction) would be an 'error' event nobody
     // handles, which ends the process; the request's next statement fails and answers 503.
     pool.on('connect', (client) => client.on('error', () => {}));
-    keepConnectionOnQueryErrors(pool);
+    keepConnectionOnQueryErrors(pool, answeredWithError);
     const db = drizzleNodePostgres(pool, { schema });
     const onConnectRetry =
       target.onConnectRetry ??
@@ -321,7 +358,7 @@ export const openDatabase = async (
   // Ended while idle (the database thread restarting): the pool connects again on the next query.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  keepConnectionOnQueryErrors(pool);
+  keepConnectionOnQueryErrors(pool, alwaysKept);
   const closeAll = async () => {
     await pool.end();
     await embedded.close();

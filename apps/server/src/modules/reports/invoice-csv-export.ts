@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { type Database, queryRows } from '../../db/database.ts';
+import { type Database, queryRows, releaseAfterStatement } from '../../db/database.ts';
 import { currencies, invoices, paymentMethods, terminals } from '../../db/schema.ts';
 import { type CsvCellKind, csvCellSql } from './csv-download.ts';
 import { readingAhead } from './read-ahead-pages.ts';
@@ -256,7 +256,7 @@ const streamingPageReader = (pool: pg.Pool, chunkBytes: number): CsvPageReader =
     bytes.clear();
     const { sql: text, params } = dialect.sqlToQuery(query);
     const client = await pool.connect();
-    let failure: Error | undefined;
+    let failure: unknown;
     try {
       let rows = 0;
       let last: CsvPiece | undefined;
@@ -277,11 +277,11 @@ const streamingPageReader = (pool: pg.Pool, chunkBytes: number): CsvPageReader =
       });
       return { rows, last: cursorOf(last), chunks: () => bytes.chunks(chunkBytes) };
     } catch (error) {
-      failure = error instanceof Error ? error : new Error(String(error));
+      failure = error;
       throw error;
     } finally {
-      // As pg's pool.query does: a connection whose query failed is not reused.
-      client.release(failure);
+      // The pool's own rule (database.ts), as its queries follow.
+      releaseAfterStatement(pool, client, failure);
     }
   };
 };
