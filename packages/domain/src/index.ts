@@ -1,6 +1,7 @@
 export * from './card/index.ts';
 export * from './constants/index.ts';
 export * from './developers/index.ts';
+export * from './ids/index.ts';
 export * from './invoices/index.ts';
 export * from './money/index.ts';
 export * from './names/index.ts';

@@ -1,4 +1,5 @@
 import { AjvCompiler } from '@fastify/ajv-compiler';
+import { UUID_TEXT } from '@paygate/domain';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { FieldError, FieldLocation } from './problem-details.ts';
 
@@ -35,12 +36,6 @@ const TEXT_PART_AJV_OPTIONS = {
 /** The same, collecting every error: only run on a part that has already failed. */
 const ALL_ERRORS = { allErrors: true } as const;
 
-/**
- * A UUID as PostgreSQL's uuid type takes it. ajv-formats also accepts the `urn:uuid:` form,
- * which passed validation and failed the query (a 500 instead of a 400).
- */
-const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Earliest and latest year (UTC) of a date-time the server takes: what PostgreSQL and Date hold. */
 const FIRST_YEAR = 1;
 const LAST_YEAR = 9999;
@@ -76,6 +71,7 @@ const checkOf = (format: StandardFormat | undefined): FormatCheck => {
 /** Narrows two of ajv-formats' formats to what the database takes (after ajv-formats is added). */
 const storableFormats = (ajv: unknown): void => {
   const registry = ajv as FormatRegistry;
+  // ajv-formats also takes the `urn:uuid:` form, which passed validation and failed the query.
   registry.addFormat('uuid', UUID_TEXT);
   const standardDateTime = checkOf(registry.formats['date-time']);
   registry.addFormat('date-time', (text) => standardDateTime(text) && isStorableDateTime(text));

@@ -1,3 +1,4 @@
+import { isUuidText } from '@paygate/domain';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -5,19 +6,13 @@ import { useSearchParams } from 'react-router';
 export const INVOICE_PARAM = 'invoice';
 
 /**
- * An invoice id as GET /api/v1/balance/movements takes it (`format: 'uuid'`, narrowed by the
- * server's request-validation.ts to what PostgreSQL's uuid reads): 32 hex digits in groups of
- * 8-4-4-4-12, either case, no `urn:uuid:` prefix and no braces.
- */
-const INVOICE_ID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
  * The invoice id a person typed or pasted, as it is sent and kept in the URL: without the spaces
  * around it and in lower case (as the server prints ids); null when the server would refuse it.
  */
 export const invoiceIdOf = (text: string): string | null => {
   const trimmed = text.trim();
-  return INVOICE_ID_TEXT.test(trimmed) ? trimmed.toLowerCase() : null;
+  // The server's own rule for a uuid (GET /api/v1/balance/movements takes `format: 'uuid'`).
+  return isUuidText(trimmed) ? trimmed.toLowerCase() : null;
 };
 
 export interface InvoiceFilter {

@@ -1,3 +1,4 @@
+import { isUuidText } from '@paygate/domain';
 import { jwtVerify, SignJWT } from 'jose';
 import { RECORD_ID_MAX } from '../../http/record-id.ts';
 
@@ -10,7 +11,6 @@ const AUDIENCE = 'paygate-backoffice';
 
 const keyOf = (secret: string) => new TextEncoder().encode(secret);
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PERSON_ID = /^[1-9][0-9]*$/;
 
 /** The signed token stored in the jwt cookie; the session row decides whether it still works. */
@@ -41,7 +41,7 @@ export const verifySessionToken = async (
     // UUID or a sub beyond the id column would otherwise be a database error (500), not a 401.
     const { sub, sid } = payload;
     if (typeof sub !== 'string' || !PERSON_ID.test(sub) || Number(sub) > RECORD_ID_MAX) return null;
-    if (typeof sid !== 'string' || !UUID.test(sid)) return null;
+    if (typeof sid !== 'string' || !isUuidText(sid)) return null;
     return { personId: Number(sub), sessionId: sid };
   } catch {
     return null;

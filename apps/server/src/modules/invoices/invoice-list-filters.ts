@@ -1,6 +1,7 @@
 import {
   INVOICE_SEARCH_MAX_LENGTH,
   ITEMS_PER_PAGE_OPTIONS,
+  isUuidText,
   parseFilterDate,
 } from '@paygate/domain';
 import { and, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
@@ -111,8 +112,6 @@ const amountCondition = async (
   return or(...perCurrency) ?? sql`false`;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The WHERE conditions of an invoice list, the CSV export and the counts: the caller's merchant
  * scope first, then every filter given. Amount bounds are in currency units and compared exactly
@@ -170,7 +169,7 @@ export const invoiceListConditions = async (
       eq(invoices.providerInvoiceId, search),
       eq(invoices.customerExternalId, search),
     ];
-    if (UUID.test(search)) matches.push(eq(invoices.id, search.toLowerCase()));
+    if (isUuidText(search)) matches.push(eq(invoices.id, search.toLowerCase()));
     const anyMatch = or(...matches);
     if (anyMatch) conditions.push(anyMatch);
   }
