@@ -60,7 +60,8 @@ export interface ApiOptions {
   liveStreamHeartbeatMs?: number;
   /**
    * Whether webhook endpoints and invoices' callbackUrl may be http:// (WEBHOOK_ALLOW_HTTP, off in
-   * production); taken when not given (tests, development).
+   * production). Refused when not given, as private callback addresses are: an app built
+   * without the setting errs on the side of production (the test app allows them).
    */
   webhookAllowHttp?: boolean;
 }
@@ -84,7 +85,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (
     liveStreamLifetimeMs,
     liveStreamsPerPerson,
     liveStreamHeartbeatMs,
-    webhookAllowHttp = true,
+    webhookAllowHttp = false,
   },
 ) => {
   const webhookUrlRule = { allowHttp: webhookAllowHttp };

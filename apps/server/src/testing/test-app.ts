@@ -39,6 +39,8 @@ export const createTestApp = async (
     db: handle.db,
     auth: TEST_AUTH,
     liveStreamLifetimeMs: TEST_LIVE_STREAM_LIFETIME_MS,
+    // Local receivers over http, as in development (tests of the https rule set it off).
+    webhookAllowHttp: true,
     ...options,
   });
   return {

@@ -41,7 +41,7 @@ import {
   revealWebhookSecret,
   rotateWebhookSecret,
 } from './webhook-secret-service.ts';
-import { HTTP_WEBHOOKS_ALLOWED, type WebhookUrlRule } from './webhook-url-rule.ts';
+import type { WebhookUrlRule } from './webhook-url-rule.ts';
 
 /**
  * The Developers screen's API (issue 23 items 1 and 2, decision 0021), all under
@@ -208,11 +208,11 @@ export const developerRoutes = async (
   app: FastifyInstance,
   {
     db,
-    webhookUrlRule = HTTP_WEBHOOKS_ALLOWED,
+    webhookUrlRule,
   }: {
     db: Database;
-    /** Whether endpoint URLs may be http:// (WEBHOOK_ALLOW_HTTP); taken when not given. */
-    webhookUrlRule?: WebhookUrlRule;
+    /** Whether endpoint URLs may be http:// (WEBHOOK_ALLOW_HTTP). */
+    webhookUrlRule: WebhookUrlRule;
   },
 ) => {
   addSharedSchemas(app, [apiKeyComponent, webhookEndpointComponent]);

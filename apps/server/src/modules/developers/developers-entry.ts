@@ -6,8 +6,4 @@
  * registered by api-plugin.ts.
  */
 export { FIRST_API_KEY_LABEL, issueFirstCredentials } from './merchant-credentials.ts';
-export {
-  HTTP_WEBHOOKS_ALLOWED,
-  hasAllowedWebhookScheme,
-  type WebhookUrlRule,
-} from './webhook-url-rule.ts';
+export { hasAllowedWebhookScheme, type WebhookUrlRule } from './webhook-url-rule.ts';

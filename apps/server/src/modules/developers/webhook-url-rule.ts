@@ -11,9 +11,6 @@ export interface WebhookUrlRule {
   allowHttp: boolean;
 }
 
-/** The rule of a server that takes http:// (development, tests): ApiOptions' default. */
-export const HTTP_WEBHOOKS_ALLOWED: WebhookUrlRule = { allowHttp: true };
-
 /**
  * Whether an address already judged an absolute http(s) address (httpAddressError of
  * packages/domain, which takes either scheme in any letter case) has a scheme the rule takes.

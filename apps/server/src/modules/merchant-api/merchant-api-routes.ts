@@ -5,7 +5,7 @@ import { dataEnvelope } from '../../http/response-envelope.ts';
 import { addSharedSchemas } from '../../http/shared-schemas.ts';
 import { rawBodyOf } from '../../http/signed-request-auth.ts';
 import { refuseUnknownQueryParameters } from '../../http/unknown-query-parameters.ts';
-import { HTTP_WEBHOOKS_ALLOWED, type WebhookUrlRule } from '../developers/developers-entry.ts';
+import type { WebhookUrlRule } from '../developers/developers-entry.ts';
 import {
   IDEMPOTENT_REPLAYED_HEADER,
   idempotencyRequestHash,
@@ -49,8 +49,8 @@ export interface MerchantApiOptions {
   paymentFormBaseUrl: string;
   /** The clock signatures are checked against (tests). */
   now?: () => number;
-  /** Whether an invoice's callbackUrl may be http:// (WEBHOOK_ALLOW_HTTP); taken when not given. */
-  webhookUrlRule?: WebhookUrlRule;
+  /** Whether an invoice's callbackUrl may be http:// (WEBHOOK_ALLOW_HTTP). */
+  webhookUrlRule: WebhookUrlRule;
 }
 
 const TAGS = ['merchant API'];
@@ -65,7 +65,7 @@ const SIGNATURE_NOTE =
  */
 export const merchantApiRoutes = async (
   app: FastifyInstance,
-  { db, paymentFormBaseUrl, now, webhookUrlRule = HTTP_WEBHOOKS_ALLOWED }: MerchantApiOptions,
+  { db, paymentFormBaseUrl, now, webhookUrlRule }: MerchantApiOptions,
 ): Promise<void> => {
   // Here, not in the encapsulated scope below: a scope that gains schemas loses the request
   // validator (see addEverySharedSchema).
