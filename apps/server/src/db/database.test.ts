@@ -152,8 +152,8 @@ describe('locateMigrationsFolder', () => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL connection loss', () => {
-  it('survives the server dropping an idle pooled connection', async () => {
-    const dropped: Error[] = [];
+  /** A test database (admin) and a second pool of the product's own on it (handle). */
+  const openSecondHandle = async (onIdleConnectionError: (error: Error) => void) => {
     const admin = await openTestDatabase('postgres');
     const name = (
       await queryRows<{ name: string }>(admin.db, sql`SELECT current_database() AS name`)
@@ -163,8 +163,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL connection loss', ()
     const handle = await openDatabase({
       kind: 'postgres',
       url: url.toString(),
-      onIdleConnectionError: (error) => dropped.push(error),
+      onIdleConnectionError,
     });
+    return { admin, handle };
+  };
+
+  it('survives the server dropping an idle pooled connection', async () => {
+    const dropped: Error[] = [];
+    const { admin, handle } = await openSecondHandle((error) => dropped.push(error));
     try {
       await handle.db.execute(sql`SELECT 1`);
       await admin.db.execute(
@@ -182,17 +188,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL connection loss', ()
   });
 
   it('gives the next statement a new connection when the server ends a busy one', async () => {
-    const admin = await openTestDatabase('postgres');
-    const name = (
-      await queryRows<{ name: string }>(admin.db, sql`SELECT current_database() AS name`)
-    )[0]?.name;
-    const url = new URL(process.env.TEST_DATABASE_URL ?? '');
-    url.pathname = `/${name}`;
-    const handle = await openDatabase({
-      kind: 'postgres',
-      url: url.toString(),
-      onIdleConnectionError: () => {},
-    });
+    const { admin, handle } = await openSecondHandle(() => {});
     const backendPid = async () =>
       (await queryRows<{ pid: number }>(handle.db, sql`SELECT pg_backend_pid() AS pid`))[0]?.pid;
     try {
