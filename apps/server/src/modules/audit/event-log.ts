@@ -22,6 +22,12 @@ export const EVENT_CODES = {
   merchantCreated: 'MERCHANT_CREATED',
   merchantRenamed: 'MERCHANT_RENAMED',
   administratorCreated: 'ADMINISTRATOR_CREATED',
+  /**
+   * A signed-in person called a back-office route their permissions do not allow (403):
+   * entityType 'route', entityId 'METHOD /pattern', the permissions asked for in details. At
+   * most one row per person and route a minute (access-control.ts).
+   */
+  accessDenied: 'ACCESS_DENIED',
   // Staff administration (issue 22, decision 0019): entityType 'person', 'role' or 'session'.
   sessionEnded: 'SESSION_ENDED',
   userCreated: 'USER_CREATED',

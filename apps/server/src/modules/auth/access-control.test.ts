@@ -1,7 +1,15 @@
+import { and, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventLog } from '../../db/schema.ts';
 import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
-import { createTestApp, TEST_AUTH, type TestApp } from '../../testing/test-app.ts';
+import {
+  createTestApp,
+  createTestPerson,
+  signIn,
+  TEST_AUTH,
+  type TestApp,
+} from '../../testing/test-app.ts';
 
 /** A token signed with the server's own key, with whatever claims a forger chose. */
 const signedWith = (claims: { sub: string; sid: unknown }) =>
@@ -38,5 +46,31 @@ describe.each(TEST_DATABASE_KINDS)('session cookie checks on %s', (kind) => {
       });
       expect(response.statusCode, token).toBe(401);
     }
+  });
+
+  it('audits a refused call once a minute per person and route, with what the route asks for', async () => {
+    const person = await createTestPerson(world.db, { username: 'nosy', role: 'support' });
+    const cookie = await signIn(world.app, 'nosy', person.password);
+    const call = (url: string) => world.app.inject({ method: 'GET', url, headers: { cookie } });
+    const refusals = () =>
+      world.db
+        .select()
+        .from(eventLog)
+        .where(and(eq(eventLog.eventCode, 'ACCESS_DENIED'), eq(eventLog.personId, person.id)));
+
+    expect((await call('/api/v1/users')).statusCode).toBe(403);
+    expect((await call('/api/v1/users')).statusCode).toBe(403);
+    expect((await call('/api/v1/roles')).statusCode).toBe(403);
+    // An allowed call writes nothing.
+    expect((await call('/api/v1/people/me')).statusCode).toBe(200);
+
+    const rows = await refusals();
+    expect(rows.map((row) => row.entityId).sort()).toEqual([
+      'GET /api/v1/roles',
+      'GET /api/v1/users',
+    ]);
+    const users = rows.find((row) => row.entityId === 'GET /api/v1/users');
+    expect(users).toMatchObject({ entityType: 'route', merchantId: null });
+    expect(users?.details).toEqual({ anyOf: ['user.manage', 'user.manage.own'] });
   });
 });

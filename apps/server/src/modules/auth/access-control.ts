@@ -4,11 +4,56 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
 import type { Database } from '../../db/database.ts';
 import { forbidden, unauthorized } from '../../http/http-errors.ts';
 import { appendRouteHook } from '../../http/route-hooks.ts';
-import type { RouteAccess } from './authenticated-person.ts';
+import { EVENT_CODES, recordEvent } from '../audit/audit-entry.ts';
+import type { AuthenticatedPerson, RouteAccess } from './authenticated-person.ts';
 import { loadSessionPerson } from './session-repository.ts';
 import { verifySessionToken } from './session-tokens.ts';
 
 export const SESSION_COOKIE = 'jwt';
+
+/** How long a refusal of one person on one route is one audit row (a screen may retry). */
+const REFUSAL_ROW_MS = 60_000;
+/** Most person-and-route pairs remembered; past it the memory starts again (a row each). */
+const REFUSALS_REMEMBERED = 10_000;
+
+/**
+ * Refused access is audited (OWASP's logging cheat sheet: authorisation failures): a person
+ * calling what their role does not allow is either a stale screen or someone probing. One row
+ * per person, method and route pattern a minute, so a screen retrying a refused call does not
+ * flood the log. A row that cannot be written does not turn the 403 into a 500.
+ */
+const refusalRecorder = (db: Database) => {
+  const lastRow = new Map<string, number>();
+  return {
+    record: async (request: FastifyRequest, person: AuthenticatedPerson, access: RouteAccess) => {
+      const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
+      const key = `${person.id} ${route}`;
+      const now = Date.now();
+      const last = lastRow.get(key);
+      if (last !== undefined && now - last < REFUSAL_ROW_MS) return;
+      if (lastRow.size >= REFUSALS_REMEMBERED) lastRow.clear();
+      lastRow.set(key, now);
+      try {
+        await recordEvent(db, {
+          eventCode: EVENT_CODES.accessDenied,
+          description: `Refused ${route} to ${person.username}: missing permission`,
+          personId: person.id,
+          merchantId: person.merchantId,
+          entityType: 'route',
+          entityId: route,
+          sourceIp: request.ip,
+          // What the route asks for: every one of `permissions`, or one of `anyOf`.
+          details:
+            'anyOf' in access
+              ? { anyOf: [...access.anyOf] }
+              : { permissions: 'permissions' in access ? [...access.permissions] : [] },
+        });
+      } catch (error) {
+        request.log.error({ err: error }, 'the refusal could not be audited');
+      }
+    },
+  };
+};
 
 /** Back-office API prefixes: every route under them must declare who may call it. */
 const BACK_OFFICE_PREFIXES = ['/api/v1/', '/api/router/v1/', '/api/data/v1/'];
@@ -41,6 +86,8 @@ export const registerAccessControl = async (
     done();
   };
 
+  const refusals = refusalRecorder(db);
+
   const authorise = async (request: FastifyRequest, access: RouteAccess, touch: boolean) => {
     const token = request.cookies[SESSION_COOKIE];
     const claims = token ? await verifySessionToken(token, jwtSecret) : null;
@@ -50,10 +97,13 @@ export const registerAccessControl = async (
     if (!person) throw unauthorized();
     request.person = person;
 
-    if ('permissions' in access && !hasAllPermissions(person, access.permissions)) {
+    const allowed =
+      ('permissions' in access ? hasAllPermissions(person, access.permissions) : true) &&
+      ('anyOf' in access ? hasAnyPermission(person, access.anyOf) : true);
+    if (!allowed) {
+      await refusals.record(request, person, access);
       throw forbidden();
     }
-    if ('anyOf' in access && !hasAnyPermission(person, access.anyOf)) throw forbidden();
   };
 
   app.addHook('onRoute', (route) => {
