@@ -163,6 +163,12 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     /** The last request of the session (written at most once a minute): the idle limit. */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the person last proved who they are in this session: the sign-in, or a later
+     * confirmation with their password (and code). Administrators' security actions ask for a
+     * recent one (decision 0019, "Recent authentication").
+     */
+    authenticatedAt: timestamp('authenticated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('sessions_person_idx').on(table.personId)],
 );

@@ -65,6 +65,8 @@ const SIGNED_IN_ROUTES: Record<string, string> = {
   'PATCH /api/v1/people/me/testDashboard': 'the current person’s own switch',
   'GET /api/v1/sessions': 'everyone sees their own sessions (decision 0019)',
   'DELETE /api/v1/sessions/:id': 'everyone ends their own sessions (decision 0019)',
+  'POST /api/v1/reauthentication':
+    'everyone confirms who they are in their own session before a security action (decision 0019)',
   'GET /api/v1/two-factor': 'everyone sees their own second factor (decision 0019)',
   'POST /api/v1/two-factor/enrolment': 'everyone sets up their own second factor',
   'POST /api/v1/two-factor/enrolment/confirm': 'everyone sets up their own second factor',

@@ -115,6 +115,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reauthentication": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm who you are before a security action (password, and code)
+         * @description A call answered 403 `reauthentication_required` works again for 15 minutes after this succeeds. A wrong password is 400 `wrong_current_password`; a missing or wrong code 400 `two_factor_code_invalid`.
+         */
+        post: operations["reauthenticate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/login/two-factor": {
         parameters: {
             query?: never;
@@ -1984,6 +2004,7 @@ export interface components {
              *     - `invalid_signature`: Unknown API key or wrong signature (one code for both, so neither can be probed).
              *     - `forbidden`: Signed in, but a permission is missing, or the action is not allowed to this caller.
              *     - `cross_site_request`: A state-changing back-office call that did not come from the back office.
+             *     - `reauthentication_required`: A security action (users, roles, API keys, webhook secrets and endpoints) needs the signed-in person to have proved who they are in the last 15 minutes: confirm with POST /api/v1/reauthentication, then send the call again.
              *     - `insufficient_scope`: The API key lacks the scope this call needs (invoices:read, invoices:write or balance:read): use another key.
              *     - `invalid_support_code`: The payment form’s support code does not match the payment.
              *     - `not_found`: No such object, or one the caller may not see (the two are not told apart).
@@ -2014,7 +2035,7 @@ export interface components {
              *     - `server_error`: Any other server failure (5xx).
              * @enum {string}
              */
-            code: "validation_failed" | "invalid_request" | "malformed_json" | "malformed_url" | "nul_character" | "two_factor_code_invalid" | "two_factor_locked" | "wrong_current_password" | "unauthenticated" | "invalid_credentials" | "second_step_expired" | "signature_headers_missing" | "timestamp_invalid" | "timestamp_out_of_tolerance" | "invalid_signature" | "forbidden" | "cross_site_request" | "insufficient_scope" | "invalid_support_code" | "not_found" | "route_not_found" | "conflict" | "idempotency_key_reused" | "idempotency_key_in_progress" | "concurrent_change" | "payment_finished" | "payment_method_chosen" | "too_many_open_payments" | "username_taken" | "role_name_taken" | "gone" | "payment_expired" | "payment_canceled" | "link_expired" | "request_timeout" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "too_many_attempts" | "request_header_fields_too_large" | "client_error" | "internal_error" | "service_unavailable" | "server_error";
+            code: "validation_failed" | "invalid_request" | "malformed_json" | "malformed_url" | "nul_character" | "two_factor_code_invalid" | "two_factor_locked" | "wrong_current_password" | "unauthenticated" | "invalid_credentials" | "second_step_expired" | "signature_headers_missing" | "timestamp_invalid" | "timestamp_out_of_tolerance" | "invalid_signature" | "forbidden" | "cross_site_request" | "reauthentication_required" | "insufficient_scope" | "invalid_support_code" | "not_found" | "route_not_found" | "conflict" | "idempotency_key_reused" | "idempotency_key_in_progress" | "concurrent_change" | "payment_finished" | "payment_method_chosen" | "too_many_open_payments" | "username_taken" | "role_name_taken" | "gone" | "payment_expired" | "payment_canceled" | "link_expired" | "request_timeout" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "rate_limited" | "too_many_attempts" | "request_header_fields_too_large" | "client_error" | "internal_error" | "service_unavailable" | "server_error";
             /** @description The request’s id, also sent as the Request-Id header. */
             requestId: string;
             /** @description Validation failures (code validation_failed): every field error, at most 100. */
@@ -2684,6 +2705,73 @@ export interface operations {
             };
             /** @description Problem details (RFC 9457) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reauthenticate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                    code?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            ok: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -16,6 +16,8 @@ export interface ApiRoute {
   method: string;
   url: string;
   access: AccessRule | undefined;
+  /** A security action: the session must have authenticated recently (decision 0019). */
+  recentAuthentication: boolean;
   schema: { params?: JsonSchema; querystring?: JsonSchema; body?: JsonSchema };
 }
 
@@ -36,6 +38,7 @@ export const collectApiRoutes = async (db: Database): Promise<ApiRoute[]> => {
         method,
         url: route.url,
         access: route.config?.access as AccessRule | undefined,
+        recentAuthentication: route.config?.recentAuthentication === true,
         schema: {
           params: route.schema?.params as JsonSchema | undefined,
           querystring: route.schema?.querystring as JsonSchema | undefined,

@@ -51,6 +51,10 @@ export const EVENT_CODES = {
   twoFactorFailed: 'TWO_FACTOR_FAILED',
   /** Too many wrong codes in a row: the second factor checks no code until an administrator resets it. */
   twoFactorLocked: 'TWO_FACTOR_LOCKED',
+  /** The signed-in person confirmed who they are (password, and code) before a security action. */
+  reauthenticated: 'REAUTHENTICATED',
+  /** That confirmation was refused: the password was wrong (a wrong code is TWO_FACTOR_FAILED). */
+  reauthenticationFailed: 'REAUTHENTICATION_FAILED',
   recoveryCodesRegenerated: 'RECOVERY_CODES_REGENERATED',
   recoveryCodeUsed: 'RECOVERY_CODE_USED',
   // The Developers screen (issue 23, decision 0021): entityType 'api_key', 'webhook_secret',

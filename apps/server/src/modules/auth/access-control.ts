@@ -6,6 +6,7 @@ import { forbidden, unauthorized } from '../../http/http-errors.ts';
 import { appendRouteHook } from '../../http/route-hooks.ts';
 import { EVENT_CODES, recordEvent } from '../audit/audit-entry.ts';
 import type { AuthenticatedPerson, RouteAccess } from './authenticated-person.ts';
+import { REAUTHENTICATION_MESSAGES } from './recent-authentication.ts';
 import { loadSessionPerson } from './session-repository.ts';
 import { verifySessionToken } from './session-tokens.ts';
 
@@ -88,7 +89,11 @@ export const registerAccessControl = async (
 
   const refusals = refusalRecorder(db);
 
-  const authorise = async (request: FastifyRequest, access: RouteAccess, touch: boolean) => {
+  const authorise = async (
+    request: FastifyRequest,
+    access: RouteAccess,
+    { touch, recentAuthentication }: { touch: boolean; recentAuthentication: boolean },
+  ) => {
     const token = request.cookies[SESSION_COOKIE];
     const claims = token ? await verifySessionToken(token, jwtSecret) : null;
     const person = claims
@@ -104,6 +109,10 @@ export const registerAccessControl = async (
       await refusals.record(request, person, access);
       throw forbidden();
     }
+    // After the permissions: someone who may not act at all is not asked to confirm first.
+    if (recentAuthentication && !person.recentlyAuthenticated) {
+      throw forbidden(REAUTHENTICATION_MESSAGES.required, 'reauthentication_required');
+    }
   };
 
   app.addHook('onRoute', (route) => {
@@ -116,10 +125,13 @@ export const registerAccessControl = async (
     if (!backOffice && !signedIn) return;
     appendRouteHook(route, 'onRequest', readCookies);
     if (!signedIn) return;
-    const touch = route.config?.sessionActivity !== false;
+    const checks = {
+      touch: route.config?.sessionActivity !== false,
+      recentAuthentication: route.config?.recentAuthentication === true,
+    };
     // Callback style: the hook's promise is the session check's own.
     const checkAccess: onRequestHookHandler = (request, _reply, done) => {
-      authorise(request, access, touch).then(() => done(), done);
+      authorise(request, access, checks).then(() => done(), done);
     };
     appendRouteHook(route, 'onRequest', checkAccess);
   });

@@ -14,6 +14,11 @@ export interface AuthenticatedPerson {
   permissions: string[];
   testDashboard: boolean;
   sessionId: string;
+  /**
+   * The session proved who its person is within RECENT_AUTHENTICATION_MINUTES (its sign-in or a
+   * confirmation): security actions on others ask for it (recent-authentication.ts).
+   */
+  recentlyAuthenticated: boolean;
 }
 
 /**

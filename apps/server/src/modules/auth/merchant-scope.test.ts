@@ -14,6 +14,7 @@ const person = (overrides: Partial<AuthenticatedPerson>): AuthenticatedPerson =>
   permissions: [],
   testDashboard: false,
   sessionId: 's',
+  recentlyAuthenticated: true,
   ...overrides,
 });
 

@@ -3,6 +3,7 @@ import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { people, personRoles, roles, sessions } from '../../db/schema.ts';
 import type { AuthenticatedPerson } from './authenticated-person.ts';
+import { RECENT_AUTHENTICATION_MINUTES } from './recent-authentication.ts';
 
 /** Sessions: opening, loading on every request, listing and ending them. SQL only. */
 
@@ -89,6 +90,7 @@ export const loadSessionPerson = async (
       // Both read on the database's clock, which wrote last_seen_at.
       seenLongAgo: sql<boolean>`${sessions.lastSeenAt} <= now() - make_interval(secs => ${LAST_SEEN_RESOLUTION_SECONDS})`,
       idle: sql<boolean>`${sessions.lastSeenAt} <= now() - make_interval(mins => ${idleMinutes}::int)`,
+      recentlyAuthenticated: sql<boolean>`${sessions.authenticatedAt} > now() - make_interval(mins => ${RECENT_AUTHENTICATION_MINUTES}::int)`,
     })
     .from(sessions)
     .innerJoin(people, eq(people.id, sessions.personId))
@@ -124,6 +126,11 @@ export const loadSessionPerson = async (
     permissions: effectivePermissions(person.merchantId, [...rolePermissions, ...extraPermissions]),
     sessionId,
   };
+};
+
+/** The person proved who they are in this session just now (a confirmation, decision 0019). */
+export const markSessionAuthenticated = async (db: Database, sessionId: string): Promise<void> => {
+  await db.update(sessions).set({ authenticatedAt: sql`now()` }).where(eq(sessions.id, sessionId));
 };
 
 /** A live session as its owner sees it in Security (decision 0019). */

@@ -2,8 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthConfig } from '../../config/server-config.ts';
 import type { Database } from '../../db/database.ts';
 import { errorResponseSchema } from '../../http/error-handler.ts';
-import { dataEnvelope } from '../../http/response-envelope.ts';
+import { dataEnvelope, okEnvelope } from '../../http/response-envelope.ts';
+import { PASSWORD_CHECK_THROTTLED_MESSAGE, unlessThrottled } from './auth-routes.ts';
 import { requirePerson } from './authenticated-person.ts';
+import { confirmIdentity } from './reauthentication-service.ts';
+import { RECENT_AUTHENTICATION_MINUTES } from './recent-authentication.ts';
 import { endOwnSession, listOwnSessions } from './session-service.ts';
 
 const sessionSchema = {
@@ -22,9 +25,22 @@ const sessionSchema = {
   },
 } as const;
 
+/** The password, and a code when the person has a second factor. */
+const reauthenticationBody = {
+  type: 'object',
+  required: ['password'],
+  additionalProperties: false,
+  properties: {
+    password: { type: 'string', minLength: 1, maxLength: 1000 },
+    /** 6 digits from the authenticator app, or a recovery code; required with a second factor. */
+    code: { type: 'string', maxLength: 32 },
+  },
+} as const;
+
 /**
  * The signed-in person's own sessions (issue 22 item 4, decision 0019):
- * GET /api/v1/sessions and DELETE /api/v1/sessions/{id}.
+ * GET /api/v1/sessions and DELETE /api/v1/sessions/{id}; and confirming who they are in this
+ * session before a security action, POST /api/v1/reauthentication.
  */
 export const sessionRoutes = async (
   app: FastifyInstance,
@@ -92,5 +108,37 @@ export const sessionRoutes = async (
         sourceIp: request.ip,
       }),
     }),
+  );
+
+  app.post<{ Body: { password: string; code?: string } }>(
+    '/api/v1/reauthentication',
+    {
+      config: { access: { permissions: [] } },
+      schema: {
+        tags: ['session'],
+        operationId: 'reauthenticate',
+        summary: 'Confirm who you are before a security action (password, and code)',
+        description:
+          `A call answered 403 \`reauthentication_required\` works again for ` +
+          `${RECENT_AUTHENTICATION_MINUTES} minutes after this succeeds. A wrong password is 400 ` +
+          '`wrong_current_password`; a missing or wrong code 400 `two_factor_code_invalid`.',
+        body: reauthenticationBody,
+        response: {
+          200: okEnvelope,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const result = await confirmIdentity(db, requirePerson(request.person), {
+        password: request.body.password,
+        ...(request.body.code === undefined ? {} : { code: request.body.code }),
+        sourceIp: request.ip,
+      });
+      unlessThrottled(result, PASSWORD_CHECK_THROTTLED_MESSAGE);
+      return { data: { ok: true } };
+    },
   );
 };

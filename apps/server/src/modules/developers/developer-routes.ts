@@ -53,6 +53,8 @@ import type { WebhookUrlRule } from './webhook-url-rule.ts';
 const PREFIX = '/api/v1/developers';
 const TAGS = ['developers'];
 const DEVELOPERS = { access: { permissions: ['merchant.keys'] } } as const;
+/** A security action: the session must have authenticated recently (modules/auth/recent-authentication.ts). */
+const DEVELOPERS_SECURELY = { ...DEVELOPERS, recentAuthentication: true } as const;
 
 const date = { type: 'string', format: 'date-time' } as const;
 const nullableDate = { type: ['string', 'null'], format: 'date-time' } as const;
@@ -238,7 +240,7 @@ export const developerRoutes = async (
   app.post<{ Body: { merchantId?: number; label: string; scopes: ApiKeyScope[] } }>(
     `${PREFIX}/api-keys`,
     {
-      config: DEVELOPERS,
+      config: DEVELOPERS_SECURELY,
       schema: {
         tags: TAGS,
         operationId: 'createApiKey',
@@ -308,7 +310,7 @@ export const developerRoutes = async (
   app.post<{ Body: { merchantId?: number } }>(
     `${PREFIX}/webhook-secrets/reveal`,
     {
-      config: DEVELOPERS,
+      config: DEVELOPERS_SECURELY,
       preValidation: noBodyIsEmpty,
       schema: {
         tags: TAGS,
@@ -330,7 +332,7 @@ export const developerRoutes = async (
   app.post<{ Body: { merchantId?: number; graceHours?: number } }>(
     `${PREFIX}/webhook-secrets/rotate`,
     {
-      config: DEVELOPERS,
+      config: DEVELOPERS_SECURELY,
       preValidation: noBodyIsEmpty,
       schema: {
         tags: TAGS,
@@ -404,7 +406,7 @@ export const developerRoutes = async (
   }>(
     `${PREFIX}/webhook-endpoints`,
     {
-      config: DEVELOPERS,
+      config: DEVELOPERS_SECURELY,
       schema: {
         tags: TAGS,
         operationId: 'createWebhookEndpoint',
@@ -430,7 +432,7 @@ export const developerRoutes = async (
   }>(
     `${PREFIX}/webhook-endpoints/:id`,
     {
-      config: DEVELOPERS,
+      config: DEVELOPERS_SECURELY,
       schema: {
         tags: TAGS,
         operationId: 'updateWebhookEndpoint',

@@ -315,6 +315,7 @@ describe.each(TEST_DATABASE_KINDS)('balance statement on %s', (kind) => {
       permissions: ['report.read.balance'],
       testDashboard: false,
       sessionId: 'paging-test',
+      recentlyAuthenticated: true,
     };
     const read = async (pageSize: number) => {
       const { rows } = await balanceStatement(

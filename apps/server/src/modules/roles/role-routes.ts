@@ -80,6 +80,8 @@ const errors = {
 };
 
 const MANAGE_ROLES = { access: { permissions: ['role.manage'] } } as const;
+/** A security action: the session must have authenticated recently (modules/auth/recent-authentication.ts). */
+const MANAGE_ROLES_SECURELY = { ...MANAGE_ROLES, recentAuthentication: true } as const;
 
 /**
  * Roles (issue 22 item 2, decision 0019): GET/POST /api/v1/roles, PUT/DELETE /api/v1/roles/{id}.
@@ -104,7 +106,7 @@ export const roleRoutes = async (app: FastifyInstance, { db }: { db: Database })
   app.post<{ Body: RoleInput }>(
     '/api/v1/roles',
     {
-      config: MANAGE_ROLES,
+      config: MANAGE_ROLES_SECURELY,
       schema: {
         tags: ['staff'],
         operationId: 'createRole',
@@ -123,7 +125,7 @@ export const roleRoutes = async (app: FastifyInstance, { db }: { db: Database })
   app.put<{ Params: { id: number }; Body: RoleInput }>(
     '/api/v1/roles/:id',
     {
-      config: MANAGE_ROLES,
+      config: MANAGE_ROLES_SECURELY,
       schema: {
         tags: ['staff'],
         operationId: 'updateRole',
@@ -143,7 +145,7 @@ export const roleRoutes = async (app: FastifyInstance, { db }: { db: Database })
   app.delete<{ Params: { id: number } }>(
     '/api/v1/roles/:id',
     {
-      config: MANAGE_ROLES,
+      config: MANAGE_ROLES_SECURELY,
       schema: {
         tags: ['staff'],
         operationId: 'deleteRole',

@@ -152,6 +152,8 @@ const errors = {
 };
 
 const MANAGE_USERS = { access: { anyOf: USER_MANAGEMENT_PERMISSIONS } } as const;
+/** A security action: the session must have authenticated recently (modules/auth/recent-authentication.ts). */
+const MANAGE_USERS_SECURELY = { ...MANAGE_USERS, recentAuthentication: true } as const;
 
 /**
  * Users (issue 22 item 1, decision 0019): GET/POST /api/v1/users, GET/PATCH /api/v1/users/{id},
@@ -192,7 +194,7 @@ export const userRoutes = async (app: FastifyInstance, { db }: { db: Database })
   app.post<{ Body: NewUser }>(
     '/api/v1/users',
     {
-      config: MANAGE_USERS,
+      config: MANAGE_USERS_SECURELY,
       schema: {
         tags: ['staff'],
         operationId: 'createUser',
@@ -235,7 +237,7 @@ export const userRoutes = async (app: FastifyInstance, { db }: { db: Database })
   app.patch<{ Params: { id: number }; Body: UserChange }>(
     '/api/v1/users/:id',
     {
-      config: MANAGE_USERS,
+      config: MANAGE_USERS_SECURELY,
       schema: {
         tags: ['staff'],
         operationId: 'updateUser',
@@ -255,7 +257,7 @@ export const userRoutes = async (app: FastifyInstance, { db }: { db: Database })
   app.post<{ Params: { id: number } }>(
     '/api/v1/users/:id/password-reset',
     {
-      config: MANAGE_USERS,
+      config: MANAGE_USERS_SECURELY,
       schema: {
         tags: ['staff'],
         operationId: 'resetUserPassword',
@@ -275,7 +277,7 @@ export const userRoutes = async (app: FastifyInstance, { db }: { db: Database })
   app.post<{ Params: { id: number } }>(
     '/api/v1/users/:id/two-factor-reset',
     {
-      config: MANAGE_USERS,
+      config: MANAGE_USERS_SECURELY,
       schema: {
         tags: ['staff'],
         operationId: 'resetUserTwoFactor',
