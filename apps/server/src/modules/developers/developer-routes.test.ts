@@ -10,7 +10,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { callbacks, eventLog, roles, webhookEndpoints } from '../../db/schema.ts';
+import { callbacks, eventLog, people, roles, webhookEndpoints } from '../../db/schema.ts';
 import { referenceItemId } from '../../seed/reference-data.ts';
 import { lockWaitCount } from '../../testing/lock-waits.ts';
 import { createTestMerchant, createTestPerson, signIn, TEST_AUTH } from '../../testing/test-app.ts';
@@ -277,6 +277,46 @@ describe.each(TEST_DATABASE_KINDS)('developer routes on %s', (kind) => {
         201,
       );
       expect(allowed.scopes).toEqual(['balance:read']);
+    });
+
+    it('keeps a key and its scopes when its creator later loses the permission (decision 0021)', async () => {
+      await fixture.db
+        .insert(roles)
+        .values({ name: 'treasurer', permissions: ['merchant.keys', 'report.read.balance'] });
+      const treasurer = await createTestPerson(fixture.db, {
+        username: 'treasurer',
+        role: 'treasurer' as RoleName,
+        merchantId: fixture.own.id,
+      });
+      cookies.treasurer = await signIn(fixture.testApp.app, 'treasurer', 'treasurer-password');
+      const key = await dataOf<ApiKeyView>(
+        call('POST', `${DEV}/api-keys`, 'treasurer', {
+          label: 'Reconciliation',
+          scopes: ['balance:read'],
+        }),
+        201,
+      );
+      const keys = { clientPublicKey: key.publicKey, signingSecret: key.secret ?? '' };
+      const balances = () =>
+        signedCall(fixture.testApp.app, keys, { method: 'GET', path: '/balances' });
+      expect((await balances()).statusCode).toBe(200);
+
+      // The creator's role stops reading balances, then they are deactivated: the key is the
+      // merchant's and keeps working until someone revokes it.
+      await fixture.db
+        .update(roles)
+        .set({ permissions: ['merchant.keys'] })
+        .where(eq(roles.name, 'treasurer'));
+      expect((await balances()).statusCode).toBe(200);
+      await fixture.db.update(people).set({ enabled: false }).where(eq(people.id, treasurer.id));
+      const still = await balances();
+      expect(still.statusCode, still.body).toBe(200);
+      const listed = await dataOf<ApiKeyView[]>(call('GET', `${DEV}/api-keys`, 'merchant'));
+      expect(listed.find(({ id }) => id === key.id)).toMatchObject({
+        createdBy: 'treasurer',
+        scopes: ['balance:read'],
+        revokedAt: null,
+      });
     });
 
     it('creates a key whose secret is shown once; it signs requests and its last use is kept', async () => {
