@@ -1993,7 +1993,7 @@ export interface components {
              *     - `malformed_url`: The path cannot be decoded (broken percent-encoding).
              *     - `nul_character`: A text holds the NUL character (U+0000), which cannot be stored.
              *     - `two_factor_code_invalid`: The two-factor code (or recovery code) is wrong.
-             *     - `two_factor_locked`: Too many wrong second-factor codes in a row: no code is checked until an administrator resets the second factor.
+             *     - `two_factor_locked`: Too many wrong second-factor codes in a row: no authenticator code is checked until an administrator resets the second factor (recovery codes still are).
              *     - `wrong_current_password`: The signed-in person’s current password, asked before a change of their sign-in, is wrong.
              *     - `unauthenticated`: No valid session (back office) or no valid token (metrics): sign in.
              *     - `invalid_credentials`: Sign-in refused: unknown username or wrong password.

@@ -41,12 +41,12 @@ export const TWO_FACTOR_MESSAGES = {
   wrongCode: 'The code is not right. Check that the time on your phone is set automatically',
   required: 'Your role requires two-factor sign-in; it cannot be turned off',
   locked:
-    'Too many wrong codes in a row: two-factor sign-in is locked. Ask an administrator to reset your second factor',
+    'Too many wrong codes in a row: codes from the app are locked. Use a recovery code, or ask an administrator to reset your second factor',
 } as const;
 
 /**
- * Wrong codes of an enabled second factor in a row, after which no code is checked until an
- * administrator resets it. The sign-in throttle alone still let someone holding the password
+ * Wrong codes of an enabled second factor in a row, after which no authenticator code is checked
+ * until an administrator resets it (recovery codes still are: proveSecondFactor). The sign-in throttle alone still let someone holding the password
  * guess about a hundred codes a day, for ever (NIST SP 800-63B 5.2.2 caps consecutive failures
  * at 100); a person mistyping does not get near twenty without a right code between.
  */
@@ -266,6 +266,21 @@ const provenFactor = async (
 const lockedOut = () => stateConflict(TWO_FACTOR_MESSAGES.locked, 'two_factor_locked');
 
 /**
+ * What the lock does to `code`: 'open' below it; at it an authenticator code is 'refused' unread
+ * and a recovery code is still checked ('recovery-only'). Recovery codes (about 49.5 bits each,
+ * under the sign-in throttle) cannot be guessed the way six digits can, and they are the way in
+ * the lock would otherwise shut: for the owner whose password someone else is guessing codes
+ * with, and for a person whose app secret no server key opens any more (decision 0019).
+ */
+const isLockedFor = (
+  record: Pick<TwoFactorRecord, 'secondFactorFailures'>,
+  code: string,
+): 'open' | 'refused' | 'recovery-only' => {
+  if (record.secondFactorFailures < SECOND_FACTOR_FAILURES_MAX) return 'open';
+  return looksLikeRecoveryCode(code) ? 'recovery-only' : 'refused';
+};
+
+/**
  * Checks a code of the person's second factor under the person's row lock, and counts it: a wrong
  * one adds to the wrong codes in a row (the SECOND_FACTOR_FAILURES_MAX-th locks it), a right one
  * starts the count again. Counted under the lock, so codes sent at once cannot all pass the limit.
@@ -280,10 +295,16 @@ const proveSecondFactor = async (
     const record = await requireRecord(tx, personId, true);
     const { totpSecret } = record;
     if (totpSecret === null) return null;
-    if (record.secondFactorFailures >= SECOND_FACTOR_FAILURES_MAX) throw lockedOut();
+    const locked = isLockedFor(record, code);
+    if (locked === 'refused') throw lockedOut();
     const proven = await provenFactor(tx, { ...record, totpSecret }, code, sourceIp);
     if (proven !== null) {
-      if (record.secondFactorFailures > 0) await clearSecondFactorFailures(tx, personId);
+      // Below the lock a right code forgives the wrong ones. At the lock a recovery code lets its
+      // holder in but clears nothing: someone guessing app codes with the password would
+      // otherwise get twenty more each time the owner signs in.
+      if (locked === 'open' && record.secondFactorFailures > 0) {
+        await clearSecondFactorFailures(tx, personId);
+      }
       return proven;
     }
     const failures = await countSecondFactorFailure(tx, personId);
@@ -309,7 +330,7 @@ const checkCodeOf = (
 ): Promise<Throttled | { outcome: 'checked'; result: SecondFactor | null }> => {
   if (record.totpSecret === null) throw stateConflict(TWO_FACTOR_MESSAGES.notOn);
   // Known locked already: not even a throttle reservation (checked again under the lock).
-  if (record.secondFactorFailures >= SECOND_FACTOR_FAILURES_MAX) throw lockedOut();
+  if (isLockedFor(record, code) === 'refused') throw lockedOut();
   return throttledCheck(db, record, sourceIp, () =>
     proveSecondFactor(db, record.personId, code, sourceIp),
   );
