@@ -204,3 +204,6 @@ export type TwoFactorEnrolmentRequest = BodyOf<'/api/v1/two-factor/enrolment', '
 export type EnrolledSignIn = DataOf<'/api/v1/login/two-factor/enrolment/confirm', 'post'>;
 export type TwoFactorStatus = DataOf<'/api/v1/two-factor', 'get'>;
 export type RecoveryCodes = DataOf<'/api/v1/two-factor/recovery-codes', 'post'>;
+// Recent authentication before a security action (decision 0019)
+export type ReauthenticationRequest = BodyOf<'/api/v1/reauthentication', 'post'>;
+export type Reauthenticated = DataOf<'/api/v1/reauthentication', 'post'>;

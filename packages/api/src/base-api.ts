@@ -6,7 +6,7 @@ import {
   type FetchBaseQueryMeta,
   fetchBaseQuery,
 } from '@reduxjs/toolkit/query/react';
-import { type ApiError, httpStatusOf, reasonPhraseOf } from './api-errors.ts';
+import { type ApiError, httpStatusOf, problemCodeOf, reasonPhraseOf } from './api-errors.ts';
 
 /**
  * Every cache tag the endpoints use, declared once so invalidation stays precise
@@ -103,9 +103,62 @@ const fetchQuery = fetchBaseQuery({
 });
 
 /**
- * fetchBaseQuery plus two things: the HTTP status text on every error (`error.statusText`,
- * SPEC §8 shows it when login is answered 401), and `sessionExpired` on a 401 of any call that
- * needs the session.
+ * Asks the signed-in person to confirm who they are (their password, and a code when two-factor
+ * sign-in is on) and resolves true once the server took it (POST /api/v1/reauthentication), false
+ * when they gave up. The back office registers one with setReauthenticationPrompt.
+ */
+export type ReauthenticationPrompt = () => Promise<boolean>;
+
+let reauthenticationPrompt: ReauthenticationPrompt | null = null;
+/** The prompt now open: every call refused meanwhile waits for it rather than opening another. */
+let openPrompt: Promise<boolean> | null = null;
+/** How many confirmations succeeded: a call sent before the latest one is retried unasked. */
+let confirmations = 0;
+
+/**
+ * Registers what answers a security action refused with `reauthentication_required` (decision
+ * 0019, "Recent authentication"), or none (null). Returns the undoing of this registration, which
+ * leaves a prompt registered after it in place.
+ */
+export const setReauthenticationPrompt = (prompt: ReauthenticationPrompt | null): (() => void) => {
+  reauthenticationPrompt = prompt;
+  return () => {
+    if (reauthenticationPrompt === prompt) reauthenticationPrompt = null;
+  };
+};
+
+/** The registered prompt's answer, one open prompt shared by every call refused meanwhile. */
+const confirmIdentity = (prompt: ReauthenticationPrompt): Promise<boolean> => {
+  if (!openPrompt) {
+    const asked = (async () => {
+      try {
+        const confirmed = await prompt();
+        if (confirmed) confirmations += 1;
+        return confirmed;
+      } catch {
+        return false;
+      } finally {
+        openPrompt = null;
+      }
+    })();
+    openPrompt = asked;
+  }
+  return openPrompt;
+};
+
+type FetchQueryResult = Awaited<ReturnType<typeof fetchQuery>>;
+
+const isReauthenticationRequired = (result: FetchQueryResult): boolean =>
+  httpStatusOf(result.error) === 403 && problemCodeOf(result.error) === 'reauthentication_required';
+
+/**
+ * fetchBaseQuery plus three things: the HTTP status text on every error (`error.statusText`,
+ * SPEC §8 shows it when login is answered 401), `sessionExpired` on a 401 of any call that needs
+ * the session, and a security action refused with `reauthentication_required` sent once more
+ * after the registered prompt (setReauthenticationPrompt) confirmed who the person is. Calls
+ * refused at the same moment share one prompt; a call refused again, or whose prompt was
+ * cancelled, answers the refusal. The args are re-sent as given: fetchBaseQuery builds a new
+ * Request from them on every call, its JSON body included.
  */
 export const sessionAwareBaseQuery: BaseQueryFn<
   string | FetchArgs,
@@ -114,7 +167,14 @@ export const sessionAwareBaseQuery: BaseQueryFn<
   ApiExtraOptions,
   FetchBaseQueryMeta
 > = async (args, api, extraOptions) => {
-  const result = await fetchQuery(args, api, extraOptions ?? {});
+  const confirmationsBefore = confirmations;
+  let result = await fetchQuery(args, api, extraOptions ?? {});
+  const prompt = reauthenticationPrompt;
+  if (!extraOptions?.public && prompt && isReauthenticationRequired(result)) {
+    // Refused before a confirmation that has happened since: sent again without asking.
+    const confirmed = confirmations !== confirmationsBefore || (await confirmIdentity(prompt));
+    if (confirmed) result = await fetchQuery(args, api, extraOptions ?? {});
+  }
   if (!result.error) return result;
   const response = result.meta?.response;
   const error: ApiError = response

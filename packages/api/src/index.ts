@@ -9,9 +9,11 @@ export {
   baseApi,
   KEEP_FOREVER,
   LIST_ID,
+  type ReauthenticationPrompt,
   resetApiCache,
   sessionAwareBaseQuery,
   sessionExpired,
+  setReauthenticationPrompt,
   toQueryString,
 } from './base-api.ts';
 export * from './developer-endpoints.ts';

@@ -1,6 +1,8 @@
 import type {
   OwnSession,
   PasswordLinkOwner,
+  Reauthenticated,
+  ReauthenticationRequest,
   RecoveryCodes,
   SecondFactorCodeRequest,
   SetPasswordWithLinkRequest,
@@ -72,6 +74,16 @@ export const securityApi = baseApi.injectEndpoints({
       transformResponse: dataOf<{ ok: boolean }>,
       invalidatesTags: (result) => (result ? [TWO_FACTOR] : []),
     }),
+    /**
+     * POST /api/v1/reauthentication: the password, and a code of the authenticator app or a
+     * recovery code when two-factor sign-in is on, before a security action the server refused
+     * with `reauthentication_required` (decision 0019). 400 `wrong_current_password` or
+     * `two_factor_code_invalid`, 429 `too_many_attempts`; their detail is the text to show.
+     */
+    reauthenticate: build.mutation<Reauthenticated, ReauthenticationRequest>({
+      query: (body) => ({ url: 'api/v1/reauthentication', method: 'POST', body }),
+      transformResponse: dataOf<Reauthenticated>,
+    }),
     /** GET /api/v1/password-reset/{token}: whose link it is; 410 when expired or used. */
     getPasswordLink: build.query<PasswordLinkOwner, PasswordLinkArgs>({
       query: ({ token }) => `api/v1/password-reset/${encodeURIComponent(token)}`,
@@ -102,6 +114,7 @@ export const {
   useDisableTwoFactorMutation,
   useGetOwnSessionsQuery,
   useEndOwnSessionMutation,
+  useReauthenticateMutation,
   useGetPasswordLinkQuery,
   useSetPasswordWithLinkMutation,
 } = securityApi;

@@ -1,6 +1,7 @@
 import { Button, useToast } from '@paygate/ui';
 import { Link, Outlet, useMatch, useNavigation } from 'react-router';
 import { useLiveUpdates } from '../live/use-live-updates.ts';
+import { ReauthenticationDialog } from '../reauthentication/reauthentication-dialog.tsx';
 import { useCurrentPerson } from '../session/current-person.tsx';
 import { useSignOut } from '../session/use-sign-out.ts';
 import { MerchantChooser } from '../workspace/merchant-chooser.tsx';
@@ -33,7 +34,9 @@ const MerchantHeader = () => {
 
 /**
  * The signed-in frame: header (logo, log out), side navigation, and the screen in the middle.
- * While it is shown the screens are kept live, and alerts show as toasts (issue 25).
+ * While it is shown the screens are kept live, alerts show as toasts (issue 25), and a security
+ * action the server refuses until the person confirms who they are asks for the password
+ * (decision 0019).
  */
 export const AppLayout = () => {
   const { signOut } = useSignOut();
@@ -66,6 +69,7 @@ export const AppLayout = () => {
           <Outlet />
         </main>
       </div>
+      <ReauthenticationDialog />
     </div>
   );
 };
