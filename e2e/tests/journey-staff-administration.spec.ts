@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { type AuthenticatorApp, authenticatorApp } from '../support/authenticator.ts';
-import { signIn } from '../support/backoffice-session.ts';
+import { demoPassword, signIn } from '../support/backoffice-session.ts';
 import { expectToast, isoDay, openScreen } from '../support/backoffice-ui.ts';
 import { E2E_URLS } from '../support/e2e-servers.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
@@ -403,4 +403,68 @@ test('an admin adds a merchant user with a custom role; the user sets a password
   } finally {
     await userContext?.close();
   }
+});
+
+test('a security action after a long session asks the admin to confirm with their password, then goes through', async ({
+  page,
+}, testInfo) => {
+  const roleName = `Confirmed role ${unique()}`;
+  await signIn(page, 'admin');
+  await openScreen(page, 'Roles', 'Roles');
+  await page.getByRole('button', { name: 'New role' }).click();
+  const roleDialog = page.getByRole('dialog', { name: 'New role' });
+  await roleDialog.getByRole('textbox', { name: 'Name' }).fill(roleName);
+  await roleDialog
+    .getByRole('group', { name: 'Permissions' })
+    .getByRole('checkbox', { name: 'merchant.read', exact: true })
+    .check();
+
+  // The session is seconds old, so the server would take the call: its first answer is the one
+  // a session signed in over 15 minutes ago gets (decision 0019). The confirmation and the call
+  // sent again after it reach the real server.
+  const roleCalls: string[] = [];
+  await page.route(`${E2E_URLS.backoffice}/api/v1/roles`, async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    roleCalls.push(route.request().postData() ?? '');
+    if (roleCalls.length > 1) return route.continue();
+    return route.fulfill({
+      status: 403,
+      contentType: 'application/problem+json; charset=utf-8',
+      body: JSON.stringify({
+        type: 'about:blank',
+        title: 'Forbidden',
+        status: 403,
+        detail: 'Confirm it is you: enter your password to continue',
+        code: 'reauthentication_required',
+        requestId: randomUUID(),
+      }),
+    });
+  });
+  const confirmations: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('/api/v1/reauthentication')) confirmations.push(response.status());
+  });
+
+  await roleDialog.getByRole('button', { name: 'Create' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await expect(confirm).toBeVisible();
+  await expect(confirm).toContainText(
+    'This action changes who can do what. Enter your password to continue.',
+  );
+  // The demo admin has no second factor: the password alone is asked, and it has the focus.
+  await expect(confirm.getByLabel('Code from your authenticator app')).toHaveCount(0);
+  const password = confirm.getByLabel('Password');
+  await expect(password).toBeFocused();
+  await saveScreenshot(page, testInfo, 'staff-confirm-it-is-you');
+  await password.fill(demoPassword('admin'));
+  await password.press('Enter');
+
+  await expectToast(page, 'Role created');
+  await expect(confirm).toBeHidden();
+  await expect(roleDialog).toBeHidden();
+  expect(confirmations).toEqual([200]);
+  // The same request, sent again once.
+  expect(roleCalls).toHaveLength(2);
+  expect(roleCalls[1]).toBe(roleCalls[0]);
+  await expect(page.getByRole('row').filter({ hasText: roleName })).toContainText('1 permission');
 });
