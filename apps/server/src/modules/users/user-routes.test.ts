@@ -965,6 +965,38 @@ describe.each(TEST_DATABASE_KINDS)('users API on %s', (kind) => {
     });
   });
 
+  it.runIf(kind === 'postgres')(
+    'lets one of two user managers deactivating each other at the same moment win, not both',
+    async () => {
+      const shop = await createTestMerchant(testApp.db, 'Shop Race');
+      const first = await createTestPerson(testApp.db, {
+        username: 'race-boss-1',
+        role: 'merchant',
+        merchantId: shop.id,
+      });
+      const second = await createTestPerson(testApp.db, {
+        username: 'race-boss-2',
+        role: 'merchant',
+        merchantId: shop.id,
+      });
+      const secondCookie = await signIn(testApp.app, 'race-boss-2', second.password);
+      // The first manager's deactivation of the second, not committed yet: the second's request
+      // (its session still live when checked) waits for the same lock, then finds its actor gone.
+      const { answer } = await whileUncommitted(
+        testApp.db,
+        async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext('paygate:administrators'))`);
+          await tx.update(people).set({ enabled: false }).where(eq(people.id, second.id));
+        },
+        () => patchUser(secondCookie, first.id, { enabled: false }),
+        'pg_advisory_xact_lock',
+      );
+      expectProblem(answer, { status: 403, detail: USER_MESSAGES.actorInactive });
+      const [firstAfter] = await testApp.db.select().from(people).where(eq(people.id, first.id));
+      expect(firstAfter?.enabled).toBe(true);
+    },
+  );
+
   it('never lets a merchant’s user act with a platform-only permission a role gained around the checks', async () => {
     // What a role change racing an assignment could leave (decision 0019): written directly.
     await testApp.db

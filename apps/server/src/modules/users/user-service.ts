@@ -24,6 +24,7 @@ import {
   countOtherActiveAdministrators,
   countUsers,
   insertUser,
+  isPersonEnabled,
   lockAdministrators,
   lockUser,
   merchantExists,
@@ -66,6 +67,7 @@ export const USER_MESSAGES = {
   noSecondFactor: 'This user has no second factor to reset',
   lastAdministrator: 'The last active administrator cannot be deactivated or lose the admin role',
   ownRoles: 'Your own roles are changed by another user manager',
+  actorInactive: 'Your account has been deactivated',
 } as const;
 
 export interface Actor {
@@ -276,6 +278,10 @@ export const changeUser = async (
 ) => {
   await db.transaction(async (tx) => {
     await lockAdministrators(tx);
+    // Two user managers deactivating each other at the same moment: the second, waiting for the
+    // lock above, was deactivated by the first and must not go on to deactivate them too (a
+    // merchant would be left with no manager).
+    if (!(await isPersonEnabled(tx, person.id))) throw notAllowed(USER_MESSAGES.actorInactive);
     await lockUser(tx, id);
     const before = await requireManageableUser(tx, person, id);
     const details: Record<string, unknown> = {};
