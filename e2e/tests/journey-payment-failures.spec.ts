@@ -161,6 +161,7 @@ test.describe('declined by the provider', () => {
     await page.goto(formUrl(invoice.paymentUrl, 'en'));
     await page.getByRole('textbox', { name: 'Your phone number' }).fill('9123456789');
     await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
+    await page.getByRole('button', { name: 'Confirm', exact: true }).click();
     await expect(
       page.getByRole('heading', { name: `+${shownAmount(invoice.amount, 'RUB')}` }),
     ).toBeVisible();
@@ -193,7 +194,7 @@ test('a bad network: the payout is taken though its answer is lost, two polls ar
     successUrl: 'https://shop.example/paid',
     errorUrl: 'https://shop.example/failed',
   });
-  // The server takes "Confirm withdrawal"; its answer never reaches the page.
+  // The server takes the confirmed payout; its answer never reaches the page.
   await page.route('**/complete', async (route) => {
     await route.fetch();
     await route.abort('connectionreset');
@@ -209,6 +210,7 @@ test('a bad network: the payout is taken though its answer is lost, two polls ar
   await page.goto(formUrl(invoice.paymentUrl, 'en'));
   await page.getByRole('textbox', { name: 'Your phone number' }).fill('9123456789');
   await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
   // The form reads the payment, finds the payout requested and watches it: no Fail.
   await expect(
     page.getByRole('heading', { name: `+${shownAmount(invoice.amount, 'RUB')}` }),

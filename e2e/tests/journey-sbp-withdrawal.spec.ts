@@ -12,8 +12,9 @@ import {
 /**
  * Issue 9, a withdrawal through the fast payment system (SBP) on the hosted form, in English:
  * the customer picks Sbp, meets every phone rule and toast of SPEC §5 and §8 word for word,
- * searches the bank list, confirms, watches Processing, and the sandbox provider pays out (the
- * demo's "RUB payouts" terminal is in test mode).
+ * searches the bank list, reads the payout back (Change keeps the number and the bank) and
+ * confirms it, watches Processing, and the sandbox provider pays out (the demo's "RUB payouts"
+ * terminal is in test mode).
  */
 
 test('an SBP withdrawal: phone rules, bank search, Processing, paid out', async ({
@@ -32,6 +33,13 @@ test('an SBP withdrawal: phone rules, bank search, Processing, paid out', async 
   });
   expect(invoice.isTest).toBe(true);
 
+  // The payout requests the page sends (decision 0011: one, and only after Confirm).
+  const payoutRequests: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.method() === 'POST' && new URL(sent.url()).pathname.endsWith('/complete')) {
+      payoutRequests.push(sent.url());
+    }
+  });
   await page.goto(formUrl(invoice.paymentUrl, 'en'));
   await expect(page.getByRole('heading', { name: 'Choose a payment method' })).toBeVisible();
   await page.getByRole('button', { name: /^Sbp\b/ }).click();
@@ -44,7 +52,7 @@ test('an SBP withdrawal: phone rules, bank search, Processing, paid out', async 
   await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
   const phone = page.getByRole('textbox', { name: 'Your phone number' });
   const bank = page.getByRole('combobox', { name: 'Your bank' });
-  const confirm = page.getByRole('button', { name: 'Confirm withdrawal' });
+  const submit = page.getByRole('button', { name: 'Confirm withdrawal' });
   const toast = (text: string) => page.getByRole('alert').filter({ hasText: text });
   /** The customer closes a toast (it would otherwise stay 5 s over the form). */
   const closeToast = async (text: string) => {
@@ -57,7 +65,7 @@ test('an SBP withdrawal: phone rules, bank search, Processing, paid out', async 
   await expect(phone).toHaveAccessibleDescription('The number must start with 9');
 
   // SPEC §5, §8: no bank chosen gives the toast 'Choose the bank', whatever the phone.
-  await confirm.click();
+  await submit.click();
   await expect(toast('Choose the bank')).toBeVisible();
   await expect(bank).toBeFocused();
   await closeToast('Choose the bank');
@@ -76,7 +84,7 @@ test('an SBP withdrawal: phone rules, bank search, Processing, paid out', async 
   await phone.fill('912');
   await expect(phone).toHaveValue('+7 (912');
   await expect(phone).not.toHaveAttribute('aria-invalid', 'true');
-  await confirm.click();
+  await submit.click();
   await expect(toast('Fill in the phone number')).toBeVisible();
   await expect(phone).toBeFocused();
   await closeToast('Fill in the phone number');
@@ -117,7 +125,35 @@ test('an SBP withdrawal: phone rules, bank search, Processing, paid out', async 
   await expect(form).toHaveAttribute('data-submits', '0');
   await expect(page.getByRole('heading', { name: 'Where to send the money' })).toBeVisible();
   await expect(page.getByText(/^Selected bank: .*Sber/i)).toBeVisible();
-  await confirm.click();
+  const selected = await page.getByText(/^Selected bank: /).textContent();
+  const bankName = (selected ?? '').replace(/^Selected bank: /, '');
+  await submit.click();
+
+  // Decision 0011: nothing is sent yet; the payout is read back first, the heading focused.
+  const panel = page.getByRole('region', { name: 'Check the details' });
+  await expect(panel.getByRole('heading', { name: 'Check the details' })).toBeFocused();
+  await expect(panel.getByText(shownAmount(amount, 'RUB'), { exact: true })).toBeVisible();
+  await expect(panel.getByText('+7 (912) 345-67-89', { exact: true })).toBeVisible();
+  await expect(panel.getByText(bankName, { exact: true })).toBeVisible();
+  await expect(
+    panel.getByText('The payout goes to this number. It cannot be cancelled once sent.'),
+  ).toBeVisible();
+  await expect(phone).toBeHidden();
+  expect(payoutRequests, 'no payout requested before Confirm').toHaveLength(0);
+  await checkFormStep(page, testInfo, 'sbp-withdrawal-confirm');
+  // Change: back to the fields, the number and the bank as they were, the phone focused.
+  await panel.getByRole('button', { name: 'Change', exact: true }).click();
+  await expect(panel).toHaveCount(0);
+  await expect(phone).toBeFocused();
+  await expect(phone).toHaveValue('+7 (912) 345-67-89');
+  await expect(page.getByText(`Selected bank: ${bankName}`, { exact: true })).toBeVisible();
+  // Sent again, and this time confirmed with the keyboard.
+  await submit.click();
+  await expect(panel.getByText('+7 (912) 345-67-89', { exact: true })).toBeVisible();
+  const confirm = panel.getByRole('button', { name: 'Confirm', exact: true });
+  await page.keyboard.press('Tab');
+  await expect(confirm).toBeFocused();
+  await page.keyboard.press('Enter');
 
   // SPEC §2 Processing: plus sign, amount with currency, the text and a spinner. The form polls
   // every 5 s; the sandbox pays out a second after the request.
@@ -126,6 +162,7 @@ test('an SBP withdrawal: phone rules, bank search, Processing, paid out', async 
   ).toBeVisible();
   await expect(page.getByText('Wait. Payment in progress...', { exact: true })).toBeVisible();
   await expect(page.getByRole('status', { name: 'Payment in progress' })).toBeVisible();
+  expect(payoutRequests, 'one payout request').toHaveLength(1);
   await checkFormStep(page, testInfo, 'processing');
 
   await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible({

@@ -87,6 +87,10 @@ test.describe('hosted payment form against the real server', () => {
     await page.getByRole('option').first().click();
     await saveScreenshot(page, testInfo, 'payment-form-withdrawal-ru');
     await page.getByRole('button', { name: 'Подтвердить вывод' }).click();
+    // Decision 0011: the payout is read back, then confirmed.
+    const panel = page.getByRole('region', { name: 'Проверьте данные' });
+    await expect(panel.getByText('+7 (912) 345-67-89', { exact: true })).toBeVisible();
+    await panel.getByRole('button', { name: 'Подтвердить', exact: true }).click();
     // Sandbox settles in SANDBOX_SETTLE_SECONDS; the form polls every 5 s.
     await expect(page.getByText('Баланс скоро обновится')).toBeVisible({ timeout: 25_000 });
   });

@@ -1091,7 +1091,7 @@ describe('completing', () => {
     });
   });
 
-  it('"Confirm withdrawal" whose answer was lost, the payout not asked: the same step, the phone kept, with a notice', async () => {
+  it('a confirmed payout whose answer was lost, the payout not asked: the same step, the phone kept, with a notice', async () => {
     const withdrawal: Partial<PaymentFormData> = {
       type: 'withdrawal',
       currencyInfo: RUB,
@@ -1111,13 +1111,24 @@ describe('completing', () => {
     const phone = screen.getByRole('textbox', { name: t('form.field.phone') });
     await user.type(phone, '9123456789');
     await user.click(screen.getByRole('button', { name: t('form.button.withdraw') }));
+    // Confirmed (decision 0011), then the answer is lost.
+    await user.click(screen.getByRole('button', { name: t('form.button.confirm') }));
     await settle();
     expect(server.callsTo('POST init')).toHaveLength(2);
     expect(screen.getByText(t('form.toast.connectionLost'))).toBeInTheDocument();
+    // The confirmation stays, with the same number, and Confirm has the focus back.
+    const confirm = screen.getByRole('button', { name: t('form.button.confirm') });
+    expect(confirm).toBeEnabled();
+    expect(confirm).toHaveFocus();
+    expect(
+      screen.getByRole('region', { name: t('form.header.confirmWithdrawal') }),
+    ).toHaveTextContent('+7 (912) 345-67-89');
+    await user.click(screen.getByRole('button', { name: t('form.button.change') }));
     expect(screen.getByRole('textbox', { name: t('form.field.phone') })).toHaveValue(
       '+7 (912) 345-67-89',
     );
     await user.click(screen.getByRole('button', { name: t('form.button.withdraw') }));
+    await user.click(screen.getByRole('button', { name: t('form.button.confirm') }));
     await settle();
     expect(server.callsTo('POST complete').map((call) => call.body)).toEqual([
       { formId: expect.any(String), credential: '79123456789' },
@@ -1126,7 +1137,7 @@ describe('completing', () => {
     expect(screen.getByRole('heading', { name: '+1500.00 RUB' })).toBeInTheDocument();
   });
 
-  it('"Confirm withdrawal" taken though its answer was lost: Processing', async () => {
+  it('a confirmed payout taken though its answer was lost: Processing', async () => {
     const withdrawal: Partial<PaymentFormData> = {
       type: 'withdrawal',
       methods: [HUMO],
@@ -1143,6 +1154,7 @@ describe('completing', () => {
     const { user, t } = await start();
     await user.type(screen.getByRole('textbox', { name: t('form.field.phone') }), '+998901234567');
     await user.click(screen.getByRole('button', { name: t('form.button.withdraw') }));
+    await user.click(screen.getByRole('button', { name: t('form.button.confirm') }));
     await settle();
     expect(screen.getByText(t('form.text.processing'))).toBeInTheDocument();
   });

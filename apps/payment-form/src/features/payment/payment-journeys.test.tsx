@@ -160,7 +160,7 @@ describe.each(SUPPORTED_LANGUAGES)('payment journeys in %s', (language) => {
     expect(screen.getByRole('heading', { name: t('form.header.success') })).toBeInTheDocument();
   });
 
-  it('an SBP withdrawal: amount, phone and bank, processing, success', async () => {
+  it('an SBP withdrawal: amount, phone and bank, read back and confirmed, processing, success', async () => {
     const withdrawal: Partial<PaymentFormData> = {
       type: 'withdrawal',
       currencyInfo: RUB,
@@ -201,6 +201,19 @@ describe.each(SUPPORTED_LANGUAGES)('payment journeys in %s', (language) => {
     await user.type(phone, '9123456789');
     expect(phone).toHaveValue('+7 (912) 345-67-89');
     await user.click(screen.getByRole('button', { name: t('form.button.withdraw') }));
+    await settle();
+
+    // Read back before it is sent (decision 0011): the amount, the number and the bank.
+    expect(server.callsTo('POST complete')).toHaveLength(0);
+    const panel = screen.getByRole('region', { name: t('form.header.confirmWithdrawal') });
+    expect(
+      within(panel).getByRole('heading', { name: t('form.header.confirmWithdrawal') }),
+    ).toHaveFocus();
+    expect(within(panel).getByText(t('form.text.confirmWithdrawal'))).toBeInTheDocument();
+    expect(within(panel).getByText('1500.00 RUB')).toBeInTheDocument();
+    expect(within(panel).getByText('+7 (912) 345-67-89')).toBeInTheDocument();
+    expect(within(panel).getByText('T-Bank')).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: t('form.button.confirm') }));
     await settle();
     expect(server.callsTo('POST complete')[0]?.body).toEqual({
       formId: FORM_ID,

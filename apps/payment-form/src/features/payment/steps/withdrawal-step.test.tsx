@@ -1,6 +1,6 @@
 import type { Bank, PaymentFormData } from '@paygate/api/payment-form';
 import { BANK_SEARCH_DEBOUNCE_MS, TOAST_AUTO_HIDE_MS } from '@paygate/domain';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -45,10 +45,13 @@ const openWithdrawal = async ({
   language = 'en',
   form = SBP_WITHDRAWAL,
   banks = data(BANKS),
+  handlers = {},
 }: {
   language?: 'en' | 'ru' | 'uz';
   form?: Partial<PaymentFormData>;
   banks?: Reply | (() => Reply | Promise<Reply>);
+  /** Other answers than these, by route. */
+  handlers?: Parameters<typeof stubPaymentServer>[0];
 } = {}) => {
   const server = stubPaymentServer({
     'POST init': data(formData(form)),
@@ -56,6 +59,7 @@ const openWithdrawal = async ({
     'GET banks/sbp': banks,
     'POST complete': data({ successUrl: null }),
     'POST status': data({ status: 'IN_PROGRESS', invoiceId: 'inv-7f3a' }),
+    ...handlers,
   });
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
   const { t } = await renderPayment({ language });
@@ -69,6 +73,16 @@ const openWithdrawal = async ({
 };
 
 const optionNames = () => screen.queryAllByRole('option').map((option) => option.textContent);
+
+/** The confirmation of the payout (decision 0011), in English. */
+const confirmation = () => screen.queryByRole('region', { name: 'Check the details' });
+
+/** The customer reads the payout back and confirms it. */
+const confirmPayout = async (user: ReturnType<typeof userEvent.setup>) => {
+  expect(confirmation()).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Confirm' }));
+  await settle();
+};
 
 describe('withdrawal phone (SPEC §5)', () => {
   it('masks the input as +7 (999) 999-99-99 and shows the hint', async () => {
@@ -105,6 +119,8 @@ describe('withdrawal phone (SPEC §5)', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Fill in the phone number');
     expect(phone()).toHaveFocus();
+    // The SPEC's checks come first: nothing to confirm yet.
+    expect(confirmation()).toBeNull();
     expect(server.callsTo('POST complete')).toHaveLength(0);
   });
 
@@ -115,6 +131,8 @@ describe('withdrawal phone (SPEC §5)', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Fill in the phone number');
     expect(phone()).toHaveFocus();
+    // The SPEC's checks come first: nothing to confirm yet.
+    expect(confirmation()).toBeNull();
     expect(server.callsTo('POST complete')).toHaveLength(0);
   });
 
@@ -145,7 +163,8 @@ describe('withdrawal phone (SPEC §5)', () => {
     await user.type(phone(), '+998 (90) 123-45-67');
     expect(phone()).toHaveValue('+998901234567');
     await user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
-    await settle();
+    expect(confirmation()).toHaveTextContent('+998 90 123 45 67');
+    await confirmPayout(user);
     expect(server.callsTo('POST complete')[0]?.body).toEqual({
       formId: FORM_ID,
       credential: '998901234567',
@@ -209,7 +228,7 @@ describe('withdrawal phone per currency (SPEC §5: KGS +996, UZS +998, AZN +994,
     await user.type(phone(), '4567');
     expect(phone()).not.toHaveAttribute('aria-invalid');
     await user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
-    await settle();
+    await confirmPayout(user);
     expect(server.callsTo('POST complete')[0]?.body).toEqual({
       formId: FORM_ID,
       credential: '998901234567',
@@ -246,7 +265,7 @@ describe('withdrawal phone per currency (SPEC §5: KGS +996, UZS +998, AZN +994,
     await user.type(phone(), right);
     expect(phone()).not.toHaveAttribute('aria-invalid');
     await user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
-    await settle();
+    await confirmPayout(user);
     expect(server.callsTo('POST complete')[0]?.body).toEqual({ formId: FORM_ID, credential: sent });
   });
 
@@ -278,7 +297,9 @@ describe('withdrawal phone per currency (SPEC §5: KGS +996, UZS +998, AZN +994,
     await user.clear(phone());
     await user.type(phone(), '+123456789');
     await confirm();
-    await settle();
+    // No display rule for USD: the number is read back as it was typed.
+    expect(confirmation()).toHaveTextContent('+123456789');
+    await confirmPayout(user);
     expect(server.callsTo('POST complete')[0]?.body).toEqual({
       formId: FORM_ID,
       credential: '123456789',
@@ -314,7 +335,8 @@ describe('bank of a fast-payment withdrawal (SPEC §2, §5)', () => {
     expect(screen.queryByRole('combobox', { name: 'Your bank' })).toBeNull();
     await second.user.type(second.phone(), '9123456789');
     await second.user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
-    await settle();
+    expect(confirmation()).not.toHaveTextContent('Bank');
+    await confirmPayout(second.user);
     expect(second.server.callsTo('POST complete')[0]?.body).toEqual({
       formId: FORM_ID,
       credential: '79123456789',
@@ -343,6 +365,7 @@ describe('bank of a fast-payment withdrawal (SPEC §2, §5)', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Choose the bank');
     expect(screen.getByRole('combobox', { name: 'Your bank' })).toHaveFocus();
+    expect(confirmation()).toBeNull();
     expect(server.callsTo('POST complete')).toHaveLength(0);
   });
 
@@ -377,6 +400,11 @@ describe('bank of a fast-payment withdrawal (SPEC §2, §5)', () => {
     await user.tab({ shift: true });
     expect(phone()).toHaveFocus();
     await user.keyboard('9123456789{Enter}');
+    expect(server.callsTo('POST complete')).toHaveLength(0);
+    expect(screen.getByRole('heading', { name: 'Check the details' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Confirm' })).toHaveFocus();
+    await user.keyboard('{Enter}');
     await settle();
     expect(server.callsTo('POST complete')[0]?.body).toMatchObject({
       bankCodeInteger: 100_000_000_004,
@@ -392,5 +420,133 @@ describe('bank of a fast-payment withdrawal (SPEC §2, §5)', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await settle();
     expect(optionNames()).toEqual(['Only Bank']);
+  });
+});
+
+describe('the payout is confirmed before it is sent (decision 0011)', () => {
+  /** An SBP payout with T-Bank and +7 (912) 345-67-89 filled in and submitted. */
+  const submitSbpPayout = async (options: Parameters<typeof openWithdrawal>[0] = {}) => {
+    const opened = await openWithdrawal(options);
+    const { user, phone, t } = opened;
+    await user.click(screen.getByRole('option', { name: 'T-Bank' }));
+    await user.type(phone(), '9123456789');
+    await user.click(screen.getByRole('button', { name: t('form.button.withdraw') }));
+    return opened;
+  };
+
+  it('shows the amount, the number and the bank, focused and labelled, and sends nothing yet', async () => {
+    const { server } = await submitSbpPayout();
+    await settle();
+    expect(server.callsTo('POST complete')).toHaveLength(0);
+    const panel = confirmation();
+    expect(panel).toBeInTheDocument();
+    const heading = within(panel as HTMLElement).getByRole('heading', {
+      name: 'Check the details',
+    });
+    expect(heading).toHaveFocus();
+    expect(heading).toHaveAccessibleDescription(
+      'The payout goes to this number. It cannot be cancelled once sent.',
+    );
+    const details = within(panel as HTMLElement);
+    expect(details.getByText('1500.00 RUB')).toBeInTheDocument();
+    expect(details.getByText('+7 (912) 345-67-89')).toBeInTheDocument();
+    expect(details.getByText('T-Bank')).toBeInTheDocument();
+    // Its two buttons are the only ones left: the fields wait, hidden, behind it.
+    expect(screen.getByRole('button', { name: 'Confirm' })).toHaveAttribute('type', 'button');
+    expect(screen.getByRole('button', { name: 'Change' })).toHaveAttribute('type', 'button');
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Confirm withdrawal' })).toBeNull();
+    // The time left stays on the button that sends.
+    expect(screen.getByRole('button', { name: 'Confirm' })).toHaveAccessibleDescription(
+      'Time left 00:15:00',
+    );
+  });
+
+  it('Confirm sends exactly one request with the number and the bank, disabled while it runs', async () => {
+    let answer: (reply: Reply) => void = () => {};
+    const { user, server } = await submitSbpPayout({
+      handlers: {
+        'POST complete': () =>
+          new Promise<Reply>((resolve) => {
+            answer = resolve;
+          }),
+      },
+    });
+    const confirm = screen.getByRole('button', { name: 'Confirm' });
+    await user.click(confirm);
+    await settle();
+    expect(confirm).toBeDisabled();
+    expect(confirm).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('button', { name: 'Change' })).toBeDisabled();
+    await user.click(confirm);
+    await settle();
+    expect(server.callsTo('POST complete').map((call) => call.body)).toEqual([
+      { formId: FORM_ID, credential: '79123456789', bankCodeInteger: 100_000_000_004 },
+    ]);
+    answer(data({ successUrl: null }));
+    await settle();
+    expect(screen.getByRole('heading', { name: '+1500.00 RUB' })).toBeInTheDocument();
+    expect(server.callsTo('POST complete')).toHaveLength(1);
+  });
+
+  it('Change goes back with the number and the bank kept, the phone focused, nothing sent', async () => {
+    const { user, server, phone } = await submitSbpPayout();
+    await user.click(screen.getByRole('button', { name: 'Change' }));
+    await settle();
+    expect(confirmation()).toBeNull();
+    expect(phone()).toHaveValue('+7 (912) 345-67-89');
+    expect(phone()).toHaveFocus();
+    expect(screen.getByText('Selected bank: T-Bank')).toBeInTheDocument();
+    expect(server.callsTo('POST complete')).toHaveLength(0);
+    // Another number: the panel reads back the new one, and that one is sent.
+    await user.clear(phone());
+    await user.type(phone(), '9987654321');
+    await user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
+    expect(confirmation()).toHaveTextContent('+7 (998) 765-43-21');
+    await confirmPayout(user);
+    expect(server.callsTo('POST complete').map((call) => call.body)).toEqual([
+      { formId: FORM_ID, credential: '79987654321', bankCodeInteger: 100_000_000_004 },
+    ]);
+  });
+
+  it('a refused request fails as the submit did before', async () => {
+    const { user } = await submitSbpPayout({
+      handlers: {
+        'POST complete': failure(400, 'The phone number must be +7 followed by 10 digits'),
+      },
+    });
+    await confirmPayout(user);
+    expect(screen.getByRole('heading', { name: 'Fail' })).toBeInTheDocument();
+  });
+
+  it('the deadline still ends the form while the panel is shown', async () => {
+    const form = { ...SBP_WITHDRAWAL, expiredIn: new Date(Date.now() + 60_000).toISOString() };
+    const { server } = await submitSbpPayout({
+      form,
+      handlers: {
+        // Read again at the deadline (decision 0026): expired.
+        'POST init': (_body, call) =>
+          call === 0 ? data(formData(form)) : failure(410, 'The payment has expired'),
+      },
+    });
+    expect(confirmation()).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Confirm' })).toHaveAccessibleDescription(
+      'Time left 00:01:00',
+    );
+    await advance(60_000);
+    expect(screen.getByRole('heading', { name: 'This payment has expired' })).toBeInTheDocument();
+    expect(confirmation()).toBeNull();
+    expect(server.callsTo('POST complete')).toHaveLength(0);
+  });
+
+  it.each([
+    ['ru', 'Проверьте данные', 'Подтвердить', 'Изменить'],
+    ['uz', 'Maʼlumotlarni tekshiring', 'Tasdiqlash', 'Oʻzgartirish'],
+  ] as const)('speaks %s', async (language, heading, confirm, change) => {
+    const { t } = await submitSbpPayout({ language });
+    const panel = screen.getByRole('region', { name: heading });
+    expect(panel).toHaveTextContent(t('form.text.confirmWithdrawal'));
+    expect(within(panel).getByRole('button', { name: confirm })).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: change })).toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import {
   checkFastPaymentWithdrawalSubmit,
   extractWithdrawalPhoneDigits,
   normaliseWithdrawalPhone,
+  tryFormatPhoneForDisplay,
   validateWithdrawalPhone,
   WITHDRAWAL_PHONE_DIGIT_RANGE,
   WITHDRAWAL_PHONE_FORMAT_MESSAGE_ID,
@@ -27,6 +28,7 @@ import {
   StepHeading,
   type StepProps,
 } from '../step-parts.tsx';
+import { type CheckedPayout, PayoutConfirmation } from './payout-confirmation.tsx';
 
 /** International numbers: digits and a leading plus, at most 15 digits (E.164). */
 const sanitiseInternationalPhone = (text: string) => {
@@ -71,7 +73,9 @@ const useSbpBanks = (formId: string) => {
  * international number, +996, +998 or +994 and 9 digits, said in the rule's words under the field
  * once it can no longer come out right or was refused; any other currency 9 to 15 digits.
  * Submit checks 'Choose the bank' and 'Fill in the phone number' (focusing the field); a wrong
- * number never reaches the server.
+ * number never reaches the server. A right one is not sent yet: the step shows it back with the
+ * amount and the bank, and only Confirm requests the payout (decision 0011); Change returns to
+ * the fields, kept as they were.
  */
 export const WithdrawalStep = ({
   state,
@@ -93,6 +97,15 @@ export const WithdrawalStep = ({
   const [bank, setBank] = useState<Bank | null>(null);
   const phoneRef = useRef<HTMLInputElement>(null);
   const banksRef = useRef<HTMLDivElement>(null);
+  /** The checked payout being confirmed; null while the customer edits. */
+  const [payout, setPayout] = useState<CheckedPayout | null>(null);
+  /** Change was pressed: the phone field takes the focus once it is shown again. */
+  const changing = useRef(false);
+  useEffect(() => {
+    if (payout !== null || !changing.current) return;
+    changing.current = false;
+    phoneRef.current?.focus();
+  }, [payout]);
 
   const phoneError = rub ? validateWithdrawalPhone(phone) : null;
   /** The number as it is sent: RUB's masked digits after +7, or what was typed. */
@@ -129,46 +142,78 @@ export const WithdrawalStep = ({
       return;
     }
     // SPEC §5: completing strips a leading plus sign from the credential.
-    dispatch({
-      type: 'completeRequested',
-      credential: normaliseWithdrawalPhone(fullPhoneOf(phone)),
-      ...(fastPayment && bank ? { bankCodeInteger: bank.codeInteger } : {}),
+    const credential = normaliseWithdrawalPhone(fullPhoneOf(phone));
+    const shown = tryFormatPhoneForDisplay(`+${credential}`, form.currencyInfo.code);
+    // Not sent yet: the customer reads it back first (decision 0011).
+    setPayout({
+      credential,
+      shownPhone: shown.ok ? shown.text : phone.trim(),
+      bank: fastPayment && bank ? { name: bank.value, codeInteger: bank.codeInteger } : null,
     });
   };
 
+  const confirm = () => {
+    if (!payout) return;
+    dispatch({
+      type: 'completeRequested',
+      credential: payout.credential,
+      ...(payout.bank ? { bankCodeInteger: payout.bank.codeInteger } : {}),
+    });
+  };
+
+  const change = () => {
+    changing.current = true;
+    setPayout(null);
+  };
+
   return (
-    <form className="pf-step" onSubmit={submit} noValidate>
+    <div className="pf-step">
       <StepHeading>{t('form.header.withdrawal')}</StepHeading>
-      <p className="pf-text">{t('form.text.withdrawal', { amount: money(state.amount) })}</p>
-      <TextField
-        ref={phoneRef}
-        label={t('form.field.phone')}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        placeholder={rub ? WITHDRAWAL_PHONE_MASK : rule?.prefix}
-        value={phone}
-        onChange={(event) => {
-          setRefused(false);
-          setPhone(
-            rub
-              ? applyWithdrawalPhoneMask(event.target.value)
-              : sanitiseInternationalPhone(event.target.value),
-          );
-        }}
-        hint={t(rub ? 'form.field.phoneNumberHint' : 'form.field.phoneInternationalHint')}
-        error={
-          phoneError === WITHDRAWAL_PHONE_MESSAGE_IDS.firstDigitError
-            ? t('form.field.phoneNumberError')
-            : ruleError
-        }
-      />
-      {fastPayment && <BankPicker formId={formId} bank={bank} onSelect={setBank} ref={banksRef} />}
-      <DeadlineButton type="submit" deadline={deadline} busy={state.task?.kind === 'complete'}>
-        {t('form.button.withdraw')}
-      </DeadlineButton>
-      <BackButton state={state} dispatch={dispatch} />
-    </form>
+      {/* Hidden, not removed, while the payout is confirmed: Change finds it as it was. */}
+      <form className="pf-fields" onSubmit={submit} noValidate hidden={payout !== null}>
+        <p className="pf-text">{t('form.text.withdrawal', { amount: money(state.amount) })}</p>
+        <TextField
+          ref={phoneRef}
+          label={t('form.field.phone')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder={rub ? WITHDRAWAL_PHONE_MASK : rule?.prefix}
+          value={phone}
+          onChange={(event) => {
+            setRefused(false);
+            setPhone(
+              rub
+                ? applyWithdrawalPhoneMask(event.target.value)
+                : sanitiseInternationalPhone(event.target.value),
+            );
+          }}
+          hint={t(rub ? 'form.field.phoneNumberHint' : 'form.field.phoneInternationalHint')}
+          error={
+            phoneError === WITHDRAWAL_PHONE_MESSAGE_IDS.firstDigitError
+              ? t('form.field.phoneNumberError')
+              : ruleError
+          }
+        />
+        {fastPayment && (
+          <BankPicker formId={formId} bank={bank} onSelect={setBank} ref={banksRef} />
+        )}
+        <DeadlineButton type="submit" deadline={deadline} busy={state.task?.kind === 'complete'}>
+          {t('form.button.withdraw')}
+        </DeadlineButton>
+        <BackButton state={state} dispatch={dispatch} />
+      </form>
+      {payout && (
+        <PayoutConfirmation
+          payout={payout}
+          amount={money(state.amount)}
+          deadline={deadline}
+          busy={state.task?.kind === 'complete'}
+          onConfirm={confirm}
+          onChange={change}
+        />
+      )}
+    </div>
   );
 };
 
