@@ -115,6 +115,50 @@ describe('a security action refused with reauthentication_required', () => {
     expect(callsTo('POST /api/v1/users/11/password-reset')).toBe(2);
   });
 
+  it('sends again unasked a call refused after a confirmation made while it was on its way', async () => {
+    // The reset is sent before the confirmation and its refusal read after it: the session is
+    // confirmed by then, so it goes again without a second dialog.
+    const resetRefusal = deferred();
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (request: Request) => {
+        const route = `${request.method} ${new URL(request.url).pathname}`;
+        calls.push(route);
+        const count = calls.filter((call) => call === route).length;
+        const json = (status: number, body: unknown) =>
+          new Response(JSON.stringify(body), {
+            status,
+            headers: { 'content-type': 'application/json' },
+          });
+        const refused = () => json(REFUSED.status, REFUSED.body);
+        if (route === 'POST /api/v1/users') {
+          return count === 1 ? refused() : json(200, { data: created });
+        }
+        if (count > 1) return json(200, { data: created.link });
+        await resetRefusal.promise;
+        return refused();
+      }),
+    );
+    const asked = deferred();
+    const prompt = vi.fn(() => asked.promise);
+    setReauthenticationPrompt(prompt);
+    const { store } = makeStore();
+
+    const resetting = store.dispatch(
+      staffApi.endpoints.resetStaffUserPassword.initiate({ userId: 11 }),
+    );
+    const creating = store.dispatch(staffApi.endpoints.createStaffUser.initiate(newUser));
+    await vi.waitFor(() => expect(prompt).toHaveBeenCalledTimes(1));
+    asked.resolve(true);
+    expect(await creating).toMatchObject({ data: created });
+    resetRefusal.resolve(true);
+
+    expect(await resetting).toMatchObject({ data: created.link });
+    expect(prompt).toHaveBeenCalledTimes(1);
+    expect(calls.filter((call) => call === 'POST /api/v1/users/11/password-reset')).toHaveLength(2);
+  });
+
   it('answers the 403 when no prompt is registered', async () => {
     const { callsTo } = stubFetch({ 'POST /api/v1/users': refusedFirst(1) });
     const { store } = makeStore();

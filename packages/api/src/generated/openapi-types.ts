@@ -126,7 +126,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm who you are before a security action (password, and code)
-         * @description A call answered 403 `reauthentication_required` works again for 15 minutes after this succeeds. A wrong password is 400 `wrong_current_password`; a missing or wrong code 400 `two_factor_code_invalid`.
+         * @description A call answered 403 `reauthentication_required` works again for 15 minutes after this succeeds. A wrong password is 400 `wrong_current_password`; a missing or wrong code 400 `two_factor_code_invalid`; an authenticator code while those are locked 409 `two_factor_locked` (a recovery code still works).
          */
         post: operations["reauthenticate"];
         delete?: never;
@@ -303,7 +303,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change names or roles, deactivate (ends their sessions) or reactivate a user */
+        /**
+         * Change names or roles, deactivate (ends their sessions) or reactivate a user
+         * @description Giving a role or reactivating needs a recent sign-in (403 `reauthentication_required`); names, removing roles and deactivating do not.
+         */
         patch: operations["updateUser"];
         trace?: never;
     };
@@ -581,7 +584,10 @@ export interface paths {
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
         head?: never;
-        /** Change a webhook endpoint; enabling it again clears its run of failures */
+        /**
+         * Change a webhook endpoint; enabling it again clears its run of failures
+         * @description A new URL or event types, or enabling it, needs a recent sign-in (403 `reauthentication_required`); disabling it or changing its description does not.
+         */
         patch: operations["updateWebhookEndpoint"];
         trace?: never;
     };
@@ -2763,6 +2769,15 @@ export interface operations {
             };
             /** @description Problem details (RFC 9457) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details (RFC 9457) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

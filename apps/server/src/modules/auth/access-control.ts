@@ -6,7 +6,7 @@ import { forbidden, unauthorized } from '../../http/http-errors.ts';
 import { appendRouteHook } from '../../http/route-hooks.ts';
 import { EVENT_CODES, recordEvent } from '../audit/audit-entry.ts';
 import type { AuthenticatedPerson, RouteAccess } from './authenticated-person.ts';
-import { REAUTHENTICATION_MESSAGES } from './recent-authentication.ts';
+import { reauthenticationRequired } from './recent-authentication.ts';
 import { loadSessionPerson } from './session-repository.ts';
 import { verifySessionToken } from './session-tokens.ts';
 
@@ -111,7 +111,7 @@ export const registerAccessControl = async (
     }
     // After the permissions: someone who may not act at all is not asked to confirm first.
     if (recentAuthentication && !person.recentlyAuthenticated) {
-      throw forbidden(REAUTHENTICATION_MESSAGES.required, 'reauthentication_required');
+      throw reauthenticationRequired();
     }
   };
 

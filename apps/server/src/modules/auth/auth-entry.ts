@@ -27,5 +27,6 @@ export {
   usernameHolder,
   usernameTaken,
 } from './person-repository.ts';
+export { requireRecentAuthentication } from './recent-authentication.ts';
 export { endSessions } from './session-repository.ts';
 export { removeSecondFactor } from './two-factor-service.ts';

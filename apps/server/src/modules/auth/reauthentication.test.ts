@@ -2,7 +2,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventLog, loginAttempts, people, sessions } from '../../db/schema.ts';
+import { eventLog, loginAttempts, people, personRoles, sessions } from '../../db/schema.ts';
 import { TEST_DATABASE_KINDS } from '../../db/testing/test-databases.ts';
 import { collectApiRoutes, routeKey } from '../../http/testing/route-table.ts';
 import { expectProblem } from '../../testing/problem-assertions.ts';
@@ -28,15 +28,13 @@ const codeOf = (secret: string, stepsAhead = 0) =>
 
 /** Every route that is a security action, as `METHOD /pattern` (decision 0019). */
 const SECURITY_ACTIONS = [
-  'PATCH /api/v1/users/:id',
   'POST /api/v1/developers/api-keys',
   'POST /api/v1/developers/webhook-endpoints',
-  'PATCH /api/v1/developers/webhook-endpoints/:id',
   'POST /api/v1/developers/webhook-secrets/reveal',
   'POST /api/v1/developers/webhook-secrets/rotate',
+  'POST /api/v1/merchant',
   'POST /api/v1/roles',
   'PUT /api/v1/roles/:id',
-  'DELETE /api/v1/roles/:id',
   'POST /api/v1/users',
   'POST /api/v1/users/:id/password-reset',
   'POST /api/v1/users/:id/two-factor-reset',
@@ -185,6 +183,62 @@ describe.each(TEST_DATABASE_KINDS)('recent authentication on %s', (kind) => {
       status: 403,
       code: 'reauthentication_required',
     });
+  });
+
+  it('asks for a user change only when it hands out access: a role given, a reactivation', async () => {
+    const admin = await staleAdministrator('ra-users');
+    const target = await createTestPerson(testApp.db, { username: 'ra-clerk-2', role: 'support' });
+    await testApp.db.insert(personRoles).values({ personId: target.id, roleName: 'operator' });
+    const patch = (body: object) => call(admin.cookie, 'PATCH', `/api/v1/users/${target.id}`, body);
+    // Names and taking access away are never slowed down.
+    for (const body of [{ firstName: 'Renamed' }, { roles: ['support'] }, { enabled: false }]) {
+      const response = await patch(body);
+      expect(response.statusCode, `${JSON.stringify(body)}: ${response.body}`).toBe(200);
+    }
+    for (const body of [{ enabled: true }, { roles: ['operator', 'support'] }]) {
+      expectProblem(await patch(body), { status: 403, code: 'reauthentication_required' });
+    }
+    const after = await call(admin.cookie, 'GET', `/api/v1/users/${target.id}`);
+    expect(after.json().data).toMatchObject({ roles: ['support'], enabled: false });
+    expect((await confirm(admin.cookie, { password: admin.password })).statusCode).toBe(200);
+    expect((await patch({ enabled: true })).statusCode).toBe(200);
+    expect((await patch({ roles: ['operator', 'support'] })).statusCode).toBe(200);
+  });
+
+  it('asks for a webhook endpoint change only when it moves data: URL, event types, enabling', async () => {
+    const admin = await createTestPerson(testApp.db, { username: 'ra-hooks', role: 'admin' });
+    const cookie = await signIn(testApp.app, 'ra-hooks', admin.password);
+    const created = await call(cookie, 'POST', '/api/v1/developers/webhook-endpoints', {
+      merchantId: shop.id,
+      url: 'https://hooks.example/one',
+      eventTypes: ['invoice.done'],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json().data as { id: number };
+    await authenticatedAgo(admin.id, RECENT_AUTHENTICATION_MINUTES + 1);
+    const patch = (body: object) =>
+      call(cookie, 'PATCH', `/api/v1/developers/webhook-endpoints/${id}`, body);
+    expect((await patch({ enabled: false })).statusCode).toBe(200);
+    expect((await patch({ description: 'Orders' })).statusCode).toBe(200);
+    for (const body of [
+      { url: 'https://elsewhere.example/hook' },
+      { eventTypes: ['invoice.done', 'invoice.failed'] },
+      { enabled: true },
+    ]) {
+      expectProblem(await patch(body), { status: 403, code: 'reauthentication_required' });
+    }
+    const listed = await call(
+      cookie,
+      'GET',
+      `/api/v1/developers/webhook-endpoints?merchantId=${shop.id}`,
+    );
+    expect(listed.json().data).toEqual([
+      expect.objectContaining({ id, url: 'https://hooks.example/one', enabled: false }),
+    ]);
+    // Deleting it is not slowed down either.
+    expect(
+      (await call(cookie, 'DELETE', `/api/v1/developers/webhook-endpoints/${id}`)).statusCode,
+    ).toBe(200);
   });
 
   it('refuses a missing permission as before, without asking to confirm', async () => {

@@ -1,10 +1,15 @@
+import { notAllowed } from '../../service-errors.ts';
+import type { AuthenticatedPerson } from './authenticated-person.ts';
+
 /**
- * Recent authentication (decision 0019): an administrator's security actions on others (adding a
- * user, changing one's roles or access, resetting their password or second factor, editing roles,
- * issuing API keys, revealing or rotating webhook secrets, pointing webhooks somewhere new) need
- * the acting person to have proved who they are within the last RECENT_AUTHENTICATION_MINUTES in
- * this session: at sign-in, or by confirming with their password (and code) when asked. A stolen
- * or unattended session alone cannot hand out access.
+ * Recent authentication (decision 0019): security actions that hand out or move access (adding a
+ * user, giving one a role or reactivating them, resetting their password or second factor,
+ * creating and changing roles, a new merchant with its keys, issuing API keys, revealing or
+ * rotating webhook secrets, pointing webhooks somewhere) need the acting person to have proved
+ * who they are within the last RECENT_AUTHENTICATION_MINUTES in this session: at sign-in, or by
+ * confirming with their password (and code) when asked. A stolen or unattended session alone
+ * cannot hand out access. Taking access away (deactivating, removing a role, ending sessions,
+ * revoking a key, disabling or deleting an endpoint) is never slowed down.
  */
 export const RECENT_AUTHENTICATION_MINUTES = 15;
 
@@ -13,9 +18,25 @@ export const REAUTHENTICATION_MESSAGES = {
   codeMissing: 'Enter the code from your authenticator app',
 } as const;
 
+/** The refusal of a security action in a session that has not authenticated recently (403). */
+export const reauthenticationRequired = () =>
+  notAllowed(REAUTHENTICATION_MESSAGES.required, 'reauthentication_required');
+
+/**
+ * For an action whose route also takes access away (a user's or an endpoint's PATCH): the
+ * service calls it once it knows the change hands out or moves access.
+ */
+export const requireRecentAuthentication = (person: AuthenticatedPerson): void => {
+  if (!person.recentlyAuthenticated) throw reauthenticationRequired();
+};
+
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The route is a security action: the session must have authenticated recently. */
+    /**
+     * Every call of the route is a security action: the session must have authenticated
+     * recently (access-control.ts). Routes that only sometimes are call
+     * requireRecentAuthentication instead.
+     */
     recentAuthentication?: boolean;
   }
 }

@@ -121,12 +121,15 @@ export const sessionRoutes = async (
         description:
           `A call answered 403 \`reauthentication_required\` works again for ` +
           `${RECENT_AUTHENTICATION_MINUTES} minutes after this succeeds. A wrong password is 400 ` +
-          '`wrong_current_password`; a missing or wrong code 400 `two_factor_code_invalid`.',
+          '`wrong_current_password`; a missing or wrong code 400 `two_factor_code_invalid`; an ' +
+          'authenticator code while those are locked 409 `two_factor_locked` (a recovery code ' +
+          'still works).',
         body: reauthenticationBody,
         response: {
           200: okEnvelope,
           400: errorResponseSchema,
           401: errorResponseSchema,
+          409: errorResponseSchema,
           429: errorResponseSchema,
         },
       },

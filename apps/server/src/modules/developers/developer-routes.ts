@@ -432,11 +432,13 @@ export const developerRoutes = async (
   }>(
     `${PREFIX}/webhook-endpoints/:id`,
     {
-      config: DEVELOPERS_SECURELY,
+      config: DEVELOPERS,
       schema: {
         tags: TAGS,
         operationId: 'updateWebhookEndpoint',
         summary: 'Change a webhook endpoint; enabling it again clears its run of failures',
+        description:
+          'A new URL or event types, or enabling it, needs a recent sign-in (403 `reauthentication_required`); disabling it or changing its description does not.',
         params: idParams,
         body: {
           type: 'object',

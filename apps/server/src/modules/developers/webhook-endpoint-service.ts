@@ -13,6 +13,7 @@ import {
 import type { Database } from '../../db/database.ts';
 import { invalid, notFoundError, stateConflict } from '../../service-errors.ts';
 import { EVENT_CODES, recordEvent } from '../audit/audit-entry.ts';
+import { requireRecentAuthentication } from '../auth/auth-entry.ts';
 import {
   failPendingDeliveries,
   recoverDeliveries,
@@ -168,6 +169,11 @@ export const changeWebhookEndpoint = async (
   urlRule: WebhookUrlRule,
 ): Promise<WebhookEndpointRecord> => {
   const before = await reachableEndpoint(db, actor, endpointId);
+  // Where events go, which ones, and switching it back on move data: a recent sign-in is asked
+  // (decision 0019). Disabling it or editing its description is not slowed down.
+  if (change.url !== undefined || change.eventTypes !== undefined || change.enabled === true) {
+    requireRecentAuthentication(actor.person);
+  }
   const values = {
     ...(change.url === undefined ? {} : { url: checkedUrl(change.url, urlRule) }),
     ...(change.description === undefined

@@ -159,8 +159,9 @@ export const merchantRoutes = async (app: FastifyInstance, { db }: { db: Databas
     '/api/v1/merchant',
     {
       // Its own permission, admins only (decision 0002): the answer carries the signing secret,
-      // so merchant.rw.all (support, operators) is not enough.
-      config: { access: { permissions: ['merchant.create'] } },
+      // so merchant.rw.all (support, operators) is not enough; and it issues keys, so a recent
+      // sign-in is asked (decision 0019).
+      config: { access: { permissions: ['merchant.create'] }, recentAuthentication: true },
       schema: {
         tags: ['merchants'],
         operationId: 'createMerchant',
@@ -169,7 +170,12 @@ export const merchantRoutes = async (app: FastifyInstance, { db }: { db: Databas
           'Answers the public key and the signing secret. The secret is shown once: store it ' +
           'now, no call returns it again.',
         body: nameBody,
-        response: { 201: dataEnvelope(createdMerchantSchema), 400: errorResponseSchema },
+        response: {
+          201: dataEnvelope(createdMerchantSchema),
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {

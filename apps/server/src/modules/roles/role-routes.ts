@@ -145,7 +145,7 @@ export const roleRoutes = async (app: FastifyInstance, { db }: { db: Database })
   app.delete<{ Params: { id: number } }>(
     '/api/v1/roles/:id',
     {
-      config: MANAGE_ROLES_SECURELY,
+      config: MANAGE_ROLES,
       schema: {
         tags: ['staff'],
         operationId: 'deleteRole',

@@ -112,12 +112,6 @@ export const lockUser = async (db: Database, id: number): Promise<void> => {
   await db.execute(sql`select 1 from ${people} where ${people.id} = ${id} for update`);
 };
 
-/** Whether the person can still act (not deactivated), read inside the caller's transaction. */
-export const isPersonEnabled = async (db: Database, id: number): Promise<boolean> => {
-  const [row] = await db.select({ enabled: people.enabled }).from(people).where(eq(people.id, id));
-  return row?.enabled === true;
-};
-
 /**
  * Serialises every change that could leave no active administrator (a transaction-scoped
  * advisory lock): two administrators deactivating each other cannot both succeed.

@@ -997,6 +997,43 @@ describe.each(TEST_DATABASE_KINDS)('users API on %s', (kind) => {
     },
   );
 
+  it.runIf(kind === 'postgres')(
+    'lets one of two user managers taking each other’s manager role at the same moment win, not both',
+    async () => {
+      const shop = await createTestMerchant(testApp.db, 'Shop Role Race');
+      const first = await createTestPerson(testApp.db, {
+        username: 'role-race-1',
+        role: 'merchant',
+        merchantId: shop.id,
+      });
+      const second = await createTestPerson(testApp.db, {
+        username: 'role-race-2',
+        role: 'merchant',
+        merchantId: shop.id,
+      });
+      const secondCookie = await signIn(testApp.app, 'role-race-2', second.password);
+      // The first manager moves the second onto Clerk (no user.manage.own), not committed yet;
+      // the second's request, its session loaded with the merchant role, waits for the lock.
+      const { answer } = await whileUncommitted(
+        testApp.db,
+        async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext('paygate:administrators'))`);
+          await tx.delete(personRoles).where(eq(personRoles.personId, second.id));
+          await tx.insert(personRoles).values({ personId: second.id, roleName: 'Clerk' });
+        },
+        () => patchUser(secondCookie, first.id, { roles: ['Clerk'] }),
+        'pg_advisory_xact_lock',
+      );
+      // Without user.manage.own the second reaches no user at all: not found, nothing changed.
+      expectProblem(answer, { status: 404, detail: USER_MESSAGES.notFound });
+      const firstRoles = await testApp.db
+        .select({ roleName: personRoles.roleName })
+        .from(personRoles)
+        .where(eq(personRoles.personId, first.id));
+      expect(firstRoles).toEqual([{ roleName: 'merchant' }]);
+    },
+  );
+
   it('never lets a merchant’s user act with a platform-only permission a role gained around the checks', async () => {
     // What a role change racing an assignment could leave (decision 0019): written directly.
     await testApp.db

@@ -237,11 +237,13 @@ export const userRoutes = async (app: FastifyInstance, { db }: { db: Database })
   app.patch<{ Params: { id: number }; Body: UserChange }>(
     '/api/v1/users/:id',
     {
-      config: MANAGE_USERS_SECURELY,
+      config: MANAGE_USERS,
       schema: {
         tags: ['staff'],
         operationId: 'updateUser',
         summary: 'Change names or roles, deactivate (ends their sessions) or reactivate a user',
+        description:
+          'Giving a role or reactivating needs a recent sign-in (403 `reauthentication_required`); names, removing roles and deactivating do not.',
         params: idParams,
         body: changeBody,
         response: { 200: dataEnvelope(userComponent.ref), ...errors },

@@ -1,4 +1,5 @@
 import {
+  effectivePermissions,
   mayManageUser,
   mayReachMerchant,
   PERSON_NAME_MAX_LENGTH,
@@ -14,6 +15,7 @@ import {
   type AuthenticatedPerson,
   endSessions,
   removeSecondFactor,
+  requireRecentAuthentication,
   usernameHolder,
 } from '../auth/auth-entry.ts';
 import { roleGrantRefusal, selectRolesByName } from '../roles/roles-entry.ts';
@@ -24,7 +26,6 @@ import {
   countOtherActiveAdministrators,
   countUsers,
   insertUser,
-  isPersonEnabled,
   lockAdministrators,
   lockUser,
   merchantExists,
@@ -127,6 +128,26 @@ export const listUsers = async (
     page: query.page,
     size: query.size,
     total: await countUsers(db, filters),
+  };
+};
+
+/**
+ * The actor as they are now, read under the administrators' lock: what they may do comes from
+ * their roles at this moment, not those their session was loaded with. Two user managers taking
+ * each other's access at the same moment (deactivating, or removing the role that lets them
+ * manage users) would otherwise both succeed, the second waiting for the lock and then acting
+ * with the access the first had just taken away, and leave a merchant with no manager.
+ */
+const actorAsNow = async (
+  tx: Database,
+  person: AuthenticatedPerson,
+): Promise<AuthenticatedPerson> => {
+  const now = await selectUser(tx, person.id);
+  if (!now?.enabled) throw notAllowed(USER_MESSAGES.actorInactive);
+  return {
+    ...person,
+    roles: now.roles,
+    permissions: effectivePermissions(now.merchantId, now.permissions),
   };
 };
 
@@ -278,12 +299,9 @@ export const changeUser = async (
 ) => {
   await db.transaction(async (tx) => {
     await lockAdministrators(tx);
-    // Two user managers deactivating each other at the same moment: the second, waiting for the
-    // lock above, was deactivated by the first and must not go on to deactivate them too (a
-    // merchant would be left with no manager).
-    if (!(await isPersonEnabled(tx, person.id))) throw notAllowed(USER_MESSAGES.actorInactive);
+    const actor = await actorAsNow(tx, person);
     await lockUser(tx, id);
-    const before = await requireManageableUser(tx, person, id);
+    const before = await requireManageableUser(tx, actor, id);
     const details: Record<string, unknown> = {};
     const fields: { firstName?: string; lastName?: string; enabled?: boolean } = {};
     if (change.firstName !== undefined) {
@@ -305,7 +323,7 @@ export const changeUser = async (
     if (change.roles !== undefined) {
       ({ names: roleNames, requiringTwoFactor } = await checkedRoles(
         tx,
-        person,
+        actor,
         change.roles,
         before.merchantId,
       ));
@@ -326,6 +344,10 @@ export const changeUser = async (
       details.enabled = { from: before.enabled, to: change.enabled };
     }
     if (Object.keys(details).length === 0) return;
+    // Giving a role or reactivating hands out access: a recent sign-in is asked (decision 0019).
+    // Names, removing roles and deactivating are not slowed down.
+    const rolesGiven = roleNames.some((name) => !before.roles.includes(name));
+    if (rolesGiven || fields.enabled === true) requireRecentAuthentication(person);
 
     const wasAdministrator = before.enabled && before.roles.includes('admin');
     const staysAdministrator = (fields.enabled ?? before.enabled) && roleNames.includes('admin');
