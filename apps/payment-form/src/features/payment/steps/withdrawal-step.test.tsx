@@ -170,6 +170,19 @@ describe('withdrawal phone (SPEC §5)', () => {
       credential: '998901234567',
     });
   });
+
+  it('keeps SPEC’s back button while the payout is read back, when the amount can change', async () => {
+    const form = { ...withdrawalIn(UZS), canChangeAmount: true };
+    const { user, phone, server, t } = await openWithdrawal({ form });
+    await user.type(phone(), '+998901234567');
+    await user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
+    expect(confirmation()).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: t('form.button.back') }));
+    await settle();
+    expect(confirmation()).toBeNull();
+    expect(screen.getByRole('heading', { name: t('form.header.amountWithdrawal') })).toBeVisible();
+    expect(server.callsTo('POST complete')).toHaveLength(0);
+  });
 });
 
 const KGS = {

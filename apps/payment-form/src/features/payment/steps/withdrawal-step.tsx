@@ -204,14 +204,18 @@ export const WithdrawalStep = ({
         <BackButton state={state} dispatch={dispatch} />
       </form>
       {payout && (
-        <PayoutConfirmation
-          payout={payout}
-          amount={money(state.amount)}
-          deadline={deadline}
-          busy={state.task?.kind === 'complete'}
-          onConfirm={confirm}
-          onChange={change}
-        />
+        <>
+          <PayoutConfirmation
+            payout={payout}
+            amount={money(state.amount)}
+            deadline={deadline}
+            busy={state.task?.kind === 'complete'}
+            onConfirm={confirm}
+            onChange={change}
+          />
+          {/* SPEC §2's back button stays on the step while the payout is read back. */}
+          <BackButton state={state} dispatch={dispatch} />
+        </>
       )}
     </div>
   );
