@@ -1034,6 +1034,35 @@ describe.each(TEST_DATABASE_KINDS)('users API on %s', (kind) => {
     },
   );
 
+  it.runIf(kind === 'postgres')(
+    'refuses a password reset whose manager lost the manager role while it waited for the user',
+    async () => {
+      const shop = await createTestMerchant(testApp.db, 'Shop Reset Race');
+      const manager = await createTestPerson(testApp.db, {
+        username: 'reset-race-boss',
+        role: 'merchant',
+        merchantId: shop.id,
+      });
+      const clerk = await createPersonWithRoles(testApp.db, 'reset-race-clerk', ['Clerk'], shop.id);
+      const cookie = await signIn(testApp.app, 'reset-race-boss', manager.password);
+      // Another manager holds the clerk's row and moves this one onto Clerk, not committed yet:
+      // the reset, its session loaded with the merchant role, waits for the clerk's row.
+      const { answer } = await whileUncommitted(
+        testApp.db,
+        async (tx) => {
+          await tx.execute(sql`select 1 from people where id = ${clerk.id} for update`);
+          await tx.delete(personRoles).where(eq(personRoles.personId, manager.id));
+          await tx.insert(personRoles).values({ personId: manager.id, roleName: 'Clerk' });
+        },
+        () => resetPassword(cookie, clerk.id),
+        'for update',
+      );
+      expectProblem(answer, { status: 404, detail: USER_MESSAGES.notFound });
+      const [after] = await testApp.db.select().from(people).where(eq(people.id, clerk.id));
+      expect(after?.passwordHash).not.toBeNull();
+    },
+  );
+
   it('never lets a merchant’s user act with a platform-only permission a role gained around the checks', async () => {
     // What a role change racing an assignment could leave (decision 0019): written directly.
     await testApp.db

@@ -132,7 +132,8 @@ export const listUsers = async (
 };
 
 /**
- * The actor as they are now, read under the administrators' lock: what they may do comes from
+ * The actor as they are now, read inside the change's transaction (a user change: under the
+ * administrators' lock; a reset: once the user's row is locked): what they may do comes from
  * their roles at this moment, not those their session was loaded with. Two user managers taking
  * each other's access at the same moment (deactivating, or removing the role that lets them
  * manage users) would otherwise both succeed, the second waiting for the lock and then acting
@@ -443,7 +444,7 @@ export const resetUserPassword = async (db: Database, actor: Actor, id: number) 
   db.transaction(async (tx) => {
     refuseOwnSecurityReset(actor.person, id);
     await lockUser(tx, id);
-    const user = await requireManageableUser(tx, actor.person, id);
+    const user = await requireManageableUser(tx, await actorAsNow(tx, actor.person), id);
     return resetPasswordOf(tx, actor, user);
   });
 
@@ -479,7 +480,7 @@ export const resetUserTwoFactor = async (db: Database, actor: Actor, id: number)
     const { person, sourceIp } = actor;
     refuseOwnSecurityReset(person, id);
     await lockUser(tx, id);
-    const user = await requireManageableUser(tx, person, id);
+    const user = await requireManageableUser(tx, await actorAsNow(tx, person), id);
     if (!user.twoFactorEnabled) throw stateConflict(USER_MESSAGES.noSecondFactor);
     await removeSecondFactor(tx, id);
     await recordEvent(tx, {
