@@ -36,6 +36,32 @@ describe('payment form calls (SPEC §7)', () => {
     expect(first?.credentials).toBe('include');
   });
 
+  it('answers a read in flight when an earlier read of the same payment is dropped', async () => {
+    // An earlier read's answer is dropped a minute after it; a read of the same payment in flight
+    // at that moment resolved undefined and the form stopped rendering (at the deadline of a
+    // one-minute payment, in the e2e run).
+    vi.useFakeTimers();
+    try {
+      const form = formData();
+      const status = { status: 'NEW', invoiceId: 'inv-7f3a' };
+      const later = (reply: ReturnType<typeof data>) =>
+        new Promise<ReturnType<typeof data>>((resolve) => setTimeout(() => resolve(reply), 2_000));
+      const answers = { init: 0, status: 0 };
+      stubPaymentServer({
+        'POST init': () => (++answers.init === 1 ? data(form) : later(data(form))),
+        'POST status': () => (++answers.status === 1 ? data(status) : later(data(status))),
+      });
+      expect(await fetchPaymentForm(FORM_ID)).toEqual(form);
+      expect(await fetchPaymentStatus(FORM_ID)).toEqual(status);
+      await vi.advanceTimersByTimeAsync(59_000);
+      const readings = Promise.all([fetchPaymentForm(FORM_ID), fetchPaymentStatus(FORM_ID)]);
+      await vi.advanceTimersByTimeAsync(3_000);
+      expect(await readings).toEqual([form, status]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('posts the credential request and the completion as JSON with the form id', async () => {
     const server = stubPaymentServer({
       'POST credential': data(formData()),

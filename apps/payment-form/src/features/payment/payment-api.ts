@@ -69,9 +69,12 @@ const abortedBy = (signal: AbortSignal) =>
     ? signal.reason
     : new DOMException('The operation was aborted.', 'AbortError');
 
-/** Runs a dispatched call to its end, aborting it with `signal`; failures become PaymentApiError. */
+/**
+ * Runs a dispatched call to its end, aborting it with `signal`; failures become PaymentApiError.
+ * A query's subscription (FRESH) ends once it has settled.
+ */
 const settle = async <T>(
-  call: { unwrap: () => Promise<T>; abort: () => void },
+  call: { unwrap: () => Promise<T>; abort: () => void; unsubscribe?: () => void },
   signal: AbortSignal | undefined,
 ): Promise<T> => {
   if (signal?.aborted) {
@@ -87,11 +90,19 @@ const settle = async <T>(
     throw toPaymentError(error);
   } finally {
     signal?.removeEventListener('abort', abort);
+    call.unsubscribe?.();
   }
 };
 
-/** A query that always asks the server and keeps no cache entry behind. */
-const FRESH = { subscribe: false, forceRefetch: true } as const;
+/**
+ * A query that always asks the server. It is subscribed while it runs (settle lets go once it
+ * has settled, and the answer is dropped after RTK Query's minute): an unsubscribed read
+ * (`subscribe: false`) resolved undefined whenever the cache entry of an earlier read of the same
+ * payment was dropped while it was in flight, a minute after that read. The read at the deadline
+ * of a one-minute payment, or a status poll, then crashed the form (redux-toolkit issue 5346
+ * describes the same race with a mutation).
+ */
+const FRESH = { forceRefetch: true } as const;
 const { endpoints } = paymentFormApi;
 
 /** POST …/init: everything the form shows, and the verficationKey for the support code. */
