@@ -2010,7 +2010,7 @@ export interface components {
              *     - `invalid_signature`: Unknown API key or wrong signature (one code for both, so neither can be probed).
              *     - `forbidden`: Signed in, but a permission is missing, or the action is not allowed to this caller.
              *     - `cross_site_request`: A state-changing back-office call that did not come from the back office.
-             *     - `reauthentication_required`: A security action (users, roles, API keys, webhook secrets and endpoints) needs the signed-in person to have proved who they are in the last 15 minutes: confirm with POST /api/v1/reauthentication, then send the call again.
+             *     - `reauthentication_required`: A security action that hands out or moves access (users, roles, merchants, API keys, webhook secrets and endpoints) needs the signed-in person to have proved who they are in the last 15 minutes: confirm with POST /api/v1/reauthentication, then send the call again.
              *     - `insufficient_scope`: The API key lacks the scope this call needs (invoices:read, invoices:write or balance:read): use another key.
              *     - `invalid_support_code`: The payment form’s support code does not match the payment.
              *     - `not_found`: No such object, or one the caller may not see (the two are not told apart).

@@ -49,7 +49,7 @@ export const EVENT_CODES = {
   twoFactorDisabled: 'TWO_FACTOR_DISABLED',
   twoFactorReset: 'TWO_FACTOR_RESET',
   twoFactorFailed: 'TWO_FACTOR_FAILED',
-  /** Too many wrong codes in a row: the second factor checks no code until an administrator resets it. */
+  /** Too many wrong codes in a row: no authenticator code is checked until an administrator resets it (recovery codes still are). */
   twoFactorLocked: 'TWO_FACTOR_LOCKED',
   /** The signed-in person confirmed who they are (password, and code) before a security action. */
   reauthenticated: 'REAUTHENTICATED',

@@ -21,7 +21,7 @@ export const confirmIdentity = async (
   db: Database,
   person: AuthenticatedPerson,
   { password, code, sourceIp }: { password: string; code?: string; sourceIp: string },
-): Promise<Throttled | { outcome: 'confirmed'; secondFactor: boolean }> => {
+): Promise<Throttled | { outcome: 'confirmed' }> => {
   // Asked first, so a missing code costs no password check (nor a throttle reservation).
   const secondFactor = (await twoFactorStatus(db, person.id)).enabled;
   const typedCode = code?.trim() ?? '';
@@ -58,5 +58,5 @@ export const confirmIdentity = async (
       sourceIp,
     });
   });
-  return { outcome: 'confirmed', secondFactor };
+  return { outcome: 'confirmed' };
 };

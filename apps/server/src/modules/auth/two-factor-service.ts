@@ -46,9 +46,10 @@ export const TWO_FACTOR_MESSAGES = {
 
 /**
  * Wrong codes of an enabled second factor in a row, after which no authenticator code is checked
- * until an administrator resets it (recovery codes still are: proveSecondFactor). The sign-in throttle alone still let someone holding the password
- * guess about a hundred codes a day, for ever (NIST SP 800-63B 5.2.2 caps consecutive failures
- * at 100); a person mistyping does not get near twenty without a right code between.
+ * until an administrator resets it (recovery codes still are: isLockedFor). The sign-in throttle
+ * alone still let someone holding the password guess about a hundred codes a day, for ever (NIST
+ * SP 800-63B 5.2.2 caps consecutive failures at 100); a person mistyping does not get near twenty
+ * without a right code between.
  */
 export const SECOND_FACTOR_FAILURES_MAX = 20;
 
